@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Build stage: full dependencies, production build.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+# Run stage: production dependencies and the build only, as the unprivileged node user.
+FROM node:20-bookworm-slim
+# React loads its production build only when NODE_ENV=production.
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/public ./public
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+VOLUME ["/data"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "--max-old-space-size=160", "--enable-source-maps", "build/server/main.mjs"]

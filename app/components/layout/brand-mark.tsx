@@ -1,0 +1,29 @@
+import { Link, href } from 'react-router'
+import { cn } from '#app/lib/cn.ts'
+import { site } from '#app/site.ts'
+
+export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={className}>
+      <rect width="32" height="32" rx="8" fill="#174ca8" />
+      <path
+        d="M12 10l-6 6 6 6M20 10l6 6-6 6M17.5 8.5l-3 15"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+/** The business name with its mark, linking home. */
+export function BrandLink({ className }: { className?: string }) {
+  return (
+    <Link to={href('/')} className={cn('flex items-center gap-2.5 rounded-md', className)}>
+      <BrandMark />
+      <span className="text-base font-bold tracking-tight text-slate-900">{site.businessName}</span>
+    </Link>
+  )
+}

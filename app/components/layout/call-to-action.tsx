@@ -1,0 +1,37 @@
+import { Link, href } from 'react-router'
+import { site } from '#app/site.ts'
+
+export function CallToAction({
+  title = 'Have a project in mind?',
+  text = `Tell me what you are planning. You will get an honest answer ${site.responseTime}, with a rough budget and timeline, or a referral if I am not the right fit.`,
+}: {
+  title?: string
+  text?: string
+}) {
+  return (
+    <section aria-labelledby="cta-title" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 sm:pb-20">
+        <div className="rounded-2xl bg-brand-900 px-6 py-12 text-center sm:px-12 [&_:focus-visible]:outline-white">
+          <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white">
+            {title}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">{text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link
+              to={href('/contact')}
+              className="inline-flex items-center justify-center rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50"
+            >
+              Start a conversation
+            </Link>
+            <a
+              href={`mailto:${site.email}`}
+              className="inline-flex items-center justify-center rounded-md border border-white/40 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
+            >
+              {site.email}
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react'
+
+export interface GuideStep {
+  title: string
+  body: ReactNode
+  image: { src: string; alt: string; caption: string }
+}
+
+export const GUIDE_IMAGE_SIZE = { width: 960, height: 600 }
+
+/** A numbered how-to: each step has its text and an illustration of the screen it describes. */
+export function GuideSteps({ steps }: { steps: GuideStep[] }) {
+  return (
+    <ol className="space-y-20">
+      {steps.map((step, i) => (
+        <li key={step.title}>
+          <div className="max-w-3xl">
+            <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+              >
+                {i + 1}
+              </span>
+              Step {i + 1}
+            </p>
+            <h2 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">{step.title}</h2>
+            <div className="mt-4 space-y-4 leading-7 text-slate-700 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-[0.9em] [&_code]:text-slate-900">
+              {step.body}
+            </div>
+          </div>
+          <figure className="mt-8 max-w-4xl">
+            <img
+              src={step.image.src}
+              alt={step.image.alt}
+              width={GUIDE_IMAGE_SIZE.width}
+              height={GUIDE_IMAGE_SIZE.height}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              decoding="async"
+              className="h-auto w-full rounded-xl border border-slate-200 shadow-sm"
+            />
+            <figcaption className="mt-3 text-sm text-slate-600">{step.image.caption}</figcaption>
+          </figure>
+        </li>
+      ))}
+    </ol>
+  )
+}

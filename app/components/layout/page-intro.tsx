@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react'
+
+/** The top band of an inner page: a short label, the page's only h1 and a lead paragraph. */
+export function PageIntro({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string
+  title: string
+  children?: ReactNode
+}) {
+  return (
+    <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          {title}
+        </h1>
+        {children ? (
+          <div className="mt-5 max-w-2xl text-lg leading-8 text-slate-700">{children}</div>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** A page section with an h2 and optional lead; sections alternate backgrounds via `tone`. */
+export function Section({
+  title,
+  lead,
+  tone = 'white',
+  id,
+  children,
+}: {
+  title: string
+  lead?: ReactNode
+  tone?: 'white' | 'muted'
+  id?: string
+  children: ReactNode
+}) {
+  const headingId = id ? `${id}-title` : undefined
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={tone === 'muted' ? 'border-y border-slate-200 bg-slate-50' : 'bg-white'}
+    >
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        <h2 id={headingId} className="text-3xl font-bold tracking-tight text-slate-900">
+          {title}
+        </h2>
+        {lead ? (
+          <div className="mt-4 max-w-2xl text-lg leading-8 text-slate-700">{lead}</div>
+        ) : null}
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Button } from './button.tsx'
+
+export interface ConfirmOptions {
+  detail?: string
+  confirmLabel?: string
+  variant?: 'primary' | 'danger'
+}
+
+interface PendingConfirm extends ConfirmOptions {
+  question: string
+  resolve: (confirmed: boolean) => void
+}
+
+/**
+ * An in-page replacement for window.confirm: `await confirm('Are you sure to delete?')`. Render
+ * `dialog` once in the component. The native <dialog> keeps focus inside and closes on Escape.
+ */
+export function useConfirm(): {
+  confirm: (question: string, options?: ConfirmOptions) => Promise<boolean>
+  dialog: ReactNode
+} {
+  const [pending, setPending] = useState<PendingConfirm | null>(null)
+  const confirm = useCallback(
+    (question: string, options: ConfirmOptions = {}) =>
+      new Promise<boolean>((resolve) => setPending({ ...options, question, resolve })),
+    [],
+  )
+  const dialog = pending ? (
+    <ConfirmDialog
+      key={pending.question}
+      {...pending}
+      onDone={(confirmed) => {
+        setPending(null)
+        pending.resolve(confirmed)
+      }}
+    />
+  ) : null
+  return { confirm, dialog }
+}
+
+function ConfirmDialog({
+  question,
+  detail,
+  confirmLabel = 'OK',
+  variant = 'primary',
+  onDone,
+}: ConfirmOptions & { question: string; onDone: (confirmed: boolean) => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const detailId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={detail ? detailId : undefined}
+      onClose={(event) => onDone(event.currentTarget.returnValue === 'confirm')}
+      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <form method="dialog">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {question}
+        </h2>
+        {detail ? (
+          <p id={detailId} className="mt-2 text-sm text-slate-600">
+            {detail}
+          </p>
+        ) : null}
+        <div className="mt-6 flex justify-end gap-3">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice gets focus when the dialog opens */}
+          <Button type="submit" value="cancel" variant="secondary" autoFocus>
+            Cancel
+          </Button>
+          <Button type="submit" value="confirm" variant={variant}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

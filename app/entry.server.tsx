@@ -1,0 +1,70 @@
+import { PassThrough, Transform } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { deferHydration } from './lib/document.server.ts'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    // Bots and SPA-mode requests wait for the whole document; browsers get the shell first.
+    const readyOption =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const nonce = loadContext.cspNonce || undefined
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough()
+          // The abort timer holds the whole render: it must not outlive the document.
+          body.on('close', () => clearTimeout(abortTimer))
+          const output = import.meta.env.PROD ? deferHydrationTransform() : new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          output.pipe(body)
+          pipe(output)
+        },
+        onShellError(error: unknown) {
+          clearTimeout(abortTimer)
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    const abortTimer = setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+/** Buffers the document and defers its hydration code past the first paint (production only). */
+function deferHydrationTransform() {
+  const chunks: Buffer[] = []
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk)
+      callback()
+    },
+    flush(callback) {
+      callback(null, deferHydration(Buffer.concat(chunks).toString('utf8')))
+    },
+  })
+}

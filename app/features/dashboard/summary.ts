@@ -1,0 +1,32 @@
+import type { Summary } from '#common/schemas/summary.ts'
+
+export interface SummaryCard {
+  label: string
+  value: number
+}
+
+export interface StackSlice {
+  label: string
+  count: number
+}
+
+/** The dashboard's four numbers from the summary's MongoDB-style aggregate shape. */
+export function summaryCards(summary: Summary): SummaryCard[] {
+  return [
+    { label: 'Users', value: summary.users[0]?.numUsers ?? 0 },
+    {
+      label: 'Total Websites',
+      value: stackSlices(summary).reduce((sum, slice) => sum + slice.count, 0),
+    },
+    { label: 'Website Stack', value: summary.websites.length },
+    { label: 'Messages', value: summary.messages[0]?.numMessages ?? 0 },
+  ]
+}
+
+/** Websites per language description, largest first, for the pie chart. */
+export function stackSlices(summary: Summary): StackSlice[] {
+  return summary.websites
+    .map((group) => ({ label: group._id.trim() || 'Not described', count: group.totalWebsites }))
+    .filter((slice) => slice.count > 0)
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+}

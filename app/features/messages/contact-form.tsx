@@ -1,0 +1,95 @@
+/**
+ * The contact form. It posts to the contact route's action as a plain form, so it works without
+ * JavaScript; once hydrated it submits through a fetcher, shows Sending..., toasts the outcome and
+ * clears itself on success. Validation here is only the browser's own (required, type=email): the
+ * action validates with the shared schema and its messages are shown beside the fields.
+ */
+import { useEffect, useRef } from 'react'
+import { useActionData, useFetcher } from 'react-router'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { toast } from '#app/lib/toast.tsx'
+import { TEXT_LIMITS } from '#common/constants.ts'
+import type { ContactBody } from '#common/schemas/messages.ts'
+
+export const CONTACT_SUCCESS = 'Success, message sent!'
+export const CONTACT_FAILURE = 'Message not sent'
+
+export type ContactField = keyof ContactBody
+
+const MAX_LENGTH: Record<ContactField, number> = {
+  fullName: TEXT_LIMITS.name,
+  email: TEXT_LIMITS.email,
+  subject: TEXT_LIMITS.subject,
+  message: TEXT_LIMITS.message,
+}
+
+export type ContactResult =
+  | { ok: true; message: string }
+  | {
+      ok: false
+      message: string
+      detail?: string
+      fieldErrors: Partial<Record<ContactField, string>>
+      values: Partial<ContactBody>
+    }
+
+export function ContactForm() {
+  const fetcher = useFetcher<ContactResult>()
+  // A post without JavaScript comes back as the page's action data and is shown in an alert; a
+  // fetcher post is announced by a toast instead, so the message never appears twice.
+  const documentResult = useActionData<ContactResult>()
+  const result = fetcher.data ?? documentResult
+  const formRef = useRef<HTMLFormElement>(null)
+  const isSending = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (fetcher.data.ok) {
+      toast.success(CONTACT_SUCCESS)
+      formRef.current?.reset()
+    } else {
+      toast.error(
+        fetcher.data.detail ? `${CONTACT_FAILURE}: ${fetcher.data.detail}` : CONTACT_FAILURE,
+      )
+    }
+  }, [fetcher.state, fetcher.data])
+
+  const failure = result && !result.ok ? result : undefined
+  const errors = failure?.fieldErrors ?? {}
+  const values = failure?.values ?? {}
+  const fieldProps = (name: ContactField) => ({
+    name,
+    required: true,
+    maxLength: MAX_LENGTH[name],
+    defaultValue: values[name],
+    error: errors[name],
+  })
+
+  return (
+    <fetcher.Form ref={formRef} method="post" className="space-y-5" aria-label="Contact form">
+      {!fetcher.data && documentResult?.ok ? <Alert kind="success">{CONTACT_SUCCESS}</Alert> : null}
+      {!fetcher.data && failure ? (
+        <Alert kind="error">
+          <strong className="font-semibold">{CONTACT_FAILURE}</strong>
+          {failure.detail ? <span>: {failure.detail}</span> : null}
+        </Alert>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField label="Full name" autoComplete="name" {...fieldProps('fullName')} />
+        <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
+      </div>
+      <InputField label="Subject" {...fieldProps('subject')} />
+      <TextareaField
+        label="Message"
+        rows={7}
+        hint="A few lines about your business, what you need and when you would like it live."
+        {...fieldProps('message')}
+      />
+      <Button type="submit" size="lg" disabled={isSending} className="w-full sm:w-auto">
+        {isSending ? 'Sending...' : 'Send message'}
+      </Button>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,34 @@
+/**
+ * Client-side guards for clientLoaders. They only decide what the browser shows: every API call is
+ * still checked by the server, which answers 401 or 403 on its own.
+ */
+import { redirect } from 'react-router'
+import type { Session } from '#common/schemas/users.ts'
+import { ApiError } from '#app/lib/api-client.ts'
+import { getSession } from '#app/lib/session.ts'
+import { pathOf, signInPath } from './redirect.ts'
+
+/** The session, or a redirect to sign in and come back. */
+export function requireSession(request: Request): Session {
+  const session = getSession()
+  if (!session) throw redirect(signInPath(pathOf(request)))
+  return session
+}
+
+/** An admin session, or a redirect to sign in (with another account) and come back. */
+export function requireAdmin(request: Request): Session {
+  const session = getSession()
+  if (!session?.isAdmin) throw redirect(signInPath(pathOf(request)))
+  return session
+}
+
+/** Runs a request; when the server no longer accepts the token (the api client has then cleared it), go to sign in. */
+export async function withSignIn<T>(request: Request, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load()
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      throw redirect(signInPath(pathOf(request)))
+    throw error
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import type { Session } from '#common/schemas/users.ts'
+import { canVisit, isAdminPath, pathOf, safeRedirect, signInPath } from './redirect.ts'
+
+const user: Session = {
+  _id: 'u1',
+  name: 'Uma',
+  email: 'uma@example.com',
+  isAdmin: false,
+  token: 't',
+}
+const admin: Session = { ...user, isAdmin: true }
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths with their query', () => {
+    expect(safeRedirect('/profile')).toBe('/profile')
+    expect(safeRedirect('/admin/websites?page=2')).toBe('/admin/websites?page=2')
+  })
+
+  it('falls back to / when there is no target', () => {
+    expect(safeRedirect(null)).toBe('/')
+    expect(safeRedirect(undefined)).toBe('/')
+    expect(safeRedirect('')).toBe('/')
+  })
+
+  it.each([
+    'https://evil.example/',
+    '//evil.example',
+    '///evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    'profile',
+    ' /profile',
+  ])('refuses %j, which could leave the site', (target) => {
+    expect(safeRedirect(target)).toBe('/')
+  })
+
+  it('uses the given fallback', () => {
+    expect(safeRedirect('//evil.example', '/profile')).toBe('/profile')
+  })
+})
+
+describe('canVisit', () => {
+  it('opens admin paths to admins only', () => {
+    expect(isAdminPath('/admin/users')).toBe(true)
+    expect(isAdminPath('/administrator')).toBe(false)
+    expect(canVisit(admin, '/admin/users?page=2')).toBe(true)
+    expect(canVisit(user, '/admin/users')).toBe(false)
+    expect(canVisit(null, '/admin/dashboard')).toBe(false)
+  })
+
+  it('opens the profile to any signed-in user', () => {
+    expect(canVisit(user, '/profile')).toBe(true)
+    expect(canVisit(null, '/profile')).toBe(false)
+  })
+
+  it('opens public pages to everyone', () => {
+    expect(canVisit(null, '/portfolio?page=2')).toBe(true)
+  })
+})
+
+describe('signInPath', () => {
+  it('keeps slashes readable and encodes the rest of the query', () => {
+    expect(signInPath('/profile')).toBe('/signin?redirect=/profile')
+    expect(signInPath('/admin/websites?page=2')).toBe('/signin?redirect=/admin/websites%3Fpage%3D2')
+  })
+
+  it('round-trips through the query string', () => {
+    const url = new URL(signInPath('/admin/messages?page=3&x=y'), 'http://localhost')
+    expect(url.searchParams.get('redirect')).toBe('/admin/messages?page=3&x=y')
+  })
+
+  it('takes the path and query of a request', () => {
+    expect(pathOf(new Request('http://localhost/admin/users?page=4'))).toBe('/admin/users?page=4')
+  })
+})

@@ -1,0 +1,43 @@
+import type { Session } from '#common/schemas/users.ts'
+
+export const DEFAULT_REDIRECT = '/'
+
+// Browsers read a backslash as a slash and drop tabs and newlines, so "/\evil.com" or
+// "/\t/evil.com" would leave the site just like "//evil.com".
+const hasUnsafeCharacter = (path: string) =>
+  [...path].some(
+    (char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
+  )
+
+/**
+ * The ?redirect= target to follow after signing in, or the fallback. Only same-site paths are
+ * accepted: an open redirect would let a crafted link send a freshly signed-in user to another site.
+ */
+export function safeRedirect(
+  target: string | null | undefined,
+  fallback = DEFAULT_REDIRECT,
+): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return fallback
+  if (hasUnsafeCharacter(target)) return fallback
+  return target
+}
+
+export const isAdminPath = (path: string) =>
+  path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?')
+
+/** Whether this session may open the path, as far as the browser can tell (the server decides). */
+export function canVisit(session: Session | null, path: string): boolean {
+  if (isAdminPath(path)) return Boolean(session?.isAdmin)
+  if (path === '/profile' || path.startsWith('/profile?')) return session !== null
+  return true
+}
+
+/** The sign-in page that comes back to `path` afterwards; slashes stay readable in the address. */
+export const signInPath = (path: string) =>
+  `/signin?redirect=${encodeURIComponent(path).replace(/%2F/gi, '/')}`
+
+/** The path and query of a request, the shape ?redirect= carries. */
+export function pathOf(request: Request): string {
+  const url = new URL(request.url)
+  return url.pathname + url.search
+}

@@ -1,0 +1,82 @@
+import { Link, href } from 'react-router'
+import { imageSrcSet } from '#common/images.ts'
+import type { Website } from '#common/schemas/websites.ts'
+
+const CARD_IMAGE = { width: 640, height: 400 }
+const CARD_SIZES =
+  '(min-width: 1152px) 352px, (min-width: 768px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
+
+/** One portfolio entry as a card; the first card on a page loads its image with high priority. */
+export function WebsiteCard({
+  website,
+  isPriority = false,
+  headingLevel: Heading = 'h2',
+}: {
+  website: Website
+  isPriority?: boolean
+  headingLevel?: 'h2' | 'h3'
+}) {
+  const image = imageSrcSet(website.image)
+  const detailsPath = href('/website/:slug', { slug: website.slug })
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="aspect-[16/10] overflow-hidden border-b border-slate-200 bg-slate-100">
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? CARD_SIZES : undefined}
+          width={image.width ?? CARD_IMAGE.width}
+          height={image.height ?? CARD_IMAGE.height}
+          alt={`Screenshot of the ${website.name} website`}
+          loading={isPriority ? 'eager' : 'lazy'}
+          fetchPriority={isPriority ? 'high' : undefined}
+          decoding="async"
+          className="h-full w-full object-cover object-top"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+          {website.language}
+        </p>
+        <Heading className="mt-2 text-xl font-bold text-slate-900">
+          <Link to={detailsPath} className="hover:text-brand-700 hover:underline">
+            {website.name}
+          </Link>
+        </Heading>
+        {website.languageDescription ? (
+          <p className="mt-1 text-sm font-medium text-slate-600">{website.languageDescription}</p>
+        ) : null}
+        <p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-700">{website.description}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2 pt-5 text-sm font-semibold">
+          <Link to={detailsPath} className="text-brand-700 hover:text-brand-900 hover:underline">
+            Project details<span className="sr-only">: {website.name}</span>
+          </Link>
+          <a
+            href={website.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-slate-700 hover:text-slate-900 hover:underline"
+          >
+            Visit live site<span className="sr-only">: {website.name} (opens in a new tab)</span>
+            <ExternalIcon />
+          </a>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+export function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
+      <path
+        d="M11 4h5v5M16 4l-7 7M14 12v3.5a.5.5 0 0 1-.5.5h-9a.5.5 0 0 1-.5-.5v-9a.5.5 0 0 1 .5-.5H8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

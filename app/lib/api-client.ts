@@ -1,0 +1,68 @@
+/**
+ * Every browser request to the API goes through here: it adds the bearer token, parses JSON and
+ * throws an ApiError carrying the server's `message` on any non-2xx answer.
+ */
+import { clearSession, getSession } from './session.ts'
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again'
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  signal?: AbortSignal
+}
+
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal }: ApiRequestOptions = {},
+): Promise<T> {
+  const session = getSession()
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (session) headers.authorization = `Bearer ${session.token}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch {
+    throw new ApiError('Network error: the server could not be reached', 0)
+  }
+  const data: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    // A token the server no longer accepts (expired, user deleted, password changed) ends the session.
+    if (response.status === 401 && session) clearSession()
+    throw new ApiError(errorMessage(data), response.status)
+  }
+  return data as T
+}
+
+export function errorMessage(data: unknown): string {
+  if (
+    data &&
+    typeof data === 'object' &&
+    'message' in data &&
+    typeof data.message === 'string' &&
+    data.message
+  ) {
+    return data.message
+  }
+  return GENERIC_ERROR_MESSAGE
+}
+
+/** The message to show for any thrown value. */
+export const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE

@@ -1,0 +1,53 @@
+import { redirect } from 'react-router'
+import { ForgetPasswordBodySchema } from '#common/schemas/users.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
+import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/account-form.tsx'
+import { requestPasswordReset } from '#app/features/users/users.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { getSession } from '#app/lib/session.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/forget-password'
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Forgot Password') }]
+
+export function clientLoader() {
+  if (getSession()) throw redirect('/')
+  return null
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const result = validate(ForgetPasswordBodySchema, textFieldsOf(await request.formData()))
+  if (!result.ok) return { errors: result.errors }
+  try {
+    const { message } = await requestPasswordReset(result.data)
+    return { sent: message }
+  } catch (error) {
+    return { formError: messageOf(error) }
+  }
+}
+
+export function HydrateFallback() {
+  return <AccountFallback />
+}
+
+export default function ForgetPasswordPage({ actionData }: Route.ComponentProps) {
+  return (
+    <AccountCard
+      title="Forgot Password"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={<AccountFooterLink to="/signin">Back to sign in</AccountFooterLink>}
+    >
+      {actionData?.sent ? (
+        <Alert kind="success" className="mb-4">
+          {actionData.sent}
+        </Alert>
+      ) : null}
+      <AccountForm result={actionData} submitLabel="Send Reset Link" busyLabel="Sending...">
+        <EmailField error={actionData?.errors?.email} />
+      </AccountForm>
+    </AccountCard>
+  )
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react'
+import { ProfileFormSchema } from '#common/schemas/users.ts'
+import { InputField } from '#app/components/ui/field.tsx'
+import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
+import { AccountForm, EmailField } from '#app/features/users/account-form.tsx'
+import { requireSession } from '#app/features/users/guards.ts'
+import { PasswordFields } from '#app/features/users/password-fields.tsx'
+import { updateProfile } from '#app/features/users/users.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { saveSession } from '#app/lib/session.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/profile'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('User Profile') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { name, email, isAdmin } = requireSession(request)
+  return { name, email, isAdmin }
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireSession(request)
+  const result = validate(ProfileFormSchema, textFieldsOf(await request.formData()))
+  if (!result.ok) return { errors: result.errors }
+  const { name, email, password } = result.data
+  try {
+    saveSession(await updateProfile({ name, email, password }))
+  } catch (error) {
+    return { formError: messageOf(error) }
+  }
+  toast.success('Profile updated successfully')
+  return { savedAt: Date.now() }
+}
+
+export function HydrateFallback() {
+  return <AccountFallback />
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const savedAt = actionData?.savedAt
+  useEffect(() => {
+    // Clears the password fields once saved; name and email reset to the newly stored values.
+    if (savedAt) formRef.current?.reset()
+  }, [savedAt])
+
+  return (
+    <AccountCard
+      title="User Profile"
+      intro={
+        <>
+          Signed in as <strong className="font-semibold text-slate-800">{loaderData.email}</strong>
+          {loaderData.isAdmin ? ' (administrator)' : ''}.
+        </>
+      }
+    >
+      <AccountForm
+        result={actionData}
+        submitLabel="Update Profile"
+        busyLabel="Saving..."
+        formRef={formRef}
+      >
+        <InputField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={loaderData.name}
+          error={actionData?.errors?.name}
+        />
+        <EmailField defaultValue={loaderData.email} error={actionData?.errors?.email} />
+        <fieldset className="rounded-lg border border-slate-200 px-4 pb-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            Change password (optional)
+          </legend>
+          <div className="space-y-5">
+            <p className="text-sm text-slate-600">
+              Leave both fields empty to keep your current password.
+            </p>
+            <PasswordFields
+              errors={actionData?.errors}
+              label="New password"
+              confirmLabel="Confirm new password"
+              required={false}
+            />
+          </div>
+        </fieldset>
+      </AccountForm>
+    </AccountCard>
+  )
+}

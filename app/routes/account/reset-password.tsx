@@ -1,0 +1,69 @@
+import { ResetPasswordFormSchema } from '#common/schemas/users.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { ButtonLink } from '#app/components/ui/button.tsx'
+import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
+import { AccountFooterLink, AccountForm } from '#app/features/users/account-form.tsx'
+import { PasswordFields } from '#app/features/users/password-fields.tsx'
+import { resetPassword } from '#app/features/users/users.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/reset-password'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Reset Password') },
+  // The address carries a secret token: keep it out of search results and referrers.
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+]
+
+export function clientLoader() {
+  return null
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const result = validate(ResetPasswordFormSchema, textFieldsOf(await request.formData()))
+  if (!result.ok) return { errors: result.errors }
+  try {
+    const { message } = await resetPassword({ password: result.data.password, token: params.token })
+    toast.success(message)
+    return { done: message }
+  } catch (error) {
+    return { formError: messageOf(error) }
+  }
+}
+
+export function HydrateFallback() {
+  return <AccountFallback />
+}
+
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
+  if (actionData?.done) {
+    return (
+      <AccountCard title="Reset Password">
+        <Alert kind="success">{actionData.done}</Alert>
+        <ButtonLink to="/signin" size="lg" className="mt-6 w-full">
+          Sign In
+        </ButtonLink>
+      </AccountCard>
+    )
+  }
+
+  return (
+    <AccountCard
+      title="Reset Password"
+      intro="Choose a new password for your account."
+      footer={<AccountFooterLink to="/forget-password">Request a new link</AccountFooterLink>}
+    >
+      <AccountForm result={actionData} submitLabel="Update Password" busyLabel="Saving...">
+        <PasswordFields
+          errors={actionData?.errors}
+          label="New password"
+          confirmLabel="Confirm new password"
+        />
+      </AccountForm>
+    </AccountCard>
+  )
+}

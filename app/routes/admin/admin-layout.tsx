@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react'
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { requireAdmin } from '#app/features/users/guards.ts'
+import { cn } from '#app/lib/cn.ts'
+import type { Route } from './+types/admin-layout'
+
+const SECTIONS = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/websites', label: 'Websites', editPrefix: '/admin/website/' },
+  { to: '/admin/users', label: 'Users', editPrefix: '/admin/user/' },
+  { to: '/admin/messages', label: 'Messages' },
+] as const
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return null
+}
+clientLoader.hydrate = true as const
+
+function AdminFrame({ children, isBusy = false }: { children: ReactNode; isBusy?: boolean }) {
+  const { pathname } = useLocation()
+  return (
+    <main id="main-content" aria-busy={isBusy} className="flex-1 bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <nav aria-label="Admin sections" className="mb-8 overflow-x-auto">
+          <ul className="flex min-w-max gap-1 rounded-lg border border-slate-200 bg-white p-1 shadow-sm sm:inline-flex">
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-4 py-2 text-sm font-semibold',
+                      isActive ||
+                        ('editPrefix' in section && pathname.startsWith(section.editPrefix))
+                        ? 'bg-brand-700 text-white'
+                        : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {children}
+      </div>
+    </main>
+  )
+}
+
+export function HydrateFallback() {
+  return (
+    <AdminFrame isBusy>
+      <Spinner />
+    </AdminFrame>
+  )
+}
+
+export default function AdminLayout() {
+  const navigation = useNavigation()
+  const location = useLocation()
+  const target = navigation.state === 'loading' ? navigation.location.pathname : null
+  const isLoading = target !== null && target.startsWith('/admin/')
+  // Another admin screen shows a spinner; a new page or a reload of this list dims the current one.
+  const isNewScreen = isLoading && target !== location.pathname
+  return (
+    <AdminFrame isBusy={isLoading}>
+      {isNewScreen ? (
+        <Spinner />
+      ) : (
+        <div className={cn('transition-opacity', isLoading && 'opacity-60')}>
+          <Outlet />
+        </div>
+      )}
+    </AdminFrame>
+  )
+}

@@ -1,0 +1,71 @@
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { getSummary } from '#app/features/dashboard/dashboard.api.ts'
+import { StatCard } from '#app/features/dashboard/stat-card.tsx'
+import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
+import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/dashboard'
+
+const TITLE = 'Website Dashboard'
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TITLE) }]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  const summary = await withSignIn(request, getSummary)
+  return { cards: summaryCards(summary), slices: stackSlices(summary) }
+}
+clientLoader.hydrate = true as const
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { cards, slices } = loaderData
+  return (
+    <>
+      <PageHeader title={TITLE} subtitle="Your site at a glance." />
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map((card) => (
+          <StatCard key={card.label} card={card} />
+        ))}
+      </dl>
+      <section
+        aria-labelledby="stack-heading"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="stack-heading" className="text-lg font-semibold text-slate-900">
+          Websites by language description
+        </h2>
+        <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <WebsitesChart slices={slices} />
+          {slices.length > 0 ? (
+            <ul className="divide-y divide-slate-100 self-start text-sm">
+              {slices.map((slice, i) => (
+                <li key={slice.label} className="flex items-center justify-between gap-4 py-2">
+                  <span className="flex items-center gap-2 text-slate-800">
+                    <span
+                      aria-hidden="true"
+                      className="h-3 w-3 shrink-0 rounded-sm"
+                      style={{ backgroundColor: chartColor(i) }}
+                    />
+                    {slice.label}
+                  </span>
+                  <span className="font-semibold text-slate-900">{slice.count}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorState title={TITLE} error={error} />
+}

@@ -1,0 +1,133 @@
+import { useRef } from 'react'
+import { Form, redirect, useNavigation } from 'react-router'
+import { UserUpdateBodySchema, type UserPublic } from '#common/schemas/users.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { InputField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { getUser, updateUser } from '#app/features/users/users.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, useFocusFirstError, validate } from '#app/lib/form-errors.ts'
+import { getSession, saveSession } from '#app/lib/session.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/user-edit'
+
+const LIST_PATH = '/admin/users'
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: pageTitle(`Edit ${data?.name ?? 'User'}`) },
+]
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () => getUser(params.id))
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const form = await request.formData()
+  const result = validate(UserUpdateBodySchema, {
+    ...textFieldsOf(form),
+    _id: params.id,
+    isAdmin: form.get('isAdmin') === 'on',
+  })
+  if (!result.ok) return { errors: result.errors }
+  let user: UserPublic
+  try {
+    user = await withSignIn(request, () => updateUser(params.id, result.data))
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { formError: messageOf(error) }
+  }
+  toast.success('User updated successfully')
+  // An admin who edits their own account keeps the stored session in step; without the admin flag
+  // the admin screens are closed to them from now on.
+  const session = getSession()
+  if (session && session._id === user._id) {
+    saveSession({ ...session, name: user.name, email: user.email, isAdmin: user.isAdmin })
+    if (!user.isAdmin) return redirect('/')
+  }
+  return redirect(LIST_PATH)
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function UserEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const isSubmitting = useNavigation().state === 'submitting'
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, actionData?.errors)
+
+  return (
+    <div className="max-w-xl">
+      <PageHeader
+        title="Edit User"
+        subtitle={<span className="font-mono text-xs">ID {loaderData._id}</span>}
+      />
+      <Form
+        key={loaderData._id}
+        method="post"
+        noValidate
+        ref={formRef}
+        className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
+        {actionData?.formError ? <Alert kind="error">{actionData.formError}</Alert> : null}
+        <InputField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          defaultValue={loaderData.name}
+          required
+          error={actionData?.errors?.name}
+        />
+        <InputField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          defaultValue={loaderData.email}
+          required
+          error={actionData?.errors?.email}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            id="isAdmin"
+            name="isAdmin"
+            type="checkbox"
+            defaultChecked={loaderData.isAdmin}
+            aria-describedby="isAdmin-hint"
+            className="mt-0.5 h-5 w-5 rounded border-slate-400 accent-brand-700"
+          />
+          <div>
+            <label htmlFor="isAdmin" className="text-sm font-medium text-slate-800">
+              Is Admin
+            </label>
+            <p id="isAdmin-hint" className="text-xs text-slate-600">
+              Administrators manage websites, users and messages.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <ButtonLink to={LIST_PATH} variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Update User'}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState title="Edit User" error={error} back={{ to: LIST_PATH, label: 'Back to users' }} />
+  )
+}

@@ -1,0 +1,76 @@
+import { redirect, useNavigation } from 'react-router'
+import { WebsiteUpdateBodySchema } from '#common/schemas/websites.ts'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { WebsiteForm } from '#app/features/websites/website-form.tsx'
+import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/website-edit'
+
+const LIST_PATH = '/admin/websites'
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: pageTitle(`Edit ${data?.name ?? 'Website'}`) },
+]
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () => getWebsite(params.id))
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const result = validate(WebsiteUpdateBodySchema, {
+    ...textFieldsOf(await request.formData()),
+    _id: params.id,
+  })
+  if (!result.ok) return { errors: result.errors }
+  try {
+    await withSignIn(request, () => updateWebsite(params.id, result.data))
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { formError: messageOf(error) }
+  }
+  toast.success('Website updated successfully')
+  return redirect(LIST_PATH)
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function WebsiteEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const isSubmitting = useNavigation().state === 'submitting'
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title="Edit Website"
+        subtitle={<span className="font-mono text-xs">ID {loaderData._id}</span>}
+      />
+      <WebsiteForm
+        key={loaderData._id}
+        website={loaderData}
+        errors={actionData?.errors}
+        formError={actionData?.formError}
+        isSubmitting={isSubmitting}
+        cancelTo={LIST_PATH}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState
+      title="Edit Website"
+      error={error}
+      back={{ to: LIST_PATH, label: 'Back to websites' }}
+    />
+  )
+}

@@ -1,0 +1,164 @@
+import { Link, redirect } from 'react-router'
+import { IMAGE_THUMB_WIDTH } from '#common/constants.ts'
+import { imageVariantPath } from '#common/images.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { EditDeleteCell, PagedTable, useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { Td } from '#app/components/ui/table.tsx'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import {
+  createWebsite,
+  deleteWebsite,
+  listWebsitesForAdmin,
+} from '#app/features/websites/websites.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { pageTitle } from '#app/lib/seo.ts'
+import type { Route } from './+types/websites'
+
+const BASE_PATH = '/admin/websites'
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Admin: Websites') }]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () =>
+    loadListPage(request, BASE_PATH, listWebsitesForAdmin, 'websites'),
+  )
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const form = await request.formData()
+  if (form.get('intent') !== 'create')
+    return deleteRow(form, deleteWebsite, 'Website deleted successfully')
+  try {
+    const { website } = await createWebsite()
+    toast.success('Website created successfully')
+    return redirect(`/admin/website/${website._id}`)
+  } catch (error) {
+    return { error: messageOf(error) }
+  }
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+function externalHref(link: string) {
+  return /^https?:\/\//i.test(link) ? link : undefined
+}
+
+export default function WebsitesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { websites, totalWebsites, page, pages } = loaderData
+  const { dialog, pendingIntent, confirmSubmit, confirmDelete, isDeleting } = useConfirmedSubmit()
+  const onCreate = () =>
+    confirmSubmit(
+      'Are you sure to create?',
+      {
+        detail:
+          'A draft website with default values is added to the portfolio, and its edit page opens.',
+        confirmLabel: 'Create',
+      },
+      { intent: 'create' },
+    )
+
+  return (
+    <>
+      <PagedTable
+        title="Websites"
+        total={totalWebsites}
+        subtitle="Portfolio entries shown on the public site."
+        actions={
+          <Button onClick={() => void onCreate()} disabled={pendingIntent === 'create'}>
+            {pendingIntent === 'create' ? 'Creating...' : 'Create Website'}
+          </Button>
+        }
+        error={actionData?.error}
+        columns={[
+          'ID',
+          'Thumbnail',
+          'Slug',
+          'Name',
+          'Language',
+          'Language description',
+          'Description',
+          'Link',
+        ]}
+        rows={websites}
+        empty="No websites yet. Use Create Website to add the first one."
+        basePath={BASE_PATH}
+        page={page}
+        pages={pages}
+        row={(website) => {
+          const href = externalHref(website.link)
+          return (
+            <tr key={website._id} className="hover:bg-slate-50">
+              <Td className="min-w-[10rem] font-mono text-xs break-all text-slate-600">
+                {website._id}
+              </Td>
+              <Td>
+                <img
+                  src={imageVariantPath(website.image, IMAGE_THUMB_WIDTH)}
+                  alt={`Screenshot of ${website.name}`}
+                  width={IMAGE_THUMB_WIDTH}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-auto w-[225px] max-w-none rounded-md border border-slate-200 bg-slate-100"
+                />
+              </Td>
+              <Td className="whitespace-nowrap">
+                <Link
+                  to={`/website/${website.slug}`}
+                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
+                  {website.slug}
+                </Link>
+              </Td>
+              <Td className="min-w-[9rem] font-medium">{website.name}</Td>
+              <Td className="whitespace-nowrap">{website.language}</Td>
+              <Td className="min-w-[9rem]">{website.languageDescription}</Td>
+              <Td className="min-w-[15rem]">
+                <p className="line-clamp-3">{website.description}</p>
+              </Td>
+              <Td className="min-w-[12rem] break-all">
+                {href ? (
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    {website.link}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  website.link
+                )}
+              </Td>
+              <EditDeleteCell
+                name={website.name}
+                editTo={`/admin/website/${website._id}`}
+                isDeleting={isDeleting(website._id)}
+                onDelete={() =>
+                  void confirmDelete(
+                    website._id,
+                    `“${website.name}” will be removed from the portfolio. This cannot be undone.`,
+                  )
+                }
+              />
+            </tr>
+          )
+        }}
+      />
+      {dialog}
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorState title="Websites" error={error} />
+}

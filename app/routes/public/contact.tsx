@@ -1,0 +1,150 @@
+import { data, href } from 'react-router'
+import type { Route } from './+types/contact'
+import { PageIntro } from '#app/components/layout/page-intro.tsx'
+import {
+  CONTACT_FAILURE,
+  CONTACT_SUCCESS,
+  ContactForm,
+  type ContactField,
+  type ContactResult,
+} from '#app/features/messages/contact-form.tsx'
+import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { site } from '#app/site.ts'
+import { ContactBodySchema } from '#common/schemas/messages.ts'
+
+const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Contact',
+    description: `Tell ${site.ownerName} about your website or web application project. Replies ${site.responseTime}, with an honest first estimate of budget and timeline.`,
+    path: href('/contact'),
+    publicUrl: publicUrlOf(matches),
+  })
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const values = Object.fromEntries(
+    FIELDS.map((field) => {
+      const value = form.get(field)
+      return [field, typeof value === 'string' ? value : '']
+    }),
+  ) as Record<ContactField, string>
+
+  const parsed = ContactBodySchema.safeParse(values)
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<ContactField, string>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as ContactField
+      fieldErrors[field] ??= issue.message
+    }
+    return data<ContactResult>(
+      {
+        ok: false,
+        message: CONTACT_FAILURE,
+        detail: Object.values(fieldErrors)[0],
+        fieldErrors,
+        values,
+      },
+      { status: 400 },
+    )
+  }
+
+  try {
+    await context.services.messages.createFromContact(parsed.data)
+  } catch (error) {
+    const status = httpStatusOf(error)
+    if (status >= 500) console.error(error)
+    return data<ContactResult>(
+      {
+        ok: false,
+        message: CONTACT_FAILURE,
+        detail:
+          status < 500 && error instanceof Error ? error.message : 'please try again in a moment',
+        fieldErrors: {},
+        values,
+      },
+      { status },
+    )
+  }
+  return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS })
+}
+
+/** The status a service error carries (HttpError.statusCode), 500 for anything else. */
+function httpStatusOf(error: unknown): number {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'statusCode' in error &&
+    typeof error.statusCode === 'number'
+  ) {
+    return error.statusCode
+  }
+  return 500
+}
+
+export default function ContactPage() {
+  return (
+    <main id="main-content" className="flex-1">
+      <PageIntro eyebrow="Contact" title="Get in touch">
+        <p>
+          Send a few lines about what you need. I read every message myself and reply{' '}
+          {site.responseTime}, usually with a couple of questions and a first idea of budget and
+          timeline.
+        </p>
+      </PageIntro>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            Tell me about your project
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">All fields are required.</p>
+          <div className="mt-6">
+            <ContactForm />
+          </div>
+        </section>
+        <aside aria-labelledby="contact-details-title" className="space-y-8">
+          <div>
+            <h2 id="contact-details-title" className="text-lg font-semibold text-slate-900">
+              Other ways to reach me
+            </h2>
+            <dl className="mt-4 space-y-4 text-sm">
+              <div>
+                <dt className="font-medium text-slate-600">E-mail</dt>
+                <dd className="mt-0.5">
+                  <a
+                    href={`mailto:${site.email}`}
+                    className="font-semibold text-brand-700 underline underline-offset-4"
+                  >
+                    {site.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-600">Location</dt>
+                <dd className="mt-0.5 text-slate-900">
+                  {site.location.city}, {site.location.region}
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-600">Working with</dt>
+                <dd className="mt-0.5 text-slate-900">{site.serviceArea}</dd>
+              </div>
+            </dl>
+          </div>
+          <div className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200">
+            <h2 className="text-lg font-semibold text-slate-900">What happens next</h2>
+            <ol className="mt-4 list-decimal space-y-3 pl-5 text-sm leading-6 text-slate-700">
+              <li>I reply {site.responseTime} with a few questions about your goals.</li>
+              <li>We book a free 30-minute call at a time that suits you.</li>
+              <li>You receive a written proposal with a fixed price and a calendar.</li>
+            </ol>
+          </div>
+        </aside>
+      </div>
+    </main>
+  )
+}

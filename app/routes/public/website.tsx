@@ -1,0 +1,174 @@
+import { Link, data, href, isRouteErrorResponse } from 'react-router'
+import type { Route } from './+types/website'
+import { CallToAction } from '#app/components/layout/call-to-action.tsx'
+import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { ExternalIcon } from '#app/features/websites/website-card.tsx'
+import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { imageSrcSet } from '#common/images.ts'
+
+const DESCRIPTION_MAX = 160
+const HERO_SIZES = '(min-width: 1152px) 1104px, calc(100vw - 2rem)'
+
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
+  const publicUrl = publicUrlOf(matches)
+  if (!loaderData) {
+    return pageMeta({
+      title: 'Page not found',
+      description: 'This portfolio entry does not exist or has been removed.',
+      path: href('/website/:slug', { slug: params.slug }),
+      publicUrl,
+      noIndex: true,
+    })
+  }
+  const { website } = loaderData
+  return pageMeta({
+    title: website.name,
+    description: summary(website.description),
+    path: href('/website/:slug', { slug: website.slug }),
+    publicUrl,
+    image: website.image.startsWith('/uploads/') ? website.image : undefined,
+    type: 'article',
+  })
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    return { website: await context.services.websites.getBySlug(params.slug) }
+  } catch (error) {
+    if (isNotFound(error)) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+function isNotFound(error: unknown) {
+  return !!error && typeof error === 'object' && 'statusCode' in error && error.statusCode === 404
+}
+
+function summary(text: string) {
+  const oneLine = text.replace(/\s+/g, ' ').trim()
+  if (oneLine.length <= DESCRIPTION_MAX) return oneLine
+  return `${oneLine.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, '')}…`
+}
+
+export default function WebsitePage({ loaderData }: Route.ComponentProps) {
+  const { website } = loaderData
+  const image = imageSrcSet(website.image)
+  return (
+    <main id="main-content" className="flex-1">
+      <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 pt-10 pb-12 sm:px-6 sm:pt-14">
+          <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+            <ol className="flex flex-wrap items-center gap-2">
+              <li>
+                <Link
+                  to={href('/portfolio')}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  Portfolio
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="text-slate-700">
+                {website.name}
+              </li>
+            </ol>
+          </nav>
+          <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {website.language}
+          </p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+            {website.name}
+          </h1>
+          {website.languageDescription ? (
+            <p className="mt-4 text-lg text-slate-700">{website.languageDescription}</p>
+          ) : null}
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a
+              href={website.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('primary', 'lg')}
+            >
+              Visit the live site
+              <span className="sr-only"> (opens in a new tab)</span>
+              <ExternalIcon />
+            </a>
+            <Link to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
+              Back to the portfolio
+            </Link>
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? HERO_SIZES : undefined}
+          width={image.width ?? 1600}
+          height={image.height ?? 1000}
+          alt={`Screenshot of the ${website.name} website`}
+          fetchPriority="high"
+          className="aspect-[16/10] w-full rounded-xl border border-slate-200 bg-slate-100 object-cover object-top shadow-md"
+        />
+        <section
+          aria-labelledby="about-project"
+          className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+        >
+          <div>
+            <h2 id="about-project" className="text-2xl font-bold tracking-tight text-slate-900">
+              About the project
+            </h2>
+            <div className="mt-4 space-y-4 text-lg leading-8 whitespace-pre-line text-slate-700">
+              {website.description}
+            </div>
+          </div>
+          <dl className="h-fit space-y-4 rounded-xl bg-slate-50 p-6 text-sm ring-1 ring-slate-200">
+            <div>
+              <dt className="font-medium text-slate-600">Stack</dt>
+              <dd className="mt-0.5 font-semibold text-slate-900">{website.language}</dd>
+            </div>
+            {website.languageDescription ? (
+              <div>
+                <dt className="font-medium text-slate-600">Technologies</dt>
+                <dd className="mt-0.5 text-slate-900">{website.languageDescription}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="font-medium text-slate-600">Live site</dt>
+              <dd className="mt-0.5 break-all">
+                <a
+                  href={website.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brand-700 underline underline-offset-4"
+                >
+                  {website.link.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                </a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+      <CallToAction title="Planning something similar?" />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundContent
+        title="Project not found"
+        text="This portfolio entry does not exist or has been taken down. The portfolio lists every current project."
+      />
+    )
+  }
+  return (
+    <NotFoundContent
+      title="Something went wrong"
+      text="This project could not be loaded just now. Please try again in a moment, or browse the rest of the portfolio."
+      eyebrow="Error"
+    />
+  )
+}

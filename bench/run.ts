@@ -1,0 +1,521 @@
+/**
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50]`
+ *
+ * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
+ * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
+ * the contact call with autocannon, and compares each figure with a bare node:http server run in
+ * the same session (the ceiling). Also prints the server's peak memory and its start-up time on an
+ * existing embedded database. `--scale` grows the same databases to 100,000 entries and 1,000,000
+ * messages and compares sequential (server) times at both sizes. Writes reports/bench.md.
+ * Not part of CI: it takes minutes and the figures depend on the machine.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import type { DatabaseOptions } from '#server/db/client.ts'
+import { ensureBuild, startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
+import {
+  loadTest,
+  processMemory,
+  withPeakMemory,
+  sequentialMedian,
+  type LoadOptions,
+  type LoadResult,
+  type Target,
+} from './measure.ts'
+import { formatTable } from './report.ts'
+import { seedBench, type SeedCounts } from './seed.ts'
+import { measureStartup } from './startup.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    scale: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+})
+if (!['pglite', 'postgres', 'both'].includes(args.db))
+  throw new Error('--db must be pglite, postgres or both')
+const kinds = (args.db === 'both' ? ['pglite', 'postgres'] : [args.db]) as DatabaseOptions['kind'][]
+
+const BASE: SeedCounts = { websites: 1_000, messages: 10_000 }
+const SCALE: SeedCounts = { websites: 100_000, messages: 1_000_000 }
+const WEBSITES_PAGE_SIZE = 10
+const POSTGRES_SERVER =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'bench-admin@example.com',
+  password: process.env.ADMIN_PASSWORD ?? 'Bench-Passw0rd!',
+}
+const LOAD: LoadOptions = {
+  connections: Number(args.connections),
+  durationSeconds: Number(args.duration),
+  warmupSeconds: 2,
+}
+const TARGETS = {
+  apiRatio: 0.06,
+  pageRatio: 0.03,
+  p99Ms: 25,
+  pgliteApiRps: 2 * 650,
+  rssMb: 200,
+  startupMs: 3_000,
+  growthFactor: 2,
+  lastPageMs: 25,
+}
+
+/** Environment of every server the bench starts: React's production build, quiet logs, no rate limits. */
+const serverEnv = (dataDir: string, databaseUrl?: string) => ({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  RATE_LIMIT_SCALE: '0',
+  LOG_LEVEL: 'warn',
+  MAIL_RETRY_INTERVAL_MS: '600000',
+})
+
+const lastPage = (counts: SeedCounts) => Math.ceil(counts.websites / WEBSITES_PAGE_SIZE)
+
+function readTargets(counts: SeedCounts, token: string): Target[] {
+  const admin = { authorization: `Bearer ${token}` }
+  const first = '/api/websites/search?page=1'
+  const last = `/api/websites/search?page=${lastPage(counts)}`
+  return [
+    { name: `GET ${first}`, path: first, kind: 'api-read' },
+    { name: `GET ${last} (last)`, path: last, kind: 'api-read' },
+    { name: 'GET / (SSR)', path: '/', kind: 'page' },
+    { name: 'GET /portfolio (SSR)', path: '/portfolio', kind: 'page' },
+    {
+      name: 'GET /api/summary/summary (admin)',
+      path: '/api/summary/summary',
+      headers: admin,
+      kind: 'admin-read',
+    },
+    // With credentials, which the response cache never answers: the database path every time.
+    { name: `GET ${first} (uncached)`, path: first, headers: admin, kind: 'uncached-read' },
+    { name: `GET ${last} (last, uncached)`, path: last, headers: admin, kind: 'uncached-read' },
+    {
+      name: 'GET /portfolio (SSR, uncached)',
+      path: '/portfolio',
+      headers: admin,
+      kind: 'uncached-read',
+    },
+  ]
+}
+
+const contactTarget: Target = {
+  name: 'POST /api/messages/contact',
+  path: '/api/messages/contact',
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    fullName: 'Load Test',
+    email: 'load.test@example.com',
+    subject: 'Benchmark message',
+    message: 'A message posted by the benchmark to measure the contact call under load.',
+  }),
+  kind: 'write',
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  if (!response.ok)
+    throw new Error(`admin sign-in failed: HTTP ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { token: string }).token
+}
+
+async function measureCeiling(): Promise<LoadResult> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'ceiling-server.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  try {
+    const [chunk] = (await once(child.stdout, 'data')) as [Buffer]
+    const port = Number(chunk.toString().trim())
+    return await loadTest(
+      `http://127.0.0.1:${port}`,
+      { name: 'ceiling', path: '/', kind: 'api-read' },
+      LOAD,
+    )
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+interface Scratch {
+  options: DatabaseOptions
+  dataDir: string
+  databaseUrl?: string
+  drop(): Promise<void>
+}
+
+async function createScratch(kind: DatabaseOptions['kind']): Promise<Scratch> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `site-bench-${kind}-`))
+  const removeDir = () => rm(dataDir, { recursive: true, force: true })
+  if (kind === 'pglite') {
+    return { options: { kind, dir: path.join(dataDir, 'pglite') }, dataDir, drop: removeDir }
+  }
+  const name = `bench_${Date.now().toString(36)}_${process.pid}`
+  const admin = new pg.Client({ connectionString: POSTGRES_SERVER })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(POSTGRES_SERVER)
+  url.pathname = `/${name}`
+  return {
+    options: { kind, url: url.toString() },
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_SERVER })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+      await removeDir()
+    },
+  }
+}
+
+interface LoadRow {
+  db: string
+  target: Target
+  result: LoadResult
+  /** The server's peak RSS during this target's run (warm-up included). */
+  peakMb: number
+}
+
+interface GrowthRow {
+  db: string
+  name: string
+  baseMs: number
+  scaleMs?: number
+  kind: 'first' | 'last' | 'summary' | 'other'
+}
+
+interface DbReport {
+  kind: DatabaseOptions['kind']
+  loads: LoadRow[]
+  growth: GrowthRow[]
+  rssAfterStartMb: number
+  peakRssMb: number
+  scalePeakRssMb?: number
+  seedSeconds: number
+  scaleSeedSeconds?: number
+}
+
+/** Server time of the uncached paths: what the database and the renderer cost at this size. */
+async function sequentialTimes(server: ServerProcess, counts: SeedCounts, token: string) {
+  const targets = readTargets(counts, token)
+  const byName = (prefix: string) => targets.find((t) => t.name.startsWith(prefix))!
+  return {
+    first: await sequentialMedian(server.url, byName('GET /api/websites/search?page=1 (uncached)')),
+    last: await sequentialMedian(
+      server.url,
+      targets.find((t) => t.name.includes('(last, uncached)'))!,
+    ),
+    portfolio: await sequentialMedian(server.url, byName('GET /portfolio (SSR, uncached)')),
+    summary: await sequentialMedian(server.url, byName('GET /api/summary/summary')),
+  }
+}
+
+async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
+  const scratch = await createScratch(kind)
+  try {
+    log(`${kind}: seeding ${BASE.websites} websites and ${BASE.messages} messages`)
+    let started = performance.now()
+    await seedBench(scratch.options, BASE)
+    const seedSeconds = (performance.now() - started) / 1000
+
+    let server = await startServer({ env: serverEnv(scratch.dataDir, scratch.databaseUrl) })
+    const afterStart = await processMemory(server.pid)
+    const loads: LoadRow[] = []
+    let baseTimes: Awaited<ReturnType<typeof sequentialTimes>>
+    let peakRssMb: number
+    try {
+      const token = await signIn(server.url)
+      baseTimes = await sequentialTimes(server, BASE, token)
+      for (const target of [...readTargets(BASE, token), contactTarget]) {
+        log(`${kind}: ${target.name}`)
+        const { value: result, peakMb } = await withPeakMemory(server.pid, () =>
+          loadTest(server.url, target, LOAD),
+        )
+        loads.push({ db: kind, target, result, peakMb })
+      }
+      peakRssMb = Math.max(
+        ...loads.map((row) => row.peakMb),
+        (await processMemory(server.pid)).peakMb,
+      )
+    } finally {
+      await server.stop()
+    }
+
+    const report: DbReport = {
+      kind,
+      loads,
+      growth: [],
+      rssAfterStartMb: afterStart.rssMb,
+      peakRssMb,
+      seedSeconds,
+    }
+    const growth = (name: string, rowKind: GrowthRow['kind'], baseMs: number, scaleMs?: number) =>
+      report.growth.push({ db: kind, name, baseMs, scaleMs, kind: rowKind })
+
+    if (!args.scale) {
+      growth('first page (API, uncached)', 'first', baseTimes.first)
+      growth(`last page (API, uncached)`, 'last', baseTimes.last)
+      growth('GET /portfolio (SSR, uncached)', 'other', baseTimes.portfolio)
+      growth('summary (admin)', 'summary', baseTimes.summary)
+      return report
+    }
+
+    // The contact run added messages; the scaled database grows from the seeded numbering onwards.
+    log(`${kind}: growing to ${SCALE.websites} websites and ${SCALE.messages} messages`)
+    started = performance.now()
+    await seedBench(scratch.options, SCALE, BASE)
+    report.scaleSeedSeconds = (performance.now() - started) / 1000
+    server = await startServer({ env: serverEnv(scratch.dataDir, scratch.databaseUrl) })
+    try {
+      const token = await signIn(server.url)
+      const scaled = await sequentialTimes(server, SCALE, token)
+      growth('first page (API, uncached)', 'first', baseTimes.first, scaled.first)
+      growth(
+        `last page (API, uncached: page ${lastPage(BASE)} -> ${lastPage(SCALE)})`,
+        'last',
+        baseTimes.last,
+        scaled.last,
+      )
+      growth('GET /portfolio (SSR, uncached)', 'other', baseTimes.portfolio, scaled.portfolio)
+      growth('summary (admin)', 'summary', baseTimes.summary, scaled.summary)
+      // Reads only; pages are left out at this size (their server time is in the growth table).
+      const scaleTargets = readTargets(SCALE, token).filter(
+        (t) => t.kind !== 'page' && !t.name.includes('SSR'),
+      )
+      for (const target of scaleTargets) {
+        log(`${kind} at scale: ${target.name}`)
+        const { value: result, peakMb } = await withPeakMemory(server.pid, () =>
+          loadTest(server.url, target, LOAD),
+        )
+        loads.push({ db: `${kind} @scale`, target, result, peakMb })
+      }
+      report.scalePeakRssMb = Math.max(
+        ...loads.filter((row) => row.db.endsWith('@scale')).map((row) => row.peakMb),
+        (await processMemory(server.pid)).peakMb,
+      )
+    } finally {
+      await server.stop()
+    }
+    return report
+  } finally {
+    await scratch.drop()
+  }
+}
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`)
+}
+
+async function main() {
+  log('building if needed')
+  await ensureBuild()
+  log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
+  const ceiling = await measureCeiling()
+
+  const reports: DbReport[] = []
+  for (const kind of kinds) reports.push(await benchDatabase(kind))
+
+  log('start-up on an existing embedded database')
+  const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
+
+  const markdown = render(ceiling, reports, startup)
+  console.log(markdown)
+  await mkdir('reports', { recursive: true })
+  await writeFile('reports/bench.md', `${markdown}\n`)
+  log('written to reports/bench.md')
+}
+
+function render(
+  ceiling: LoadResult,
+  reports: DbReport[],
+  startup: Awaited<ReturnType<typeof measureStartup>>,
+): string {
+  const fmt = (n: number, digits = 0) =>
+    n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+  const lines: string[] = []
+  lines.push('# Benchmark')
+  lines.push('')
+  lines.push(
+    `Command: \`npm run bench -- --db=${args.db}${args.scale ? ' --scale' : ''}\`; ${LOAD.connections} connections, ` +
+      `${LOAD.durationSeconds} s per target after a ${LOAD.warmupSeconds} s warm-up; ${os.cpus().length} CPUs ` +
+      `(${os.cpus()[0]?.model.trim()}), Node ${process.version}; ${new Date().toISOString()}.`,
+  )
+  lines.push('')
+  lines.push(
+    `Ceiling (bare node:http, fixed JSON): **${fmt(ceiling.rps)} req/s**, p99 ${fmt(ceiling.p99)} ms.`,
+  )
+  lines.push('')
+  lines.push('## Load (autocannon)')
+  lines.push('')
+  lines.push(
+    'Anonymous public reads are answered from the in-process response cache ' +
+      '(RESPONSE_CACHE_TTL_MS, default 2 s) after the first request; the "uncached" rows send ' +
+      'credentials, which that cache never answers, so they show the database and renderer path.',
+  )
+  lines.push('')
+  const loadRows = reports
+    .flatMap((r) => r.loads)
+    .map(({ db, target, result, peakMb }) => {
+      const ratio = result.rps / ceiling.rps
+      const isPostgres = db === 'postgres'
+      const targets: string[] = []
+      let ok = result.errors === 0 && result.non2xx === 0
+      if (isPostgres && target.kind === 'api-read') {
+        targets.push(`>= ${TARGETS.apiRatio}`)
+        ok &&= ratio >= TARGETS.apiRatio
+      }
+      if (isPostgres && target.kind === 'page') {
+        targets.push(`>= ${TARGETS.pageRatio}`)
+        ok &&= ratio >= TARGETS.pageRatio
+      }
+      if (
+        isPostgres &&
+        (target.kind === 'api-read' || target.kind === 'page' || target.kind === 'admin-read')
+      ) {
+        targets.push(`p99 < ${TARGETS.p99Ms} ms`)
+        ok &&= result.p99 < TARGETS.p99Ms
+      }
+      if (db === 'pglite' && target.kind === 'api-read') {
+        targets.push(`>= ${fmt(TARGETS.pgliteApiRps)} req/s`)
+        ok &&= result.rps >= TARGETS.pgliteApiRps
+      }
+      return [
+        db,
+        target.name,
+        fmt(result.rps),
+        fmt(ratio, 3),
+        fmt(result.p50),
+        fmt(result.p99),
+        `${result.errors}/${result.non2xx}`,
+        fmt(peakMb),
+        targets.join(', ') || '-',
+        targets.length ? verdict(ok) : '-',
+      ]
+    })
+  lines.push(
+    formatTable(
+      [
+        'db',
+        'target',
+        'req/s',
+        'x ceiling',
+        'p50 ms',
+        'p99 ms',
+        'errors/non-2xx',
+        'peak RSS MB',
+        'target',
+        'result',
+      ],
+      loadRows,
+    ),
+  )
+  lines.push('')
+  lines.push('## Memory and start-up')
+  lines.push('')
+  const memoryRows = reports.map((r) => [
+    r.kind,
+    fmt(r.rssAfterStartMb),
+    fmt(r.peakRssMb),
+    r.scalePeakRssMb === undefined ? '-' : fmt(r.scalePeakRssMb),
+    r.kind === 'postgres' ? `peak <= ${TARGETS.rssMb} MB` : '-',
+    r.kind === 'postgres' ? verdict(r.peakRssMb <= TARGETS.rssMb) : '-',
+  ])
+  lines.push(
+    formatTable(
+      [
+        'db',
+        'RSS after start (MB)',
+        'peak RSS under load (MB)',
+        'peak RSS at scale (MB)',
+        'target',
+        'result',
+      ],
+      memoryRows,
+    ),
+  )
+  lines.push('')
+  lines.push(
+    formatTable(
+      ['start-up (spawn to first 200 of /api/health)', 'ms', 'target', 'result'],
+      [
+        [
+          'pglite, existing database (median of runs)',
+          fmt(startup.existingMedianMs),
+          `< ${fmt(TARGETS.startupMs)}`,
+          verdict(startup.existingMedianMs < TARGETS.startupMs),
+        ],
+        ['  each run', startup.existingMs.map((ms) => fmt(ms)).join(', '), '', ''],
+        ['pglite, first start (creates the database)', fmt(startup.firstMs), '-', '-'],
+      ],
+    ),
+  )
+  lines.push('')
+  lines.push(
+    `PGlite's own share: a bare Node process that only opens the same embedded database peaks at ` +
+      `${fmt(startup.bareRssMb)} MB; the server peaks at ${fmt(startup.firstPeakMb)} MB on the start that ` +
+      `creates the database and ${fmt(startup.existingPeakMb)} MB when it reopens it (before any load).`,
+  )
+  lines.push('')
+  lines.push(`## Server time (median of sequential requests)${args.scale ? ' at both sizes' : ''}`)
+  lines.push('')
+  const growthRows = reports
+    .flatMap((r) => r.growth)
+    .map((g) => {
+      const targets: string[] = []
+      let ok = true
+      if (g.scaleMs !== undefined && (g.kind === 'first' || g.kind === 'summary')) {
+        targets.push(`<= ${TARGETS.growthFactor}x`)
+        ok &&= g.scaleMs <= g.baseMs * TARGETS.growthFactor
+      }
+      if (g.scaleMs !== undefined && g.kind === 'last') {
+        targets.push(`< ${TARGETS.lastPageMs} ms`)
+        ok &&= g.scaleMs < TARGETS.lastPageMs
+      }
+      return [
+        g.db,
+        g.name,
+        fmt(g.baseMs, 2),
+        g.scaleMs === undefined ? '-' : fmt(g.scaleMs, 2),
+        g.scaleMs === undefined ? '-' : `${fmt(g.scaleMs / g.baseMs, 2)}x`,
+        targets.join(', ') || '-',
+        targets.length ? verdict(ok) : '-',
+      ]
+    })
+  const sizes = `${fmt(BASE.websites)} / ${fmt(BASE.messages)}`
+  const scaleSizes = `${fmt(SCALE.websites)} / ${fmt(SCALE.messages)}`
+  lines.push(
+    formatTable(
+      ['db', 'request', `ms at ${sizes}`, `ms at ${scaleSizes}`, 'ratio', 'target', 'result'],
+      growthRows,
+    ),
+  )
+  lines.push('')
+  lines.push(
+    `Seeding: ${reports.map((r) => `${r.kind} ${fmt(r.seedSeconds, 1)} s${r.scaleSeedSeconds === undefined ? '' : ` (+${fmt(r.scaleSeedSeconds, 1)} s to scale)`}`).join('; ')}.`,
+  )
+  return lines.join('\n')
+}
+
+await main()

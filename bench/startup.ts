@@ -1,0 +1,94 @@
+/**
+ * Start-up time as an operator sees it: from spawning `node build/server/main.mjs` to the first 200
+ * of /api/health, polled every few milliseconds. Measured once on an empty data folder (PGlite
+ * creates its database) and then several times on the database that first start left behind.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
+import { freePort } from '#tests/helpers/server-process.ts'
+import { processMemory } from './measure.ts'
+
+const POLL_MS = 5
+const TIMEOUT_MS = 60_000
+const RUNS = 5
+
+async function timeOneStart(
+  env: Record<string, string | undefined>,
+): Promise<{ ms: number; peakMb: number }> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, [path.join(BUILD_DIR, 'server', 'main.mjs')], {
+    cwd: ROOT_DIR,
+    env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+      if (ok) break
+      if (performance.now() - started > TIMEOUT_MS) throw new Error('server not healthy in time')
+      await new Promise((r) => setTimeout(r, POLL_MS))
+    }
+    const ms = performance.now() - started
+    return { ms, peakMb: (await processMemory(child.pid!)).peakMb }
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
+/** RSS of a process that only opens PGlite on `dir` and runs one query: what PGlite itself costs. */
+async function barePgliteRss(dir: string): Promise<number> {
+  const script = `
+    const { PGlite } = await import('@electric-sql/pglite')
+    const db = await PGlite.create({ dataDir: ${JSON.stringify(dir)} })
+    await db.query('select count(*) from websites')
+    const status = (await import('node:fs')).readFileSync('/proc/self/status', 'utf8')
+    console.log(/^VmHWM:\\s+(\\d+)/m.exec(status)[1])
+    await db.close()`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  await new Promise((resolve) => child.once('exit', resolve))
+  return Number(output.trim()) / 1024
+}
+
+export async function measureStartup({
+  env,
+}: {
+  env: (dataDir: string) => Record<string, string | undefined>
+}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-startup-'))
+  try {
+    const first = await timeOneStart(env(dataDir))
+    const existing: number[] = []
+    let peakMb = 0
+    for (let i = 0; i < RUNS; i++) {
+      const run = await timeOneStart(env(dataDir))
+      existing.push(run.ms)
+      peakMb = Math.max(peakMb, run.peakMb)
+    }
+    const sorted = [...existing].sort((a, b) => a - b)
+    return {
+      firstMs: first.ms,
+      firstPeakMb: first.peakMb,
+      existingMs: existing,
+      existingMedianMs: sorted[Math.floor(sorted.length / 2)]!,
+      existingPeakMb: peakMb,
+      bareRssMb: await barePgliteRss(path.join(dataDir, 'pglite')),
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,35 @@
+export const WEBSITES_PAGE_SIZE = 10
+export const USERS_PAGE_SIZE = 12
+export const MESSAGES_PAGE_SIZE = 12
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_RULE_HINT =
+  'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and a special character'
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+export const IMAGE_MAX_WIDTH = 1600
+export const IMAGE_THUMB_WIDTH = 225
+// 960 serves a full-width phone screen (about 380 CSS px at 2x) without the 1600 variant.
+export const IMAGE_VARIANT_WIDTHS = [IMAGE_THUMB_WIDTH, 640, 960, IMAGE_MAX_WIDTH] as const
+export const DEFAULT_IMAGE = '/images/default.jpg'
+
+export const DEFAULT_WEBSITE = {
+  name: 'New Website',
+  slug: 'new-website',
+  image: DEFAULT_IMAGE,
+  language: 'New Language',
+} as const
+
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  subject: 200,
+  message: 5000,
+  description: 2000,
+  short: 200,
+  url: 2048,
+} as const

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "notify_retry_at" timestamp with time zone;

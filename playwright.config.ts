@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test'
+import {
+  CHROMIUM_PATH,
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  IS_CI,
+} from './tests/e2e/support/e2e-env.ts'
+
+// Debian's Chromium, started the way this network-less machine needs.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: IS_CI ? 1 : 0,
+  reporter: IS_CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'on-first-retry',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // The README's own start path: a fresh data folder, demo content, then `npm start`.
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm run seed && npm start`,
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: E2E_BASE_URL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_RETRY_INTERVAL_MS: '1000',
+      RATE_LIMIT_SCALE: '50',
+      LOG_LEVEL: 'warn',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,204 @@
+/**
+ * buildApp(deps): the whole application as a function, so tests build exactly what main.ts serves.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
+import swagger from '@fastify/swagger'
+import compress from '@fastify/compress'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { loadOrCreateSessionSecret } from './db/settings.ts'
+import { createTokenService } from './lib/tokens.ts'
+import authPlugin from './plugins/auth.ts'
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
+import rateLimitPlugin from './plugins/rate-limit.ts'
+import responseCachePlugin from './plugins/response-cache.ts'
+import securityHeadersPlugin from './plugins/security-headers.ts'
+import webPlugin from './plugins/web.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { createMailService } from './modules/mail/mail.service.ts'
+import {
+  createOutboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './modules/mail/mail.transports.ts'
+import { createMessagesRepository } from './modules/messages/messages.repository.ts'
+import { messagesRoutes } from './modules/messages/messages.routes.ts'
+import { createMessagesService } from './modules/messages/messages.service.ts'
+import { createSummaryRepository } from './modules/summary/summary.repository.ts'
+import { summaryRoutes } from './modules/summary/summary.routes.ts'
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
+import { createUploadsService } from './modules/uploads/uploads.service.ts'
+import { createUsersRepository } from './modules/users/users.repository.ts'
+import { usersRoutes } from './modules/users/users.routes.ts'
+import { createUsersService } from './modules/users/users.service.ts'
+import { createWebsitesRepository } from './modules/websites/websites.repository.ts'
+import { websitesRoutes } from './modules/websites/websites.routes.ts'
+import { createWebsitesService } from './modules/websites/websites.service.ts'
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+type SchemaCompilersFactory = NonNullable<
+  FastifyServerOptions['schemaController']
+>['compilersFactory']
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  /** Replaces the SMTP/outbox transport (tests use it to simulate failures). */
+  mailTransport?: MailTransport
+  now?: () => Date
+  logger?: FastifyServerOptions['logger']
+  /** Serve the React Router web app (false in API-only tests). */
+  web?: boolean
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>
+
+async function createServices(deps: AppDeps, log: FastifyBaseLogger) {
+  const { config, database } = deps
+  const { db } = database
+  const now = deps.now ?? (() => new Date())
+  const tokens = createTokenService(
+    config.sessionSecret ?? (await loadOrCreateSessionSecret(db)),
+    now,
+  )
+  const transport =
+    deps.mailTransport ??
+    (config.mail.smtpUrl
+      ? createSmtpTransport(config.mail.smtpUrl)
+      : createOutboxTransport(config.mail.outboxDir, log))
+  const mail = createMailService({ transport, from: config.mail.from })
+  const users = createUsersService({
+    repo: createUsersRepository(db),
+    tokens,
+    mail,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  })
+  const messages = createMessagesService({
+    repo: createMessagesRepository(db),
+    mail,
+    ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
+    adminUrl: `${config.publicUrl}/admin/messages`,
+    log,
+  })
+  return {
+    tokens,
+    transport,
+    users,
+    messages,
+    websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
+    uploads: createUploadsService({ repo: createUploadsRepository(db) }),
+    summary: createSummaryRepository(db),
+  }
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Zod compiles every schema; naming it here spares Fastify loading Ajv and fast-json-stringify
+    // (a noticeable share of start-up) for compilers it would never use. Fastify's types expect
+    // Ajv-shaped factories, hence the cast.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => serializerCompiler,
+      } as unknown as SchemaCompilersFactory,
+    },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const services = await createServices(deps, app.log)
+  app.decorate('services', services)
+  app.addHook('onClose', async () => {
+    await Promise.all([services.messages.stopNotificationRetry(), services.users.drainBackground()])
+    services.transport.close?.()
+  })
+
+  // Error handling
+  await app.register(errorsPlugin)
+  // Security headers, the public response cache, compression and rate limits
+  await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })
+  await app.register(responseCachePlugin, {
+    ttlMs: config.responseCacheTtlMs,
+    now: deps.now && (() => deps.now!().getTime()),
+  })
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(rateLimitPlugin, {
+    scale: config.rateLimitScale,
+    redisUrl: config.redisUrl,
+    now: deps.now,
+  })
+  // Auth decorators
+  await app.register(authPlugin, { db: database.db, tokens: services.tokens })
+  // API description, generated from the route schemas
+  await app.register(swagger, {
+    openapi: { info: { title: 'Site API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  })
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store')
+    }
+  })
+  // Once closing, every answer ends its keep-alive connection: otherwise close() would wait for
+  // clients' idle connections (up to keepAliveTimeout) after the in-flight requests are done.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+
+  // Domain modules
+  await app.register(healthRoutes, { prefix: '/api/health', database })
+  await app.register(usersRoutes, { prefix: '/api/users', users: services.users })
+  await app.register(websitesRoutes, { prefix: '/api/websites', websites: services.websites })
+  await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
+  await app.register(summaryRoutes, { prefix: '/api/summary', summary: services.summary })
+  await app.register(uploadsRoutes, { uploads: services.uploads })
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+
+  // API not-found, and the web app for every other path
+  app.setNotFoundHandler(
+    {
+      preHandler: app.rateLimit
+        ? app.rateLimit(app.rateLimitFor('notFound') || { max: Number.MAX_SAFE_INTEGER })
+        : undefined,
+    },
+    async (request, reply) =>
+      reply
+        .code(404)
+        .send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+  )
+  if (deps.web !== false) await app.register(webPlugin, { config, services })
+
+  services.messages.startNotificationRetry(config.mail.retryIntervalMs)
+  await app.ready()
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * `npm run create-admin [-- --email E --password P --name N]`: creates an admin account, or gives
+ * an existing account admin rights. Asks for whatever the flags leave out.
+ */
+import { Writable } from 'node:stream'
+import { createInterface } from 'node:readline/promises'
+import { parseArgs } from 'node:util'
+import { PASSWORD_RULE_HINT } from '#common/constants.ts'
+import { ConfigError, loadConfig } from '#server/config.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { migrateDatabase } from '#server/db/migrate.ts'
+import { createUsersRepository } from '#server/modules/users/users.repository.ts'
+import { ensureAdminAccount, parseAdminInput } from '#server/modules/users/users.service.ts'
+
+const USAGE = `Usage: npm run create-admin -- [--email EMAIL] [--password PASSWORD] [--name NAME]
+Creates an admin account, or makes an existing account (same e-mail) an admin.
+Missing values are asked for interactively. ${PASSWORD_RULE_HINT}.`
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`)
+  }
+}
+
+/** Prompts on the terminal; the password answer is not echoed. */
+async function ask(missing: { email: boolean; password: boolean; name: boolean }) {
+  if (!process.stdin.isTTY) {
+    fail(`Missing --email or --password and no terminal to ask on.\n\n${USAGE}`)
+  }
+  let muted = false
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk)
+      callback()
+    },
+  })
+  const rl = createInterface({ input: process.stdin, output, terminal: true })
+  try {
+    const answers: { email?: string; password?: string; name?: string } = {}
+    if (missing.email) answers.email = (await rl.question('Admin e-mail: ')).trim()
+    if (missing.name) answers.name = (await rl.question('Name [Admin]: ')).trim() || undefined
+    if (missing.password) {
+      process.stdout.write(`Password (${PASSWORD_RULE_HINT.toLowerCase()}): `)
+      muted = true
+      const password = rl.question('')
+      answers.password = await password
+      muted = false
+      process.stdout.write('\n')
+    }
+    return answers
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ABORT_ERR') fail('\nCancelled.')
+    throw error
+  } finally {
+    rl.close()
+  }
+}
+
+const flags = parseFlags()
+if (flags.help) {
+  console.log(USAGE)
+  process.exit(0)
+}
+
+let config
+try {
+  config = loadConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message)
+  throw error
+}
+
+const asked =
+  flags.email && flags.password
+    ? {}
+    : await ask({ email: !flags.email, password: !flags.password, name: !flags.name })
+let admin
+try {
+  admin = parseAdminInput({
+    email: flags.email ?? asked.email ?? '',
+    password: flags.password ?? asked.password ?? '',
+    name: flags.name ?? asked.name,
+  })
+} catch (error) {
+  fail((error as Error).message)
+}
+
+const database = await openDatabase(config.database)
+try {
+  await migrateDatabase(database)
+  const { user, created } = await ensureAdminAccount(createUsersRepository(database.db), admin)
+  console.log(
+    created
+      ? `Created admin ${user.name} <${user.email}>.`
+      : `${user.name} <${user.email}> already had an account; it is now an admin (password unchanged).`,
+  )
+} catch (error) {
+  process.exitCode = 1
+  console.error(error instanceof Error ? error.message : String(error))
+} finally {
+  await database.close()
+}

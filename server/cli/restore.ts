@@ -1,0 +1,39 @@
+/**
+ * npm run restore -- --in FILE [--force]
+ * Restores a file made by `npm run backup` into the configured database (embedded or PostgreSQL,
+ * whichever the backup came from), after applying the migrations, in one transaction. A database
+ * that already holds data is refused unless --force, which replaces its contents.
+ */
+import { parseArgs } from 'node:util'
+import path from 'node:path'
+import { loadConfig } from '#server/config.ts'
+import { BackupError, restoreBackup } from '#server/db/backup.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { migrateDatabase } from '#server/db/migrate.ts'
+import { assertEmbeddedDatabaseClosed, fail } from './cli-support.ts'
+
+const { values } = parseArgs({
+  options: { in: { type: 'string', short: 'i' }, force: { type: 'boolean', default: false } },
+})
+
+try {
+  if (!values.in) throw new BackupError('usage: npm run restore -- --in FILE [--force]')
+  const file = path.resolve(values.in)
+  const config = loadConfig(process.env)
+  await assertEmbeddedDatabaseClosed(config)
+  const database = await openDatabase(config.database)
+  try {
+    await migrateDatabase(database)
+    const counts = await restoreBackup(database, file, { force: values.force })
+    console.log(
+      `Restored ${Object.entries(counts)
+        .map(([table, n]) => `${n} ${table}`)
+        .join(', ')} from ${file} into the ${config.database.kind} database.`,
+    )
+    console.log('Restart running app instances so they pick up the restored session secret.')
+  } finally {
+    await database.close()
+  }
+} catch (error) {
+  fail(error, BackupError)
+}

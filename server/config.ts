@@ -1,0 +1,132 @@
+/**
+ * The single typed configuration module: the only file that reads the environment.
+ * Everything else receives the frozen object that `loadConfig` returns.
+ */
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (value) => {
+      if (value === undefined) return true
+      try {
+        return protocols.includes(new URL(value).protocol)
+      } catch {
+        return false
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  )
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .refine((value) => !value.split(/[\\/]/).includes('..'), { message: 'must not contain ..' }),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Site <no-reply@localhost>'),
+  MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  OWNER_EMAIL: optionalString.pipe(z.email().optional()),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+  // `true`, `false`, or the proxies' addresses/subnets (`loopback, uniquelocal`, `10.0.0.0/8`).
+  // A bare hop count is refused: Fastify 5 then trusts no forwarded header from a proxy at another address.
+  TRUST_PROXY: optionalString.refine((value) => value === undefined || !/^\d+$/.test(value), {
+    message:
+      'must be true, false or the proxy addresses (e.g. "loopback, uniquelocal"), not a hop count',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEV_SERVER: booleanish,
+})
+
+export type Env = z.input<typeof EnvSchema>
+
+function buildConfig(env: z.output<typeof EnvSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR)
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres' as const, url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : { kind: 'pglite' as const, dir: path.join(dataDir, 'pglite') },
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : undefined,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      ownerEmail: env.OWNER_EMAIL?.toLowerCase(),
+      retryIntervalMs: env.MAIL_RETRY_INTERVAL_MS,
+    },
+    publicUrl,
+    sessionSecret: env.SESSION_SECRET,
+    redisUrl: env.REDIS_URL,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+    responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    isDevServer: env.DEV_SERVER,
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  return value
+}
+
+export type Config = Readonly<ReturnType<typeof buildConfig>>
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+/** Parses the given environment; throws a ConfigError listing every wrong variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(env)
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    )
+  }
+  return Object.freeze(buildConfig(result.data))
+}
+
+/** The process's configuration; on a wrong variable, prints every problem and exits with 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}

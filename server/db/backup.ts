@@ -1,0 +1,330 @@
+/**
+ * A portable backup of the site's data: gzipped JSON lines, the same for the embedded database and
+ * for PostgreSQL, so a backup taken from one restores into the other. Password-reset tokens are
+ * left out (they expire within the hour anyway); everything else is kept, including the stored
+ * session secret, so sessions survive a restore.
+ *
+ * Line 1 is a header, then one `{"t": table, "r": row}` per row, then a trailer with the counts
+ * (a file without it is truncated and is refused).
+ */
+import { createReadStream, createWriteStream } from 'node:fs'
+import { open, readFile, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { StringDecoder } from 'node:string_decoder'
+import { createGunzip, createGzip } from 'node:zlib'
+import { asc, count, getTableColumns, gt, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
+import type { Database, Db } from './client.ts'
+import { images, messages, passwordResetTokens, settings, users, websites } from './schema.ts'
+
+export const BACKUP_FORMAT = 'devfolio-backup'
+export const BACKUP_VERSION = 1
+
+/** Tables in restore order (referenced tables first) with the column that orders their rows. */
+const TABLES = {
+  settings: { table: settings, key: settings.key, keyField: 'key', batch: 500 },
+  users: { table: users, key: users.id, keyField: 'id', batch: 500 },
+  websites: { table: websites, key: websites.id, keyField: 'id', batch: 500 },
+  messages: { table: messages, key: messages.id, keyField: 'id', batch: 500 },
+  // Image rows hold the encoded bytes: small batches keep memory flat.
+  images: { table: images, key: images.key, keyField: 'key', batch: 10 },
+} satisfies Record<string, { table: PgTable; key: PgColumn; keyField: string; batch: number }>
+
+export type BackupTable = keyof typeof TABLES
+export type BackupCounts = Record<BackupTable, number>
+
+const TABLE_NAMES = Object.keys(TABLES) as BackupTable[]
+
+interface BackupHeader {
+  format: typeof BACKUP_FORMAT
+  version: number
+  createdAt: string
+  source: Database['kind']
+  /** The newest migration applied to the source database. */
+  migration: { tag: string; when: number } | null
+}
+
+type JsonRow = Record<string, unknown>
+type Line =
+  { header: BackupHeader } | { t: BackupTable; r: JsonRow } | { end: true; counts: BackupCounts }
+
+export class BackupError extends Error {
+  override name = 'BackupError'
+}
+
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b])
+
+interface JournalEntry {
+  tag: string
+  when: number
+}
+
+async function migrationJournal(): Promise<JournalEntry[]> {
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: JournalEntry[]
+  }
+  return journal.entries
+}
+
+async function appliedMigration(db: Db): Promise<{ tag: string; when: number } | null> {
+  const result = await db.execute(
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  )
+  // Both drivers answer with a `rows` array.
+  const { rows } = result as unknown as { rows: { created_at: string | number }[] }
+  const when = rows[0] ? Number(rows[0].created_at) : undefined
+  if (when === undefined) return null
+  const entry = (await migrationJournal()).find((e) => e.when === when)
+  return { tag: entry?.tag ?? 'unknown', when }
+}
+
+function encodeRow(row: Record<string, unknown>): JsonRow {
+  const out: JsonRow = {}
+  for (const [key, value] of Object.entries(row)) {
+    if (value instanceof Date) out[key] = value.toISOString()
+    else if (Buffer.isBuffer(value) || value instanceof Uint8Array)
+      out[key] = Buffer.from(value).toString('base64')
+    else out[key] = value
+  }
+  return out
+}
+
+function decodeRow(name: BackupTable, row: JsonRow): Record<string, unknown> {
+  const columns = getTableColumns(TABLES[name].table) as Record<string, PgColumn>
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key]
+    if (!column)
+      throw new BackupError(
+        `${name}: unknown column "${key}" (is the backup from a newer version?)`,
+      )
+    const type = column.getSQLType()
+    if (value === null) out[key] = null
+    else if (type.startsWith('timestamp')) out[key] = new Date(String(value))
+    else if (type === 'bytea') out[key] = Buffer.from(String(value), 'base64')
+    else out[key] = value
+  }
+  return out
+}
+
+async function* backupLines(
+  db: Db,
+  source: Database['kind'],
+  counts: BackupCounts,
+): AsyncGenerator<string> {
+  const header: BackupHeader = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    source,
+    migration: await appliedMigration(db),
+  }
+  yield `${JSON.stringify({ header } satisfies Line)}\n`
+  for (const name of TABLE_NAMES) {
+    const { table, key, keyField, batch } = TABLES[name]
+    // Keyset pages: memory stays flat whatever the table's size.
+    let after: string | undefined
+    for (;;) {
+      const where: SQL | undefined = after === undefined ? undefined : gt(key as PgColumn, after)
+      const rows = (await db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(asc(key))
+        .limit(batch)) as Record<string, unknown>[]
+      if (rows.length === 0) break
+      yield rows
+        .map((row) => `${JSON.stringify({ t: name, r: encodeRow(row) } satisfies Line)}\n`)
+        .join('')
+      counts[name] += rows.length
+      after = String(rows.at(-1)![keyField])
+      if (rows.length < batch) break
+    }
+  }
+  yield `${JSON.stringify({ end: true, counts } satisfies Line)}\n`
+}
+
+const emptyCounts = (): BackupCounts => ({
+  settings: 0,
+  users: 0,
+  websites: 0,
+  messages: 0,
+  images: 0,
+})
+
+/**
+ * Writes a consistent snapshot of the database to `file` (gzipped JSON lines). The file appears
+ * only once complete: it is written under a temporary name and renamed at the end.
+ */
+export async function writeBackup(database: Database, file: string): Promise<BackupCounts> {
+  const counts = emptyCounts()
+  const partial = `${file}.partial`
+  try {
+    await database.db.transaction(
+      async (tx) => {
+        await pipeline(
+          Readable.from(backupLines(tx as unknown as Db, database.kind, counts)),
+          createGzip(),
+          createWriteStream(partial, { mode: 0o600 }),
+        )
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+    await rename(partial, file)
+  } catch (error) {
+    await rm(partial, { force: true })
+    throw error
+  }
+  return counts
+}
+
+/** The file's lines, gunzipped when it is gzipped (a plain JSON-lines file is accepted too). */
+async function* readLines(file: string): AsyncGenerator<string> {
+  const handle = await open(file, 'r')
+  const magic = Buffer.alloc(2)
+  await handle.read(magic, 0, 2, 0)
+  await handle.close()
+  const raw = createReadStream(file)
+  let source: NodeJS.ReadableStream = raw
+  if (magic.equals(GZIP_MAGIC)) {
+    const gunzip = createGunzip()
+    raw.on('error', (err) => gunzip.destroy(err))
+    source = raw.pipe(gunzip)
+  }
+  const decoder = new StringDecoder('utf8')
+  let rest = ''
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    const lines = (rest + decoder.write(chunk)).split('\n')
+    rest = lines.pop()!
+    yield* lines
+  }
+  rest += decoder.end()
+  if (rest) yield rest
+}
+
+function parseLine(text: string, lineNumber: number): Line {
+  try {
+    return JSON.parse(text) as Line
+  } catch {
+    throw new BackupError(`line ${lineNumber} is not valid JSON: the file is damaged`)
+  }
+}
+
+async function checkHeader(header: BackupHeader | undefined, db: Db) {
+  if (!header || header.format !== BACKUP_FORMAT)
+    throw new BackupError('not a backup file made by `npm run backup`')
+  if (header.version !== BACKUP_VERSION)
+    throw new BackupError(`unsupported backup version ${header.version}`)
+  const target = await appliedMigration(db)
+  if (header.migration && (!target || header.migration.when > target.when)) {
+    throw new BackupError(
+      `the backup was made by a newer version (schema ${header.migration.tag}); update the app first`,
+    )
+  }
+}
+
+async function userDataCount(db: Db): Promise<number> {
+  let total = 0
+  for (const table of [users, websites, messages, images, passwordResetTokens] as PgTable[]) {
+    const [row] = await db.select({ n: count() }).from(table)
+    total += row?.n ?? 0
+  }
+  return total
+}
+
+export interface RestoreOptions {
+  /** Replace whatever the target database holds (otherwise a non-empty target is refused). */
+  force?: boolean
+}
+
+/**
+ * Restores a backup into a migrated database, in one transaction: either every row is restored or
+ * nothing changes. Refuses a target that already holds users, websites, messages or images
+ * unless `force` (then their rows are replaced).
+ */
+export async function restoreBackup(
+  database: Database,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<BackupCounts> {
+  return database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db
+    const counts = emptyCounts()
+    if (options.force) {
+      for (const table of [
+        passwordResetTokens,
+        messages,
+        websites,
+        images,
+        users,
+        settings,
+      ] as PgTable[]) {
+        await tx.delete(table)
+      }
+    } else if ((await userDataCount(tx)) > 0) {
+      throw new BackupError(
+        'the target database is not empty; pass --force to replace its contents',
+      )
+    }
+
+    let pending: { name: BackupTable; rows: Record<string, unknown>[] } | undefined
+    const flush = async () => {
+      if (!pending || pending.rows.length === 0) return
+      const { table } = TABLES[pending.name]
+      if (pending.name === 'settings') {
+        for (const row of pending.rows as (typeof settings.$inferInsert)[]) {
+          await tx
+            .insert(settings)
+            .values(row)
+            .onConflictDoUpdate({ target: settings.key, set: { value: row.value } })
+        }
+      } else {
+        await tx.insert(table).values(pending.rows as never)
+      }
+      counts[pending.name] += pending.rows.length
+      pending = undefined
+    }
+
+    let lineNumber = 0
+    let headerSeen = false
+    let trailer: BackupCounts | undefined
+    for await (const text of readLines(file)) {
+      lineNumber += 1
+      if (text.trim() === '') continue
+      if (trailer) throw new BackupError(`line ${lineNumber}: data after the end marker`)
+      const line = parseLine(text, lineNumber)
+      if (!headerSeen) {
+        await checkHeader('header' in line ? line.header : undefined, tx)
+        headerSeen = true
+        continue
+      }
+      if ('end' in line) {
+        await flush()
+        trailer = line.counts
+        continue
+      }
+      if (!('t' in line) || !(line.t in TABLES))
+        throw new BackupError(`line ${lineNumber}: unknown record`)
+      if (pending && pending.name !== line.t) await flush()
+      pending ??= { name: line.t, rows: [] }
+      pending.rows.push(decodeRow(line.t, line.r))
+      if (pending.rows.length >= TABLES[line.t].batch) await flush()
+    }
+    if (!headerSeen) throw new BackupError('the file is empty')
+    if (!trailer)
+      throw new BackupError('the file is truncated (no end marker): nothing was restored')
+    for (const name of TABLE_NAMES) {
+      if ((trailer[name] ?? 0) !== counts[name]) {
+        throw new BackupError(
+          `${name}: the file lists ${trailer[name]} rows but holds ${counts[name]}`,
+        )
+      }
+    }
+    return counts
+  })
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  primaryKey,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_created_at_idx').on(t.createdAt, t.id)],
+)
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    image: text('image').notNull(),
+    language: text('language').notNull(),
+    languageDescription: text('language_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Ascending: newest-first pages scan it backwards, and reads from the other end (back-half
+    // pages) forwards. Drizzle's `.desc()` builds DESC NULLS LAST, which `ORDER BY ... DESC` (NULLS
+    // FIRST) cannot use, so every page sorted the whole table.
+    index('websites_created_at_idx').on(t.createdAt, t.id),
+    index('websites_language_description_idx').on(t.languageDescription),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    replyContent: text('reply_content'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifyAttempts: integer('notify_attempts').notNull().default(0),
+    /** Earliest time the owner notification may be (re)tried: an in-flight lease, or a back-off. */
+    notifyRetryAt: timestamp('notify_retry_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Ascending for the same reason as websites_created_at_idx.
+    index('messages_created_at_idx').on(t.createdAt, t.id),
+    index('messages_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+)
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/** Uploaded images, one row per stored variant, keyed by content hash plus width. */
+export const images = pgTable('images', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+})
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})
+
+/**
+ * Row counts kept exact by triggers (see the counters migration in drizzle/), so totals, page
+ * counts and the dashboard never scan a whole table. Read only: the triggers write them.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    tableName: text('table_name').notNull(),
+    /**
+     * Each database connection adds to its own shard (the server process id modulo a few), so
+     * concurrent inserts do not queue on one counter row until commit; a count sums the shards.
+     */
+    shard: smallint('shard').notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
+)
+
+/** Websites per language description, kept by the same triggers; a group's row goes at zero. */
+export const websiteLanguageCounts = pgTable('website_language_counts', {
+  languageDescription: text('language_description').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+})
+
+export type UserRow = typeof users.$inferSelect
+export type WebsiteRow = typeof websites.$inferSelect
+export type MessageRow = typeof messages.$inferSelect
+export type ImageRow = typeof images.$inferSelect

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { SESSION_TTL_SECONDS } from '#common/constants.ts'
+import { createTokenService } from './tokens.ts'
+
+const USER_ID = '3b241101-e2bb-4255-8caf-4136c566a962'
+
+describe('createTokenService', () => {
+  it('verifies a token again from memory, and refuses it once expired', async () => {
+    let clock = new Date('2026-01-01T00:00:00Z')
+    const tokens = createTokenService('s'.repeat(40), () => clock)
+    const token = await tokens.sign({ userId: USER_ID, tokenVersion: 3 })
+    expect(await tokens.verify(token)).toEqual({ userId: USER_ID, tokenVersion: 3 })
+    expect(await tokens.verify(token)).toEqual({ userId: USER_ID, tokenVersion: 3 })
+    clock = new Date(clock.getTime() + SESSION_TTL_SECONDS * 1000)
+    expect(await tokens.verify(token)).toBeNull()
+  })
+
+  it('refuses a token signed with another secret or altered, even next to a verified one', async () => {
+    const tokens = createTokenService('s'.repeat(40))
+    const other = createTokenService('o'.repeat(40))
+    const good = await tokens.sign({ userId: USER_ID, tokenVersion: 0 })
+    expect(await tokens.verify(good)).not.toBeNull()
+    expect(await tokens.verify(await other.sign({ userId: USER_ID, tokenVersion: 0 }))).toBeNull()
+    const [header, payload, signature] = good.split('.')
+    const tampered = `${header}.${payload}.${signature!.slice(0, -2)}AA`
+    expect(await tokens.verify(tampered)).toBeNull()
+  })
+})

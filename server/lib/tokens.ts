@@ -1,0 +1,69 @@
+/**
+ * Signed bearer tokens: HS256 only (so `alg: none` and other algorithms are refused),
+ * carrying the user id and the user's token version, which a password change bumps.
+ */
+import { SignJWT, jwtVerify } from 'jose'
+import { SESSION_TTL_SECONDS } from '#common/constants.ts'
+import { IdSchema } from '#common/schemas/common.ts'
+
+const VERIFIED_CACHE_SIZE = 1_000
+
+export interface TokenClaims {
+  userId: string
+  tokenVersion: number
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>
+  verify(token: string): Promise<TokenClaims | null>
+}
+
+export function createTokenService(
+  secret: string,
+  now: () => Date = () => new Date(),
+): TokenService {
+  // Imported once: jose would import raw key bytes again on every call, doubling its cost.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
+  // Tokens already verified, until they expire: the signature of a given string cannot change, and
+  // revocation is the token version, which every request still checks against the database.
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>()
+  return {
+    async sign({ userId, tokenVersion }) {
+      const issuedAt = Math.floor(now().getTime() / 1000)
+      return new SignJWT({ ver: tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
+        .sign(await key)
+    },
+    async verify(token) {
+      const known = verified.get(token)
+      if (known) {
+        if (now().getTime() < known.expiresAtMs) return known.claims
+        verified.delete(token)
+      }
+      try {
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          currentDate: now(),
+        })
+        // Only a user id can be a subject: anything else must not reach the users query.
+        if (!IdSchema.safeParse(payload.sub).success || typeof payload.ver !== 'number') return null
+        if (typeof payload.exp !== 'number') return null
+        const claims = { userId: payload.sub as string, tokenVersion: payload.ver }
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
+        verified.set(token, { claims, expiresAtMs: payload.exp * 1000 })
+        return claims
+      } catch {
+        return null
+      }
+    },
+  }
+}

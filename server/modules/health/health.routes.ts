@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '#server/db/client.ts'
+
+const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) })
+
+const DB_PING_TIMEOUT_MS = 2_000
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  app.get(
+    '/',
+    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      try {
+        await Promise.race([
+          database.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('ping timeout')), DB_PING_TIMEOUT_MS).unref(),
+          ),
+        ])
+        return { status: 'ok' as const }
+      } catch (err) {
+        request.log.warn({ err }, 'health check: database unavailable')
+        return reply.code(503).send({ status: 'unavailable' as const })
+      }
+    },
+  )
+}

@@ -1,0 +1,26 @@
+import type { MailTransport } from './mail.transports.ts'
+
+export interface MailContent {
+  to: string
+  subject: string
+  text: string
+  html: string
+  replyTo?: string
+}
+
+export interface MailService {
+  /** Sends one mail; rejects when the transport fails (callers decide whether that is fatal). */
+  send(mail: MailContent): Promise<void>
+}
+
+export function createMailService({
+  transport,
+  from,
+}: {
+  transport: MailTransport
+  from: string
+}): MailService {
+  return {
+    send: (mail) => transport.send({ from, ...mail }),
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Where mail goes: an SMTP server when SMTP_URL is set, otherwise one .eml file per mail
+ * under DATA_DIR/outbox/ so a local user can open, say, a reset link without a mail server.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { FastifyBaseLogger } from 'fastify'
+
+export interface OutgoingMail {
+  from: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  replyTo?: string
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>
+  close?(): void
+}
+
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 }
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  // nodemailer reads transport options from the URL's query string.
+  const url = new URL(smtpUrl)
+  for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(value))
+  }
+  const transporter = nodemailer.createTransport(url.toString())
+  return {
+    async send(mail) {
+      await transporter.sendMail(mail)
+    },
+    close: () => transporter.close(),
+  }
+}
+
+export function createOutboxTransport(outboxDir: string, log: FastifyBaseLogger): MailTransport {
+  const streamer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
+  return {
+    async send(mail) {
+      const info = await streamer.sendMail(mail)
+      await mkdir(outboxDir, { recursive: true })
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      )
+      await writeFile(file, info.message as Buffer)
+      log.info(
+        { file, to: mail.to, subject: mail.subject },
+        'mail written to outbox (SMTP_URL is not set)',
+      )
+    },
+  }
+}

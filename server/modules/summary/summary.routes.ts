@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorResponseSchema } from '#common/schemas/common.ts'
+import { SummarySchema } from '#common/schemas/summary.ts'
+import type { SummaryRepository } from './summary.repository.ts'
+
+export const summaryRoutes: FastifyPluginAsyncZod<{ summary: SummaryRepository }> = async (
+  app,
+  { summary },
+) => {
+  app.get(
+    '/summary',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        response: { 200: SummarySchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async () => summary.summary(),
+  )
+}

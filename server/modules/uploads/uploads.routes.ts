@@ -1,0 +1,99 @@
+/**
+ * POST /api/upload stores an image; GET /uploads/:file serves it from the database. Multipart parsing
+ * is registered here only, so no other route accepts multipart bodies.
+ */
+import type { FastifyRequest } from 'fastify'
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
+import { ErrorResponseSchema } from '#common/schemas/common.ts'
+import { badRequest, payloadTooLarge } from '#server/lib/http-errors.ts'
+import type { UploadsService } from './uploads.service.ts'
+
+const IMAGE_FIELD = 'image'
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+const IMMUTABLE_CACHE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`
+const NO_IMAGE = `${IMAGE_FIELD}: No image uploaded (send the file in the "${IMAGE_FIELD}" field)`
+const TOO_LARGE = `${IMAGE_FIELD}: The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
+const MALFORMED = `${IMAGE_FIELD}: The upload is not a well-formed multipart body`
+
+/** busboy reports a malformed body (no boundary, data cut off) as a plain Error without a status. */
+const malformedAsBadRequest = (error: unknown) =>
+  error instanceof Error && !('statusCode' in error) ? badRequest(MALFORMED) : error
+
+const UploadFileParamsSchema = z.object({ file: z.string() })
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
+  app,
+  { uploads },
+) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 4,
+      fieldSize: 1024,
+      parts: 5,
+      headerPairs: 50,
+    },
+  })
+
+  async function readImageField(request: FastifyRequest): Promise<Buffer> {
+    const file = await request.file().catch((error: unknown) => {
+      if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError)
+        throw badRequest(NO_IMAGE)
+      throw malformedAsBadRequest(error)
+    })
+    if (!file || file.fieldname !== IMAGE_FIELD) throw badRequest(NO_IMAGE)
+    try {
+      return await file.toBuffer()
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+        throw payloadTooLarge(TOO_LARGE)
+      throw malformedAsBadRequest(error)
+    }
+  }
+
+  app.post(
+    '/api/upload',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: {
+          200: z.string().describe('The stored image path, e.g. /uploads/<hash>.webp'),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          413: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const path = await uploads.store(await readImageField(request))
+      // Fastify sends a string payload as it is, without the serializer, so encode the JSON string here.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(path))
+    },
+  )
+
+  app.get(
+    '/uploads/:file',
+    {
+      schema: {
+        params: UploadFileParamsSchema,
+        response: {
+          200: z.custom<Buffer>().describe('WebP image'),
+          304: z.null().describe('Not modified'),
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await uploads.read(request.params.file)
+      reply.header('cache-control', IMMUTABLE_CACHE).header('etag', image.etag)
+      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send(null)
+      return reply.type(image.contentType).header('content-length', image.byteSize).send(image.data)
+    },
+  )
+}

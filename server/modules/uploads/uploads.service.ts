@@ -1,0 +1,97 @@
+/**
+ * Turns an uploaded file into stored WebP variants and serves them back. Only sniffed image formats
+ * reach the decoder, and the decoder refuses oversized or broken input (decompression bombs).
+ */
+import { createHash } from 'node:crypto'
+import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
+import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath } from '#common/images.ts'
+import { badRequest, notFound } from '#server/lib/http-errors.ts'
+import { sniffImageFormat } from './image-format.ts'
+import type { NewImage, UploadsRepository } from './uploads.repository.ts'
+
+export const ONLY_IMAGES_ALLOWED = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed'
+export const UNREADABLE_IMAGE = 'The image could not be read'
+export const IMAGE_TOO_LARGE = 'The image has too many pixels'
+
+/** Decoded size ceiling: a few-KB file can claim dimensions that would need gigabytes of memory. */
+export const MAX_INPUT_PIXELS = 40_000_000
+const WEBP_QUALITY = 80
+const WEBP_CONTENT_TYPE = 'image/webp'
+
+const variantKey = (hash: string, width: number) => `${hash}-${width}`
+
+export interface StoredImage {
+  data: Buffer
+  contentType: string
+  byteSize: number
+  etag: string
+}
+
+async function encodeVariants(content: Buffer, hash: string): Promise<NewImage[]> {
+  // sharp (libvips) loads with the first upload rather than with every start of the server.
+  const { default: sharp } = await import('sharp')
+  // Metadata (EXIF, GPS, ICC comments) is dropped because sharp keeps none unless asked to.
+  const source = sharp(content, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+  try {
+    return await Promise.all(
+      IMAGE_VARIANT_WIDTHS.map(async (width) => {
+        const { data, info } = await source
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer({ resolveWithObject: true })
+        return {
+          key: variantKey(hash, width),
+          contentType: WEBP_CONTENT_TYPE,
+          width: info.width,
+          height: info.height,
+          byteSize: data.length,
+          data,
+        }
+      }),
+    )
+  } catch (error) {
+    const message = error instanceof Error ? error.message : ''
+    throw badRequest(/pixel limit/i.test(message) ? IMAGE_TOO_LARGE : UNREADABLE_IMAGE)
+  }
+}
+
+export function createUploadsService({ repo }: { repo: UploadsRepository }) {
+  return {
+    /**
+     * Stores an uploaded image as WebP variants and returns its path ("/uploads/<hash>.webp").
+     * The same content always gets the same path, and storing it again changes nothing.
+     * Throws 400 when the content is not an accepted image format or cannot be decoded.
+     */
+    async store(content: Buffer): Promise<string> {
+      if (!sniffImageFormat(content)) throw badRequest(ONLY_IMAGES_ALLOWED)
+      const hash = createHash('sha256').update(content).digest('hex').slice(0, UPLOAD_HASH_LENGTH)
+      // The variants are inserted in one statement, so the widest one stands for all of them.
+      if (!(await repo.exists(variantKey(hash, IMAGE_MAX_WIDTH)))) {
+        await repo.insertMany(await encodeVariants(content, hash))
+      }
+      return uploadPath(hash)
+    },
+
+    /** Throws 404 for a file name that is not an upload path or names no stored image. */
+    async read(file: string): Promise<StoredImage> {
+      const upload = parseUploadFile(file)
+      // An image stored before a variant width was added has no such variant: serve its widest.
+      const row =
+        upload &&
+        ((await repo.findByKey(variantKey(upload.hash, upload.width))) ??
+          (upload.width === IMAGE_MAX_WIDTH
+            ? undefined
+            : await repo.findByKey(variantKey(upload.hash, IMAGE_MAX_WIDTH))))
+      if (!row) throw notFound('Image not found')
+      return {
+        data: row.data,
+        contentType: row.contentType,
+        byteSize: row.byteSize,
+        etag: `"${row.key}"`,
+      }
+    },
+  }
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>

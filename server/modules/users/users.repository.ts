@@ -1,0 +1,164 @@
+/** SQL for users and their password-reset tokens; no rules here (they live in users.service.ts). */
+import { and, asc, desc, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { createPageReader } from '#server/db/paging.ts'
+import { countRows } from '#server/db/row-counts.ts'
+import { passwordResetTokens, users, type UserRow } from '#server/db/schema.ts'
+
+const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)]
+const NEWEST_FIRST = [desc(users.createdAt), desc(users.id)]
+
+export interface NewUser {
+  name: string
+  email: string
+  passwordHash: string
+  isAdmin: boolean
+}
+
+export interface UserChanges {
+  name?: string
+  email?: string
+  isAdmin?: boolean
+  /** A new hash also bumps token_version, so tokens issued before stop working. */
+  passwordHash?: string
+}
+
+export { isUniqueViolation } from '#server/db/errors.ts'
+
+export function createUsersRepository(db: Db) {
+  return {
+    ...userQueries(db),
+    /** Runs `fn` with the queries bound to one transaction; a throw rolls everything back. */
+    transaction<T>(fn: (tx: UserQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(userQueries(tx)))
+    },
+  }
+}
+
+function userQueries(db: Db) {
+  const readPage = createPageReader<UserRow>(db, {
+    name: 'users',
+    table: users,
+    counted: 'users',
+    listOrder: OLDEST_FIRST,
+    reverseOrder: NEWEST_FIRST,
+  })
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+      return row
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      return row
+    },
+
+    async insert(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning()
+      return row!
+    },
+
+    async update(id: string, changes: UserChanges, at: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          ...changes,
+          ...(changes.passwordHash ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          updatedAt: at,
+        })
+        .where(eq(users.id, id))
+        .returning()
+      return row
+    },
+
+    async deleteById(id: string): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })
+      return rows.length > 0
+    },
+
+    /**
+     * Locks every admin row until the transaction ends and returns how many there are. Locking in
+     * id order means two such transactions cannot deadlock each other.
+     */
+    async lockAdmins(): Promise<number> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .orderBy(asc(users.id))
+        .for('update')
+      return rows.length
+    },
+
+    /** One page, oldest first (see server/db/paging.ts). */
+    page: (limit: number, offset: number): Promise<UserRow[]> => readPage({ limit, offset }),
+
+    count: (): Promise<number> => countRows(db, 'users'),
+
+    async firstAdminEmail(): Promise<string | undefined> {
+      const [row] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(1)
+      return row?.email
+    },
+
+    async insertResetToken(token: { userId: string; tokenHash: string; expiresAt: Date }) {
+      await db.insert(passwordResetTokens).values(token)
+    },
+
+    /** Drops a user's used or expired reset tokens. */
+    async pruneResetTokens(userId: string, at: Date) {
+      await db
+        .delete(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.userId, userId),
+            or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, at)),
+          ),
+        )
+    },
+
+    async isResetTokenUsable(tokenHash: string, at: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(usable(tokenHash, at))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /**
+     * Marks the token used if it is still usable and returns its user id. One statement, so of
+     * two concurrent resets with the same token only one gets a row back.
+     */
+    async claimResetToken(tokenHash: string, at: Date): Promise<string | undefined> {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(usable(tokenHash, at))
+        .returning({ userId: passwordResetTokens.userId })
+      return row?.userId
+    },
+
+    async invalidateResetTokens(userId: string, at: Date) {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    },
+  }
+}
+
+const usable = (tokenHash: string, at: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, at),
+  )
+
+export type UserQueries = ReturnType<typeof userQueries>
+export type UsersRepository = ReturnType<typeof createUsersRepository>

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+  PageQuerySchema,
+} from '#common/schemas/common.ts'
+import {
+  ForgetPasswordBodySchema,
+  ProfileBodySchema,
+  ResetPasswordBodySchema,
+  SessionSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  type SignInBody,
+  UserPublicSchema,
+  UserUpdateBodySchema,
+  UsersPageSchema,
+} from '#common/schemas/users.ts'
+import { currentUser } from '#server/plugins/auth.ts'
+import type { UsersService } from './users.service.ts'
+
+const errors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((s) => [s, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >
+
+const adminErrors = errors(400, 401, 403, 404)
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
+  app.post(
+    '/signin',
+    {
+      config: { rateLimit: app.rateLimitFor('signIn') },
+      ...app.accountLimitFor('signIn', (request) => (request.body as SignInBody).email),
+      schema: {
+        body: SignInBodySchema,
+        response: { 200: SessionSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => users.signIn(request.body),
+  )
+
+  app.post(
+    '/signup',
+    {
+      config: { rateLimit: app.rateLimitFor('signUp') },
+      schema: {
+        body: SignUpBodySchema,
+        response: { 201: SessionSchema, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await users.signUp(request.body)
+      return reply.code(201).send(session)
+    },
+  )
+
+  app.post(
+    '/forget-password',
+    {
+      config: { rateLimit: app.rateLimitFor('passwordReset') },
+      schema: {
+        body: ForgetPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => users.forgetPassword(request.body.email),
+  )
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit: app.rateLimitFor('passwordReset') },
+      schema: {
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => users.resetPassword(request.body),
+  )
+
+  app.put(
+    '/profile',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        body: ProfileBodySchema,
+        response: { 200: SessionSchema, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request) => users.updateProfile(currentUser(request).id, request.body),
+  )
+
+  app.get(
+    '/admin',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        querystring: PageQuerySchema,
+        response: { 200: UsersPageSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => users.listUsers(request.query.page),
+  )
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: IdParamsSchema, response: { 200: UserPublicSchema, ...adminErrors } },
+    },
+    async (request) => users.getUser(request.params.id),
+  )
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        body: UserUpdateBodySchema,
+        response: { 200: UserPublicSchema, ...adminErrors, ...errors(409) },
+      },
+    },
+    async (request) => users.updateUser(request.params.id, request.body),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: IdParamsSchema, response: { 200: MessageResponseSchema, ...adminErrors } },
+    },
+    async (request) => users.deleteUser(request.params.id),
+  )
+}

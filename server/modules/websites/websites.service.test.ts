@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { nextFreeSlug } from './websites.service.ts'
+
+describe('nextFreeSlug', () => {
+  it('keeps the base when it is free', () => {
+    expect(nextFreeSlug('new-website', ['new-website-2'])).toBe('new-website')
+  })
+
+  it('takes the first free suffix from 2', () => {
+    expect(nextFreeSlug('new-website', ['new-website'])).toBe('new-website-2')
+    expect(nextFreeSlug('new-website', ['new-website', 'new-website-2', 'new-website-4'])).toBe(
+      'new-website-3',
+    )
+  })
+
+  it('is not fooled by longer slugs sharing the prefix', () => {
+    expect(nextFreeSlug('new-website', ['new-website', 'new-website-2b', 'new-website-22'])).toBe(
+      'new-website-2',
+    )
+  })
+})

@@ -1,0 +1,133 @@
+/**
+ * The one error handler and the API's not-found handler. Every error body is `{ message }`;
+ * nothing about the server's internals (stack, SQL, paths) ever reaches a client.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { HttpError } from '#server/lib/http-errors.ts'
+
+interface ValidationIssue {
+  instancePath?: string
+  message?: string
+  params?: Record<string, unknown>
+}
+
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+])
+
+/** True for errors meaning "the database server cannot be reached right now". */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e;) {
+    if (typeof e.code === 'string' && DB_UNAVAILABLE_CODES.has(e.code)) return true
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i.test(
+        e.message,
+      )
+    )
+      return true
+    e = e.cause as typeof e
+  }
+  return false
+}
+
+/** PostgreSQL refusing a text value: NUL bytes (22021) or characters the encoding lacks (22P05). */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05'])
+
+function isInvalidText(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (typeof e.code === 'string' && INVALID_TEXT_CODES.has(e.code)) return true
+  }
+  return false
+}
+
+function validationMessage(error: FastifyError): string {
+  const issue = (error.validation as ValidationIssue[] | undefined)?.[0]
+  const field =
+    issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext
+  const text = issue?.message ?? 'is invalid'
+  // Schema messages already start with the field's label ("Email is required"); keep the key for lookups.
+  return field ? `${field}: ${text}` : text
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message })
+    }
+    if (error.validation) {
+      return reply.code(400).send({ message: validationMessage(error) })
+    }
+    if (isInvalidText(error)) {
+      return reply
+        .code(400)
+        .send({ message: 'The request contains characters that cannot be stored' })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'Service temporarily unavailable, please try again shortly' })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: clientErrorMessage(error) })
+    }
+    request.log.error(
+      { err: error, method: request.method, url: request.url, params: request.params },
+      'unhandled error',
+    )
+    return reply.code(500).send({ message: 'Internal server error' })
+  })
+})
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'Request body is too large'
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Request body is not valid JSON'
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type'
+    default:
+      return error.message || 'Bad request'
+  }
+}
+
+/**
+ * Fastify's own early refusals (a URL with broken percent-encoding, an over-long path parameter),
+ * which never reach the error handler: the same `{ message }` body as every other error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.code(400).send({ message: 'Malformed URL' })
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.code(414).send({ message: 'URL path parameter is too long' })
+    default:
+      reply.log.error({ err: error }, 'framework error')
+      return reply.code(500).send({ message: 'Internal server error' })
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * A short-lived in-process copy of the responses that their route declares public
+ * (`Cache-Control: public ...`: the public pages and the public portfolio reads), served to
+ * anonymous GET requests without running the route again, compressed once per encoding. It keeps
+ * the promise that header already makes to any shared cache in front, for far less time: a
+ * successful write on this instance (any non-GET request) empties it at once, and another
+ * instance's writes show here within the TTL. Requests carrying credentials never read or fill it.
+ *
+ * Like any shared cache, it repeats a page byte for byte, with the Content-Security-Policy header
+ * it was rendered with: every render still gets a fresh nonce, unknown before the render, so markup
+ * injected into the content cannot carry it; the copies of one render share it.
+ */
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+const MAX_ENTRIES = 300
+const MAX_BODY_BYTES = 512 * 1024
+const CACHEABLE_TYPE = /^(?:text\/|application\/(?:json|xml))/
+const STORED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'x-robots-tag',
+  'content-security-policy',
+]
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Compressed once per entry, so a better ratio than per-response compression can afford. */
+const BROTLI_QUALITY = 6
+
+type Encoding = 'br' | 'gzip'
+
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+}
+
+interface Entry {
+  body: Buffer
+  variants: Partial<Record<Encoding, Promise<Buffer>>>
+  headers: Record<string, string>
+  expiresAt: number
+  /** One request is refreshing the expired entry; the others keep getting it meanwhile. */
+  refreshing: boolean
+}
+
+interface RequestState {
+  key: string
+  generation: number
+  fromCache: boolean
+}
+
+export interface ResponseCacheOptions {
+  ttlMs: number
+  now?: () => number
+}
+
+const isAnonymousGet = (request: FastifyRequest) =>
+  request.method === 'GET' && !request.headers.authorization && !request.headers.cookie
+
+/** Weak comparison (RFC 9110 section 13.1.2): `W/` prefixes are ignored. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag))
+}
+
+export const weakEtag = (content: string | Buffer) =>
+  `W/"${createHash('sha1').update(content).digest('base64url')}"`
+
+/** The client's preferred encoding among ours: brotli, then gzip, else none. */
+function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined
+  const accepted = new Set<string>()
+  for (const item of acceptEncoding.split(',')) {
+    const [name, ...params] = item.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name)
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+  return undefined
+}
+
+export default fp(async function responseCachePlugin(
+  app: FastifyInstance,
+  opts: ResponseCacheOptions,
+) {
+  if (opts.ttlMs <= 0) return
+  const now = opts.now ?? Date.now
+  const entries = new Map<string, Entry>()
+  const states = new WeakMap<FastifyRequest, RequestState>()
+  // Bumped by every write: a response rendered before a write finished is not stored after it.
+  let generation = 0
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isAnonymousGet(request)) return
+    const key = request.url
+    const state: RequestState = { key, generation, fromCache: false }
+    states.set(request, state)
+    const entry = entries.get(key)
+    if (!entry) return
+    const at = now()
+    if (at >= entry.expiresAt + opts.ttlMs) {
+      entries.delete(key)
+      return
+    }
+    if (at >= entry.expiresAt && !entry.refreshing) {
+      entry.refreshing = true
+      return
+    }
+    state.fromCache = true
+    // Most recently used last: the oldest entries are evicted first.
+    entries.delete(key)
+    entries.set(key, entry)
+    reply.raw.removeHeader('content-security-policy')
+    if (matchesEtag(request.headers['if-none-match'], entry.headers.etag)) {
+      // A 304 updates the client's stored headers: it must not bring a policy whose nonce its
+      // stored page does not have.
+      const { etag, 'cache-control': cacheControl } = entry.headers
+      return reply
+        .code(304)
+        .headers({ etag, 'cache-control': cacheControl, vary: 'accept-encoding' })
+        .send()
+    }
+    reply.code(200).headers(entry.headers).header('vary', 'accept-encoding')
+    const encoding = chooseEncoding(request.headers['accept-encoding'])
+    if (!encoding) return reply.send(entry.body)
+    const compressed = await (entry.variants[encoding] ??= compressors[encoding](entry.body))
+    return reply.header('content-encoding', encoding).send(compressed)
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = states.get(request)
+    if (!state || state.fromCache) return payload
+    if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
+    const cacheControl = String(reply.getHeader('cache-control') ?? '')
+    const contentType = String(reply.getHeader('content-type') ?? '')
+    if (!cacheControl.startsWith('public') || !CACHEABLE_TYPE.test(contentType)) return payload
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+    if (payload.length > MAX_BODY_BYTES) return payload
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload
+    if (!reply.hasHeader('etag')) reply.header('etag', weakEtag(body))
+    if (state.generation !== generation) return payload
+    const headers: Record<string, string> = {}
+    for (const name of STORED_HEADERS) {
+      const value = reply.getHeader(name)
+      if (value !== undefined) headers[name] = String(value)
+    }
+    entries.delete(state.key)
+    entries.set(state.key, {
+      body,
+      variants: {},
+      headers,
+      expiresAt: now() + opts.ttlMs,
+      refreshing: false,
+    })
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+    return payload
+  })
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) {
+      generation++
+      entries.clear()
+      return
+    }
+    const state = states.get(request)
+    if (!state || state.fromCache) return
+    // A refresh that did not store a new copy: drop the stale one rather than serve it on.
+    const entry = entries.get(state.key)
+    if (entry?.refreshing && now() >= entry.expiresAt) entries.delete(state.key)
+  })
+})

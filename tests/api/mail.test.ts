@@ -1,0 +1,319 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { MessageSchema } from '#common/schemas/messages.ts'
+import { messages } from '#server/db/schema.ts'
+import { asAdmin, expectError } from '#tests/helpers/auth.ts'
+import { makeAdmin, makeMessage } from '#tests/helpers/factories.ts'
+import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+const OWNER = 'owner@site.test'
+const RETRY_MS = 200
+const ADMIN_URL = 'http://site.test/admin/messages'
+
+const unique = () => Math.random().toString(36).slice(2, 10)
+
+async function waitUntil<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 5_000,
+) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+const contactBody = (overrides: Record<string, string> = {}) => ({
+  fullName: 'Grace Hopper',
+  email: `grace-${unique()}@example.com`,
+  subject: `Project ${unique()}`,
+  message: 'Could you build my site?',
+  ...overrides,
+})
+
+async function postContact(app: TestApp, body: ReturnType<typeof contactBody>) {
+  const res = await app.inject({ method: 'POST', url: '/api/messages/contact', payload: body })
+  expect(res.statusCode).toBe(201)
+  return MessageSchema.parse(res.json())
+}
+
+async function messageRow(app: TestApp, id: string) {
+  const [row] = await app.database.db.select().from(messages).where(eq(messages.id, id))
+  return row
+}
+
+const mailsWithSubject = (smtp: TestSmtpServer, to: string, subject: string) =>
+  smtp.mailsTo(to).filter((m) => m.subject === subject)
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('owner notification over SMTP', () => {
+  let app: TestApp
+  let smtp: TestSmtpServer
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    app = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        OWNER_EMAIL: OWNER,
+        MAIL_RETRY_INTERVAL_MS: String(RETRY_MS),
+        RATE_LIMIT_SCALE: '0',
+      },
+    })
+  })
+  afterAll(async () => {
+    await app.cleanup()
+    await smtp.close()
+  })
+
+  it('mails OWNER_EMAIL about a new contact message and records it', async () => {
+    const body = contactBody()
+    const message = await postContact(app, body)
+    const subject = `New contact message: ${body.subject}`
+    const mail = await waitUntil(() => mailsWithSubject(smtp, OWNER, subject)[0])
+    expect(mail.text).toContain(`New message from Grace Hopper <${body.email}>`)
+    expect(mail.text).toContain(body.message)
+    expect(mail.text).toContain(ADMIN_URL)
+    expect(mail.html).toContain(`href="${ADMIN_URL}"`)
+    expect(mail.parsed.replyTo?.text).toBe(body.email)
+    expect(mail.parsed.from?.text).toContain('no-reply@site.test')
+    const row = await waitUntil(async () => {
+      const r = await messageRow(app, message._id)
+      return r?.notifiedAt ? r : undefined
+    })
+    expect(row.notifyAttempts).toBe(0)
+    expect(row.notifyRetryAt).toBeNull()
+  })
+
+  it('escapes every visitor field in the notification HTML', async () => {
+    const body = contactBody({
+      fullName: '<img src=x onerror=alert(1)>',
+      subject: `<script>alert("${unique()}")</script>`,
+      message: '"><svg onload=alert(1)>\n\n<a href="javascript:alert(1)">click</a>',
+    })
+    await postContact(app, body)
+    const mail = await waitUntil(
+      () => mailsWithSubject(smtp, OWNER, `New contact message: ${body.subject}`)[0],
+    )
+    expect(mail.html).not.toMatch(/<script|<img|<svg|href="javascript/i)
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;')
+    expect(mail.html).toContain('&quot;&gt;&lt;svg onload=alert(1)&gt;')
+    expect(mail.html).toContain('&lt;a href=&quot;javascript:alert(1)&quot;&gt;click&lt;/a&gt;')
+  })
+
+  it('keeps a line break in the subject from adding mail headers', async () => {
+    const tag = unique()
+    const body = contactBody({ subject: `Hi ${tag}\r\nBcc: evil@example.com` })
+    await postContact(app, body)
+    const mail = await waitUntil(() => smtp.mailsTo(OWNER).find((m) => m.subject.includes(tag)))
+    expect(mail.subject).toBe(`New contact message: Hi ${tag} Bcc: evil@example.com`)
+    expect(mail.parsed.bcc).toBeUndefined()
+    expect(smtp.mailsTo('evil@example.com')).toHaveLength(0)
+  })
+
+  it('answers 201 while SMTP is down, then a retry delivers the notification exactly once', async () => {
+    const body = contactBody()
+    const subject = `New contact message: ${body.subject}`
+    smtp.setRejectAll(true)
+    let message
+    try {
+      message = await postContact(app, body)
+      const failed = await waitUntil(async () => {
+        const r = await messageRow(app, message!._id)
+        return r && r.notifyAttempts >= 2 ? r : undefined
+      })
+      expect(failed.notifiedAt).toBeNull()
+      expect(failed.fullName).toBe(body.fullName)
+      expect(mailsWithSubject(smtp, OWNER, subject)).toHaveLength(0)
+    } finally {
+      smtp.setRejectAll(false)
+    }
+    await waitUntil(() => mailsWithSubject(smtp, OWNER, subject)[0])
+    const row = await waitUntil(async () => {
+      const r = await messageRow(app, message._id)
+      return r?.notifiedAt ? r : undefined
+    })
+    expect(row.notifyRetryAt).toBeNull()
+    await sleep(RETRY_MS * 5)
+    expect(mailsWithSubject(smtp, OWNER, subject)).toHaveLength(1)
+  })
+
+  it('delivers each pending message once even when retry runs overlap', async () => {
+    const pending = await Promise.all(
+      Array.from({ length: 5 }, () => makeMessage(app, { subject: `Pending ${unique()}` })),
+    )
+    const service = app.services.messages
+    await Promise.all([
+      service.retryPendingNotifications(),
+      service.retryPendingNotifications(),
+      service.retryPendingNotifications(),
+    ])
+    for (const m of pending) {
+      await waitUntil(() => mailsWithSubject(smtp, OWNER, `New contact message: ${m.subject}`)[0])
+    }
+    await sleep(RETRY_MS * 5)
+    for (const m of pending) {
+      expect(mailsWithSubject(smtp, OWNER, `New contact message: ${m.subject}`)).toHaveLength(1)
+      expect((await messageRow(app, m.id))?.notifiedAt).toBeInstanceOf(Date)
+    }
+  })
+})
+
+describe('owner notification without OWNER_EMAIL', () => {
+  let app: TestApp
+  let smtp: TestSmtpServer
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    app = await createTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_RETRY_INTERVAL_MS: String(RETRY_MS), RATE_LIMIT_SCALE: '0' },
+    })
+  })
+  afterAll(async () => {
+    await app.cleanup()
+    await smtp.close()
+  })
+
+  it('keeps the message pending while there is no admin, then mails the first admin', async () => {
+    const early = await postContact(app, contactBody())
+    await sleep(RETRY_MS * 4)
+    expect(smtp.mails).toHaveLength(0)
+    const waiting = await messageRow(app, early._id)
+    expect(waiting?.notifiedAt).toBeNull()
+    expect(waiting?.notifyAttempts).toBe(0)
+
+    const first = await makeAdmin(app)
+    await makeAdmin(app, { createdAt: new Date(Date.now() + 60_000) })
+    const mail = await waitUntil(() =>
+      smtp.mailsTo(first.email).find((m) => m.subject === `New contact message: ${early.subject}`),
+    )
+    expect(mail.to).toEqual([first.email])
+
+    const later = await postContact(app, contactBody())
+    await waitUntil(() =>
+      smtp.mailsTo(first.email).find((m) => m.subject === `New contact message: ${later.subject}`),
+    )
+    expect(smtp.mails.every((m) => m.to.join() === first.email)).toBe(true)
+  })
+})
+
+describe('outbox transport (no SMTP_URL)', () => {
+  let app: TestApp
+  let dataDir: string
+  let outbox: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-outbox-'))
+    outbox = path.join(dataDir, 'outbox')
+    app = await createTestApp({
+      env: { DATA_DIR: dataDir, OWNER_EMAIL: OWNER, RATE_LIMIT_SCALE: '0' },
+    })
+  })
+  afterAll(async () => {
+    await app.cleanup()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const emlContaining = (text: string) =>
+    waitUntil(async () => {
+      const files = await readdir(outbox).catch(() => [])
+      for (const file of files.filter((f) => f.endsWith('.eml'))) {
+        const content = await readFile(path.join(outbox, file), 'utf8')
+        if (content.includes(text)) return content
+      }
+      return undefined
+    })
+
+  it('writes the contact notification as an .eml file under DATA_DIR/outbox', async () => {
+    const body = contactBody()
+    const message = await postContact(app, body)
+    const eml = await emlContaining(`Subject: New contact message: ${body.subject}`)
+    expect(eml).toMatch(new RegExp(`^To: ${OWNER}$`, 'm'))
+    expect(eml).toMatch(/^From: Site <no-reply@site\.test>$/m)
+    expect(eml).toContain(body.message)
+    await waitUntil(async () => (await messageRow(app, message._id))?.notifiedAt ?? undefined)
+  })
+
+  it('writes a reply as an .eml file too', async () => {
+    const { headers } = await asAdmin(app)
+    const subject = `Quote ${unique()}`
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/reply',
+      headers,
+      payload: { email: 'visitor@example.com', subject, replyContent: 'Here is the quote.' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ message: 'Reply sent successfully' })
+    const eml = await emlContaining(`Subject: Re: ${subject}`)
+    expect(eml).toMatch(/^To: visitor@example\.com$/m)
+    expect(eml).toContain('Here is the quote.')
+  })
+})
+
+describe('SMTP transport with an unreachable server', () => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await createTestApp({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+        OWNER_EMAIL: OWNER,
+        MAIL_RETRY_INTERVAL_MS: String(RETRY_MS),
+        RATE_LIMIT_SCALE: '0',
+      },
+    })
+  })
+  afterAll(() => app.cleanup())
+
+  it('answers a reply with 502 and records nothing', async () => {
+    const { headers } = await asAdmin(app)
+    const message = await makeMessage(app)
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/reply',
+      headers,
+      payload: {
+        email: message.email,
+        subject: message.subject,
+        replyContent: 'Lost',
+        messageId: message.id,
+      },
+    })
+    expectError(res, 502, 'Failed to send reply')
+    const row = await messageRow(app, message.id)
+    expect(row?.replyContent).toBeNull()
+    expect(row?.repliedAt).toBeNull()
+  })
+
+  it('still stores a contact message and keeps its notification pending', async () => {
+    const body = contactBody()
+    const message = await postContact(app, body)
+    expect(message).toMatchObject({
+      fullName: body.fullName,
+      email: body.email,
+      subject: body.subject,
+    })
+    const row = await waitUntil(async () => {
+      const r = await messageRow(app, message._id)
+      return r && r.notifyAttempts >= 1 ? r : undefined
+    })
+    expect(row.notifiedAt).toBeNull()
+    expect(row.message).toBe(body.message)
+    expect(row.notifyRetryAt).toBeInstanceOf(Date)
+  })
+})

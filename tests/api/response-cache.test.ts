@@ -1,0 +1,105 @@
+/**
+ * The in-process cache of public responses (server/plugins/response-cache.ts). Rows are written
+ * straight to the database here on purpose: that is the one kind of write the cache cannot see, so
+ * it shows when an answer came from the cache.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebsiteSearchPageSchema } from '#common/schemas/websites.ts'
+import { asAdmin } from '#tests/helpers/auth.ts'
+import { makeWebsite } from '#tests/helpers/factories.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+const TTL_MS = 10_000
+let app: TestApp
+let admin: Record<string, string>
+let clock = new Date('2026-01-01T00:00:00Z').getTime()
+
+beforeAll(async () => {
+  app = await createTestApp({
+    env: { RESPONSE_CACHE_TTL_MS: String(TTL_MS) },
+    now: () => new Date(clock),
+  })
+  admin = (await asAdmin(app)).headers
+})
+afterAll(() => app.cleanup())
+
+const search = async (headers: Record<string, string> = {}) => {
+  const res = await app.inject({ method: 'GET', url: '/api/websites/search?page=1', headers })
+  expect(res.statusCode).toBe(200)
+  return { res, body: WebsiteSearchPageSchema.parse(res.json()) }
+}
+const names = (body: { websites: { name: string }[] }) => body.websites.map((w) => w.name)
+
+describe('GET /api/websites/search through the response cache', () => {
+  it('answers a repeated anonymous read from the cache, with the same ETag', async () => {
+    await makeWebsite(app, { name: 'Cached one' })
+    const first = await search()
+    await makeWebsite(app, { name: 'Written behind the cache' })
+    const second = await search()
+    expect(names(second.body)).toEqual(names(first.body))
+    expect(names(second.body)).not.toContain('Written behind the cache')
+    expect(second.res.headers.etag).toBe(first.res.headers.etag)
+    expect(second.res.headers['cache-control']).toBe(first.res.headers['cache-control'])
+  })
+
+  it('never answers a request with credentials from the cache', async () => {
+    const { body } = await search({ authorization: admin.authorization! })
+    expect(names(body)).toContain('Written behind the cache')
+  })
+
+  it('answers 304 when the client already holds the cached version', async () => {
+    const { res } = await search()
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/websites/search?page=1',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+
+  it('is emptied by a successful write through this instance', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api/websites', headers: admin })
+    expect(created.statusCode).toBe(201)
+    const { body } = await search()
+    expect(names(body)).toContain('Written behind the cache')
+    expect(names(body)).toContain('New Website')
+  })
+
+  it('is not emptied by a refused write', async () => {
+    await search()
+    await makeWebsite(app, { name: 'Behind a refused write' })
+    const refused = await app.inject({ method: 'POST', url: '/api/websites' })
+    expect(refused.statusCode).toBe(401)
+    expect(names((await search()).body)).not.toContain('Behind a refused write')
+  })
+
+  it('refreshes an entry once its time is up', async () => {
+    clock += TTL_MS
+    expect(names((await search()).body)).toContain('Behind a refused write')
+  })
+
+  it('serves a cached answer compressed in the encoding the client prefers', async () => {
+    const plain = (await search()).res.body
+    const get = (encoding: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/websites/search?page=1',
+        headers: { 'accept-encoding': encoding },
+      })
+    const br = await get('gzip, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain)
+    const gz = await get('gzip, br;q=0')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain)
+  })
+
+  it('keeps private answers out of it', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(first.headers['cache-control']).toBe('no-store')
+    expect(first.headers.etag).toBeUndefined()
+  })
+})

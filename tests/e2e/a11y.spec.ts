@@ -1,0 +1,165 @@
+/**
+ * The accessibility scan and the screenshots of every account and admin route (the public routes
+ * get theirs in public-pages.spec.ts). Each route is opened in the state a person would see.
+ */
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { Website } from '#common/schemas/websites.ts'
+import { postContactApi } from './support/api.ts'
+import {
+  expect,
+  expectNoA11yViolations,
+  screenshotBoth,
+  signInAsAdmin,
+  signUpApi,
+  test,
+  useSessionIn,
+} from './support/fixtures.ts'
+
+interface RouteCase {
+  name: string
+  as: 'visitor' | 'user' | 'admin'
+  path: (request: APIRequestContext) => Promise<string>
+  ready: (page: Page) => Promise<void>
+}
+
+const h1 = (page: Page, name: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+const fixed = (path: string) => () => Promise.resolve(path)
+
+async function seededWebsiteId(request: APIRequestContext) {
+  const res = await request.get('/api/websites/slug/crumb-and-crust-bakery')
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as Website)._id
+}
+
+const ROUTES: RouteCase[] = [
+  { name: 'signin', as: 'visitor', path: fixed('/signin'), ready: (page) => h1(page, 'Sign In') },
+  {
+    name: 'signup',
+    as: 'visitor',
+    path: fixed('/signup'),
+    ready: (page) => h1(page, 'Create an Account'),
+  },
+  {
+    name: 'forget-password',
+    as: 'visitor',
+    path: fixed('/forget-password'),
+    ready: (page) => h1(page, 'Forgot Password'),
+  },
+  {
+    name: 'reset-password',
+    as: 'visitor',
+    path: fixed('/reset-password/a-token-from-the-mail'),
+    ready: (page) => h1(page, 'Reset Password'),
+  },
+  {
+    name: 'profile',
+    as: 'user',
+    path: fixed('/profile'),
+    ready: (page) => h1(page, 'User Profile'),
+  },
+  {
+    name: 'admin-dashboard',
+    as: 'admin',
+    path: fixed('/admin/dashboard'),
+    ready: async (page) => {
+      await h1(page, 'Website Dashboard')
+      await expect(page.getByRole('img', { name: /^Pie chart of websites/ })).toBeVisible()
+      await expect(page.getByText('Loading Chart....')).toBeHidden()
+    },
+  },
+  {
+    name: 'admin-websites',
+    as: 'admin',
+    path: fixed('/admin/websites'),
+    ready: async (page) => {
+      await h1(page, /^Websites \(\d+\)$/)
+      await expect(page.getByRole('link', { name: /^Edit / }).first()).toBeVisible()
+      await expect(page.getByRole('img', { name: /^Screenshot of / }).first()).toBeVisible()
+    },
+  },
+  {
+    name: 'admin-website-edit',
+    as: 'admin',
+    path: async (request) => `/admin/website/${await seededWebsiteId(request)}`,
+    ready: async (page) => {
+      await h1(page, 'Edit Website')
+      await expect(page.getByLabel('Name')).toHaveValue('Crumb & Crust Bakery')
+      await expect(
+        page.getByRole('img', { name: 'Preview of the website screenshot' }),
+      ).toBeVisible()
+    },
+  },
+  {
+    name: 'admin-users',
+    as: 'admin',
+    path: fixed('/admin/users'),
+    ready: async (page) => {
+      await h1(page, /^Users \(\d+\)$/)
+      await expect(page.getByRole('cell', { name: /^(YES|NO)$/ }).first()).toBeVisible()
+    },
+  },
+  {
+    name: 'admin-user-edit',
+    as: 'admin',
+    path: async (request) => `/admin/user/${(await signUpApi(request, 'Screenshot Member'))._id}`,
+    ready: async (page) => {
+      await h1(page, 'Edit User')
+      await expect(page.getByLabel('Name')).toHaveValue('Screenshot Member')
+    },
+  },
+  {
+    name: 'admin-messages',
+    as: 'admin',
+    path: async (request) => {
+      await postContactApi(request)
+      return '/admin/messages'
+    },
+    ready: async (page) => {
+      await h1(page, /^Messages \(\d+\)$/)
+      await expect(page.getByRole('button', { name: /^Reply to / }).first()).toBeVisible()
+    },
+  },
+]
+
+for (const route of ROUTES) {
+  test(`${route.name} passes the accessibility scan (screenshots saved)`, async ({
+    page,
+    request,
+  }) => {
+    if (route.as === 'admin') await signInAsAdmin(page, request)
+    if (route.as === 'user')
+      await useSessionIn(page, await signUpApi(request, 'Screenshot Visitor'))
+    await page.goto(await route.path(request))
+    await route.ready(page)
+    await expectNoA11yViolations(page)
+    await screenshotBoth(page, route.name)
+  })
+}
+
+test('the confirmation dialog and the signed-in header menus pass the accessibility scan', async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/websites')
+  await page.getByRole('button', { name: 'Create Website' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure to create?' })
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await expectNoA11yViolations(page)
+  await screenshotBoth(page, 'admin-confirm-dialog')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL('/admin/websites')
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const adminMenu = nav
+    .getByRole('group')
+    .filter({ has: page.getByRole('list', { name: 'Admin', includeHidden: true }) })
+  await adminMenu.getByText('Admin', { exact: true }).click()
+  const items = adminMenu.getByRole('list', { name: 'Admin' }).getByRole('link')
+  await expect(items).toHaveText(['Website Dashboard', 'Users', 'Websites', 'Messages'])
+  await expectNoA11yViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(items.first()).toBeHidden()
+})

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test'
+import { findMessages, uniqueContact } from './support/api.ts'
+import { expect, newNoJsPage, test, toastWith, waitForHydration } from './support/fixtures.ts'
+
+type Contact = ReturnType<typeof uniqueContact>
+
+const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact form' })
+
+async function fillContactForm(page: Page, contact: Contact) {
+  const form = contactForm(page)
+  await form.getByLabel('Full name').fill(contact.fullName)
+  await form.getByLabel('Email').fill(contact.email)
+  await form.getByLabel('Subject').fill(contact.subject)
+  await form.getByLabel('Message').fill(contact.message)
+}
+
+test('with JavaScript the form shows Sending..., toasts success, clears itself and the admin gets the message', async ({
+  page,
+  request,
+}) => {
+  const contact = uniqueContact('Scripted')
+  await page.goto('/contact')
+  await waitForHydration(page)
+  await fillContactForm(page, contact)
+
+  // Hold the submission until the pending state has been seen, so it cannot flash by unnoticed.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname.startsWith('/contact'),
+    async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    },
+  )
+
+  const form = contactForm(page)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+  release()
+
+  await expect(toastWith(page, 'Success, message sent!')).toBeVisible()
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled()
+  for (const label of ['Full name', 'Email', 'Subject', 'Message']) {
+    await expect(form.getByLabel(label)).toHaveValue('')
+  }
+  // The page stayed put: a fetcher post, not a document navigation.
+  await expect(page).toHaveURL('/contact')
+
+  const stored = await findMessages(request, (m) => m.subject === contact.subject)
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject(contact)
+})
+
+test('without JavaScript the plain form post stores the message and shows the success text', async ({
+  browser,
+  request,
+}) => {
+  const contact = uniqueContact('Plain')
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/contact')
+    await fillContactForm(page, contact)
+    await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Success, message sent!')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in touch')
+  } finally {
+    await context.close()
+  }
+  const stored = await findMessages(request, (m) => m.subject === contact.subject)
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject(contact)
+})
+
+test('without JavaScript a blank field is refused with its error and the typed values are kept', async ({
+  browser,
+  request,
+}) => {
+  // Only spaces: it passes the browser's own `required` check, so the server's rule is what refuses it.
+  const contact = uniqueContact('Blank')
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/contact')
+    await fillContactForm(page, { ...contact, subject: '   ' })
+    await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+    const form = contactForm(page)
+    await expect(form.getByRole('alert')).toHaveText(/Message not sent/)
+    await expect(form.getByLabel('Subject')).toHaveAccessibleDescription('Subject is required')
+    await expect(form.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true')
+    await expect(form.getByLabel('Full name')).toHaveValue(contact.fullName)
+    await expect(form.getByLabel('Message')).toHaveValue(contact.message)
+  } finally {
+    await context.close()
+  }
+  expect(await findMessages(request, (m) => m.email === contact.email)).toHaveLength(0)
+})
+
+test('with JavaScript a blank field shows its error and the failure toast', async ({ page }) => {
+  const contact = uniqueContact('Scripted Blank')
+  await page.goto('/contact')
+  await waitForHydration(page)
+  await fillContactForm(page, { ...contact, fullName: '  ' })
+  const form = contactForm(page)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(toastWith(page, 'Message not sent: Full name is required')).toBeVisible()
+  await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required')
+  await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
+})

@@ -1,0 +1,182 @@
+/**
+ * The Playwright `test` every spec uses: fails on any page error, and offers sign-in through the
+ * API (the session goes straight into local storage), caught mail, an axe scan and screenshots.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test'
+import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_DIR, SCREENSHOT_DIR } from './e2e-env.ts'
+
+export interface SessionInfo {
+  _id: string
+  name: string
+  email: string
+  isAdmin: boolean
+  token: string
+}
+
+export const STRONG_PASSWORD = 'Visit0r!pass'
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+
+export async function signInApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<SessionInfo> {
+  const res = await request.post('/api/users/signin', { data: { email, password } })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()) as SessionInfo
+}
+
+export async function signUpApi(
+  request: APIRequestContext,
+  name = 'Test Visitor',
+): Promise<SessionInfo & { password: string }> {
+  const email = uniqueEmail()
+  const res = await request.post('/api/users/signup', {
+    data: { name, email, password: STRONG_PASSWORD },
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+  return { ...((await res.json()) as SessionInfo), password: STRONG_PASSWORD }
+}
+
+/**
+ * Puts a session into local storage before any page script runs, as a signed-in browser has it.
+ * Only once per tab, so signing out in the page is not undone by the next navigation.
+ */
+export async function useSessionIn(page: Page, session: SessionInfo) {
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e-session-stored')) return
+    window.sessionStorage.setItem('e2e-session-stored', 'yes')
+    window.localStorage.setItem('userInfo', value)
+  }, JSON.stringify(session))
+}
+
+export async function signInAsAdmin(page: Page, request: APIRequestContext) {
+  const session = await signInApi(request, E2E_ADMIN.email, E2E_ADMIN.password)
+  await useSessionIn(page, session)
+  return session
+}
+
+export interface CaughtMail {
+  to: string[]
+  subject: string
+  text: string
+  html: string
+}
+
+/** The newest mail to `address` caught by the global SMTP server, waiting for it to arrive. */
+export async function waitForMailTo(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const files = (await readdir(E2E_MAIL_DIR).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+    for (const file of files.reverse()) {
+      const mail = JSON.parse(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8')) as CaughtMail
+      if (mail.to.includes(address.toLowerCase())) return mail
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${address}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/**
+ * Waits until React has hydrated the server-rendered page, so a click reaches React's handlers
+ * instead of the plain HTML behaviour. React marks each DOM node it owns with a `__reactProps$`
+ * key; the page's <main> gets one once the route is hydrated (a React internal, but a stable one).
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main-content')
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'))
+  })
+}
+
+/** A page in a fresh context with JavaScript off: what search engines and no-script visitors get. */
+export async function newNoJsPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: false })
+  return { context, page: await context.newPage() }
+}
+
+/** The toast region's message (toasts live outside <main>; in-page alerts live inside it). */
+export const toastWith = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).and(page.locator(':not(main *)'))
+
+/** axe-core scan: no serious or critical violation. */
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([])
+}
+
+/**
+ * A full-page screenshot shows what a visitor sees after scrolling, but lazy images below the fold
+ * never start loading in it: load them all first (each one may fail; the wait is bounded).
+ */
+async function loadAllImages(page: Page) {
+  await page.evaluate(async () => {
+    const images = Array.from(document.images)
+    for (const image of images) image.loading = 'eager'
+    const loaded = images.map((image) =>
+      image.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            image.addEventListener('load', () => resolve(), { once: true })
+            image.addEventListener('error', () => resolve(), { once: true })
+          }),
+    )
+    await Promise.race([Promise.all(loaded), new Promise((resolve) => setTimeout(resolve, 5_000))])
+  })
+}
+
+/** Saves the page at phone and desktop widths into reports/screenshots (a CI artifact, never committed). */
+export async function screenshotBoth(page: Page, name: string) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true })
+  const original = page.viewportSize()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 })
+    await loadAllImages(page)
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
+      fullPage: true,
+    })
+  }
+  if (original) await page.setViewportSize(original)
+}
+
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      page.on('console', (message) => {
+        if (
+          message.type() === 'error' &&
+          !/Failed to load resource: the server responded with a status of (4\d\d)/.test(
+            message.text(),
+          )
+        ) {
+          errors.push(`console: ${message.text()}`)
+        }
+      })
+      await use(errors)
+      expect(errors, 'the page logged errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

@@ -1,0 +1,332 @@
+/**
+ * `npm run backup` and `npm run restore` round trips: a site seeded through its API (users,
+ * websites, messages with a reply, an uploaded image) is backed up from the embedded database,
+ * restored into a fresh embedded database and into PostgreSQL, and backed up from PostgreSQL
+ * and restored again: every row is equal, sessions and passwords still work, the image is served.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
+import { ROOT_DIR } from '#server/lib/paths.ts'
+import { createScratchPostgres } from '#tests/helpers/test-app.ts'
+import { testEnv } from '#tests/helpers/test-env.ts'
+import {
+  call,
+  startServer,
+  stopAllServers,
+  type ServerProcess,
+  freshDataDir,
+} from '#tests/helpers/server-process.ts'
+
+const ADMIN = { email: 'owner@backup.test', password: 'Backup!Owner1' }
+const MEMBER = {
+  name: 'Zoë “Quotes” O’Brien 🚀',
+  email: 'zoe@backup.test',
+  password: 'Member!Pass1',
+}
+
+let workDir: string
+let sourceDir: string
+const dirs: string[] = []
+/** An empty, migrated embedded database, as `npm run restore` expects (the CLI migrates one too). */
+const embeddedDir = async () => {
+  const dir = await freshDataDir('site-backup-')
+  dirs.push(dir)
+  return dir
+}
+let scratch: Awaited<ReturnType<typeof createScratchPostgres>>
+let adminToken: string
+let snapshot: Snapshot
+let imagePath: string
+let imageBytes: Buffer
+const figures: string[] = []
+
+interface Snapshot {
+  users: unknown[]
+  websites: unknown[]
+  messages: unknown[]
+  summary: unknown
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+async function allPages(server: ServerProcess, url: string, key: string) {
+  const items: unknown[] = []
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const res = await call(server.url, 'GET', `${url}?page=${page}`, {
+      headers: bearer(adminToken),
+    })
+    expect(res.status, `${url} ${res.text}`).toBe(200)
+    const body = res.json as Record<string, unknown> & { pages: number }
+    items.push(...(body[key] as unknown[]))
+    pages = body.pages
+  }
+  return items
+}
+
+async function takeSnapshot(server: ServerProcess): Promise<Snapshot> {
+  const summary = await call(server.url, 'GET', '/api/summary/summary', {
+    headers: bearer(adminToken),
+  })
+  expect(summary.status).toBe(200)
+  return {
+    users: await allPages(server, '/api/users/admin', 'users'),
+    websites: await allPages(server, '/api/websites/admin', 'websites'),
+    messages: await allPages(server, '/api/messages/admin', 'messages'),
+    summary: summary.json,
+  }
+}
+
+/**
+ * Runs a CLI with only `env`: from source through tsx, exactly as `npm run backup|restore` does, or
+ * (faster, and what the Docker image runs) the built `build/server/cli/*.mjs`.
+ */
+async function runCli(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+  from: 'source' | 'build' = 'build',
+) {
+  const entry =
+    from === 'source'
+      ? ['--import', 'tsx', `server/cli/${script}.ts`]
+      : [`build/server/cli/${script}.mjs`]
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...entry, ...args], {
+      cwd: ROOT_DIR,
+      env,
+      timeout: 60_000,
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' }
+  }
+}
+
+async function seed(server: ServerProcess) {
+  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
+  expect(signIn.status).toBe(200)
+  adminToken = (signIn.json as { token: string }).token
+  const admin = bearer(adminToken)
+
+  for (const user of [
+    MEMBER,
+    { name: 'Second', email: 'second@backup.test', password: 'Second!Pass1' },
+  ]) {
+    expect((await call(server.url, 'POST', '/api/users/signup', { body: user })).status).toBe(201)
+  }
+
+  const form = new FormData()
+  const png = await readFile(path.join(ROOT_DIR, 'tests/fixtures/image.png'))
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'site.png')
+  const upload = await call(server.url, 'POST', '/api/upload', { body: form, headers: admin })
+  expect(upload.status).toBe(200)
+  imagePath = upload.json as string
+  imageBytes = Buffer.from(await (await fetch(`${server.url}${imagePath}`)).arrayBuffer())
+
+  for (const [i, description] of [
+    'Shop with “quotes”',
+    'Ünïcödé and <b>markup</b>',
+    'Plain',
+  ].entries()) {
+    const created = await call(server.url, 'POST', '/api/websites', { headers: admin })
+    expect(created.status).toBe(201)
+    const { website } = created.json as { website: { _id: string } }
+    const updated = await call(server.url, 'PUT', `/api/websites/${website._id}`, {
+      headers: admin,
+      body: {
+        name: `Site ${i}`,
+        slug: `backup-site-${i}`,
+        image: i === 0 ? imagePath : '/images/default.jpg',
+        language: 'React',
+        languageDescription: i === 2 ? 'Static' : 'MERN',
+        description,
+        link: `https://site-${i}.example.com`,
+      },
+    })
+    expect(updated.status, updated.text).toBe(200)
+  }
+
+  const messageIds: string[] = []
+  for (let i = 0; i < 5; i++) {
+    const res = await call(server.url, 'POST', '/api/messages/contact', {
+      body: {
+        fullName: `Visitor ${i}`,
+        email: `visitor${i}@backup.test`,
+        subject: `Project ${i}`,
+        message: `Line one\nLine two ${i}`,
+      },
+    })
+    expect(res.status).toBe(201)
+    messageIds.push((res.json as { _id: string })._id)
+  }
+  const reply = await call(server.url, 'POST', '/api/messages/reply', {
+    headers: admin,
+    body: {
+      email: 'visitor0@backup.test',
+      subject: 'Re: Project 0',
+      replyContent: 'Happy to help',
+      messageId: messageIds[0],
+    },
+  })
+  expect(reply.status).toBe(200)
+}
+
+const embeddedEnv = (dir: string) => ({ DATA_DIR: dir, LOG_LEVEL: 'warn' })
+const postgresEnv = (url: string) => ({
+  DATABASE_URL: url,
+  DATA_DIR: path.join(workDir, 'pg-data'),
+  LOG_LEVEL: 'warn',
+})
+
+async function expectSameSite(server: ServerProcess, label: string) {
+  // The admin's token from before the backup works: the signing secret came along.
+  expect(await takeSnapshot(server), label).toEqual(snapshot)
+  const image = await fetch(`${server.url}${imagePath}`)
+  expect(image.status, label).toBe(200)
+  expect(image.headers.get('content-type')).toBe('image/webp')
+  expect(Buffer.from(await image.arrayBuffer()).equals(imageBytes), label).toBe(true)
+  const thumb = await fetch(`${server.url}${imagePath.replace('.webp', '-225.webp')}`)
+  expect(thumb.status, label).toBe(200)
+  const member = await call(server.url, 'POST', '/api/users/signin', {
+    body: { email: MEMBER.email, password: MEMBER.password },
+  })
+  expect(member.status, label).toBe(200)
+  expect(member.json).toMatchObject({ name: MEMBER.name, isAdmin: false })
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'site-backup-'))
+  sourceDir = await embeddedDir()
+  scratch = await createScratchPostgres(testEnv.TEST_POSTGRES_SERVER_URL)
+  const source = await startServer({
+    env: {
+      ...embeddedEnv(sourceDir),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+  })
+  await seed(source)
+  snapshot = await takeSnapshot(source)
+
+  // The embedded database belongs to the running server: a backup now is refused.
+  const whileRunning = await runCli(
+    'backup',
+    ['--out', path.join(workDir, 'refused.jsonl.gz')],
+    embeddedEnv(sourceDir),
+  )
+  expect(whileRunning.code).toBe(1)
+  expect(whileRunning.stderr).toMatch(/is open: stop the server first/)
+
+  expect((await source.stop()).code).toBe(0)
+}, 300_000)
+
+afterAll(async () => {
+  console.log(`[backup-restore] ${figures.join('; ')}`)
+  await stopAllServers()
+  await scratch?.drop()
+  await Promise.all([workDir, ...dirs].map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+describe('npm run backup / npm run restore', () => {
+  const backupFile = () => path.join(workDir, 'site.jsonl.gz')
+  // One uploaded image, stored as every variant width.
+  const VARIANTS = IMAGE_VARIANT_WIDTHS.length
+
+  it('backs up the embedded database', async () => {
+    const res = await runCli('backup', ['--out', backupFile()], embeddedEnv(sourceDir), 'source')
+    expect(res.code, res.stderr).toBe(0)
+    expect(res.stdout).toContain(
+      `Backed up 1 settings, 3 users, 3 websites, 5 messages, ${VARIANTS} images from the pglite database`,
+    )
+    expect((await stat(backupFile())).size).toBeGreaterThan(1000)
+    figures.push(
+      `embedded backup: 3 users, 3 websites, 5 messages, ${VARIANTS} image variants, ${(await stat(backupFile())).size} B`,
+    )
+  }, 120_000)
+
+  it('restores into a fresh embedded database: everything equal, image served, sessions kept', async () => {
+    const target = await embeddedDir()
+    const res = await runCli('restore', ['--in', backupFile()], embeddedEnv(target), 'source')
+    expect(res.code, res.stderr).toBe(0)
+    expect(res.stdout).toContain(
+      `Restored 1 settings, 3 users, 3 websites, 5 messages, ${VARIANTS} images`,
+    )
+    const server = await startServer({ env: embeddedEnv(target) })
+    await expectSameSite(server, 'embedded')
+    await server.stop()
+
+    // A second restore into the now non-empty database is refused, and --force replaces it.
+    const again = await runCli('restore', ['--in', backupFile()], embeddedEnv(target))
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/not empty; pass --force/)
+    const forced = await runCli('restore', ['--in', backupFile(), '--force'], embeddedEnv(target))
+    expect(forced.code, forced.stderr).toBe(0)
+    const reopened = await startServer({ env: embeddedEnv(target) })
+    await expectSameSite(reopened, 'embedded after --force')
+    await reopened.stop()
+    figures.push(
+      'restored into embedded: equal; non-empty target refused; --force replaced it without duplicates',
+    )
+  }, 120_000)
+
+  it('restores the embedded backup into PostgreSQL, and a PostgreSQL backup into embedded again', async () => {
+    const res = await runCli('restore', ['--in', backupFile()], postgresEnv(scratch.url))
+    expect(res.code, res.stderr).toBe(0)
+    const pgServer = await startServer({ env: postgresEnv(scratch.url) })
+    await expectSameSite(pgServer, 'postgres')
+
+    // A PostgreSQL backup may run while the app serves traffic.
+    const pgBackup = path.join(workDir, 'from-postgres.jsonl.gz')
+    const backup = await runCli('backup', ['--out', pgBackup], postgresEnv(scratch.url))
+    expect(backup.code, backup.stderr).toBe(0)
+    expect(backup.stdout).toMatch(/from the postgres database/)
+    await pgServer.stop()
+
+    const target = await embeddedDir()
+    const restore = await runCli('restore', ['--in', pgBackup], embeddedEnv(target))
+    expect(restore.code, restore.stderr).toBe(0)
+    const server = await startServer({ env: embeddedEnv(target) })
+    await expectSameSite(server, 'embedded from postgres')
+    await server.stop()
+    figures.push(
+      'embedded -> PostgreSQL -> embedded: equal at every step, image served, old admin token and passwords valid',
+    )
+  }, 120_000)
+
+  it('refuses a truncated or foreign file and changes nothing', async () => {
+    const target = await embeddedDir()
+    const whole = await readFile(backupFile())
+    const { gunzipSync, gzipSync } = await import('node:zlib')
+    const lines = gunzipSync(whole).toString('utf8').trimEnd().split('\n')
+    const truncated = path.join(workDir, 'truncated.jsonl.gz')
+    await writeFile(truncated, gzipSync(lines.slice(0, -3).join('\n')))
+    const cut = await runCli('restore', ['--in', truncated], embeddedEnv(target))
+    expect(cut.code).toBe(1)
+    expect(cut.stderr).toMatch(/truncated/)
+
+    const foreign = path.join(workDir, 'foreign.json')
+    await writeFile(foreign, '{"users":[]}\n')
+    const wrong = await runCli('restore', ['--in', foreign], embeddedEnv(target))
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toMatch(/not a backup file/)
+
+    const header = JSON.parse(lines[0]!) as { header: { migration: { when: number } } }
+    header.header.migration.when += 365 * 24 * 3600 * 1000
+    const newer = path.join(workDir, 'newer.jsonl.gz')
+    await writeFile(newer, gzipSync([JSON.stringify(header), ...lines.slice(1)].join('\n')))
+    const fromFuture = await runCli('restore', ['--in', newer], embeddedEnv(target))
+    expect(fromFuture.code).toBe(1)
+    expect(fromFuture.stderr).toMatch(/made by a newer version/)
+
+    // Nothing was restored by the refused attempts: a good file still finds the database empty.
+    const good = await runCli('restore', ['--in', backupFile()], embeddedEnv(target))
+    expect(good.code, good.stderr).toBe(0)
+    figures.push('truncated, foreign and newer-version files refused with nothing written')
+  }, 120_000)
+})

@@ -1,0 +1,169 @@
+/**
+ * PostgreSQL stopped mid-traffic (a cluster this test starts itself, never the shared service):
+ * API calls answer 503 JSON quickly, /api/health says 503, the process stays up, and it recovers
+ * by itself when the database is back.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  allMessageIds,
+  call,
+  startServer,
+  stopAllServers,
+  type CallResult,
+  type ServerProcess,
+} from '#tests/helpers/server-process.ts'
+import { startTempPostgres, type TempPostgres } from '#tests/helpers/temp-postgres.ts'
+
+const ADMIN = { email: 'owner@outage.test', password: 'Outage!Owner1' }
+const MAX_OUTAGE_ANSWER_MS = 5_000
+const CLIENTS = 6
+
+let cluster: TempPostgres
+let server: ServerProcess
+let dataDir: string
+let token: string
+
+beforeAll(async () => {
+  cluster = await startTempPostgres()
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-outage-'))
+  server = await startServer({
+    env: {
+      DATABASE_URL: cluster.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_SCALE: '0',
+      LOG_LEVEL: 'warn',
+    },
+  })
+  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
+  expect(signIn.status).toBe(200)
+  token = (signIn.json as { token: string }).token
+}, 240_000)
+
+afterAll(async () => {
+  await stopAllServers()
+  await cluster?.destroy()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+type Phase = 'before' | 'outage' | 'after'
+interface Sample {
+  phase: Phase
+  path: string
+  result?: CallResult
+  error?: string
+}
+
+const REQUESTS: { method: string; path: string; body?: () => unknown; admin?: boolean }[] = [
+  { method: 'GET', path: '/api/health' },
+  { method: 'GET', path: '/api/websites/search?page=1' },
+  { method: 'GET', path: '/api/summary/summary', admin: true },
+  { method: 'GET', path: '/api/messages/admin', admin: true },
+  {
+    method: 'POST',
+    path: '/api/messages/contact',
+    body: () => ({
+      fullName: 'Visitor',
+      email: 'visitor@outage.test',
+      subject: 'Outage',
+      message: 'Still there?',
+    }),
+  },
+]
+
+describe('PostgreSQL stopped mid-traffic', () => {
+  it('answers 503 JSON within 5 s while it is down, stays up, and recovers by itself', async () => {
+    let phase: Phase = 'before'
+    let running = true
+    const samples: Sample[] = []
+
+    const client = async (clientIndex: number) => {
+      for (let i = clientIndex; running; i++) {
+        const spec = REQUESTS[i % REQUESTS.length]!
+        const sample: Sample = { phase, path: spec.path }
+        try {
+          sample.result = await call(server.url, spec.method, spec.path, {
+            body: spec.body?.(),
+            headers: spec.admin ? { authorization: `Bearer ${token}` } : {},
+            timeoutMs: 20_000,
+          })
+        } catch (error) {
+          sample.error = String(error)
+        }
+        samples.push(sample)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    }
+    const traffic = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)))
+
+    await new Promise((r) => setTimeout(r, 1_000))
+    // 'immediate' cuts every connection at once, like a crash of the database server.
+    await cluster.stop('immediate')
+    phase = 'outage'
+    await new Promise((r) => setTimeout(r, 3_000))
+
+    const health = await call(server.url, 'GET', '/api/health')
+    expect(health.status).toBe(503)
+    expect(health.json).toEqual({ status: 'unavailable' })
+
+    const restartAt = Date.now()
+    await cluster.start()
+    let recoveredMs = -1
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const res = await call(server.url, 'GET', '/api/health').catch(() => undefined)
+      if (res?.status === 200) {
+        recoveredMs = Date.now() - restartAt
+        break
+      }
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    phase = 'after'
+    await new Promise((r) => setTimeout(r, 1_500))
+    running = false
+    await traffic
+
+    expect(server.isRunning()).toBe(true)
+    expect(recoveredMs).toBeGreaterThanOrEqual(0)
+
+    // The process never dropped a connection or hung, whatever the phase.
+    expect(samples.filter((s) => s.error)).toEqual([])
+    const outage = samples.filter((s) => s.phase === 'outage')
+    expect(outage.length).toBeGreaterThan(20)
+    for (const { path: urlPath, result } of outage) {
+      const r = result!
+      expect(r.ms, urlPath).toBeLessThan(MAX_OUTAGE_ANSWER_MS)
+      // A request already answered before the stop may still show up here as a success.
+      expect([200, 201, 503], `${urlPath} ${r.status} ${r.text}`).toContain(r.status)
+      if (r.status === 503 && urlPath !== '/api/health') {
+        expect(r.json).toEqual({ message: expect.any(String) })
+        expect(r.headers.get('retry-after')).toBeTruthy()
+      }
+    }
+    const unavailable = outage.filter((s) => s.result!.status === 503)
+    expect(unavailable.length).toBeGreaterThan(outage.length * 0.8)
+    expect(samples.some((s) => s.result?.status === 500)).toBe(false)
+
+    // After recovery every kind of call succeeds again.
+    const after = samples.filter((s) => s.phase === 'after')
+    expect(after.length).toBeGreaterThan(REQUESTS.length)
+    for (const { path: urlPath, result } of after)
+      expect([200, 201], urlPath).toContain(result!.status)
+
+    const accepted = samples
+      .filter((s) => s.path === '/api/messages/contact' && s.result?.status === 201)
+      .map((s) => (s.result!.json as { _id: string })._id)
+    const stored = await allMessageIds(server.url, token)
+    expect(accepted.filter((id) => !stored.has(id))).toEqual([])
+
+    const maxOutageMs = Math.max(...outage.map((s) => s.result!.ms))
+    console.log(
+      `[database-outage] requests: ${samples.length} (${outage.length} during the outage, ${unavailable.length} answered 503, ` +
+        `slowest ${maxOutageMs.toFixed(0)} ms); 500s: 0; dropped connections: 0; ` +
+        `recovered ${recoveredMs} ms after the database restarted; contact messages answered 201: ${accepted.length}, lost: 0`,
+    )
+  }, 60_000)
+})

@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '#server/plugins/web.ts'
+import { startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
+
+let server: ServerProcess
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-page-cache-'))
+  server = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } })
+}, 300_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { headers })
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+
+describe('GET public pages', () => {
+  it.each([
+    '/',
+    '/about',
+    '/faq',
+    '/portfolio',
+    '/portfolio?page=1',
+    '/robots.txt',
+    '/sitemap.xml',
+  ])('lets shared caches hold %s briefly', async (pathname) => {
+    const res = await get(pathname)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE)
+    expect(res.headers.get('etag')).toMatch(/^W\/"[\w-]+"$/)
+  })
+
+  it('gives the same ETag to two renders whose nonces differ', async () => {
+    // Requests with credentials are rendered every time (never answered from the response cache).
+    const headers = { authorization: 'Bearer not-a-session' }
+    const [a, b] = [await get('/about', headers), await get('/about', headers)]
+    const [bodyA, bodyB] = [await a.text(), await b.text()]
+    const nonceA = nonceOf(a.headers.get('content-security-policy'))
+    const nonceB = nonceOf(b.headers.get('content-security-policy'))
+    expect(nonceA).toBeTruthy()
+    expect(nonceA).not.toBe(nonceB)
+    expect(bodyA).toContain(nonceA)
+    expect(bodyA).not.toBe(bodyB)
+    expect(a.headers.get('etag')).toBe(b.headers.get('etag'))
+  })
+
+  it('repeats a cached render with the policy whose nonce its scripts carry', async () => {
+    const first = await get('/webdesign')
+    const again = await get('/webdesign')
+    const nonce = nonceOf(again.headers.get('content-security-policy'))
+    expect(nonce).toBe(nonceOf(first.headers.get('content-security-policy')))
+    const body = await again.text()
+    expect(body).toBe(await first.text())
+    expect(body).toContain(`nonce="${nonce}"`)
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+  })
+
+  it('answers 304 without a body or a new Content-Security-Policy when the ETag matches', async () => {
+    const first = await get('/faq')
+    const etag = first.headers.get('etag')!
+    const again = await get('/faq', { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(again.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE)
+    expect(again.headers.get('content-security-policy')).toBeNull()
+  })
+
+  it('answers 200 with the page when the ETag is stale', async () => {
+    const res = await get('/faq', { 'if-none-match': 'W/"not-the-current-one"' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toContain("'nonce-")
+    expect(await res.text()).toContain('<h1')
+  })
+
+  it('keeps credentialed requests out of shared caches', async () => {
+    const res = await get('/about', { authorization: 'Bearer something' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
+  })
+
+  it('compresses pages with brotli when the client accepts it', async () => {
+    const res = await fetch(`${server.url}/about`, { headers: { 'accept-encoding': 'br' } })
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(await res.text()).toContain('</html>')
+  })
+})
+
+describe('GET account and admin shells', () => {
+  it.each([
+    '/signin',
+    '/signup',
+    '/forget-password',
+    '/profile',
+    '/admin/dashboard',
+    '/admin/websites',
+  ])('never lets anyone store %s', async (pathname) => {
+    const res = await get(pathname)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE)
+    expect(res.headers.get('etag')).toBeNull()
+  })
+
+  it('never lets anyone store a not-found page', async () => {
+    const res = await get('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE)
+  })
+})
+
+describe('GET /assets/*', () => {
+  it('serves hashed assets precompressed with a one-year immutable lifetime', async () => {
+    const html = await (await get('/')).text()
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0]
+    expect(asset).toBeDefined()
+    const res = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('content-type')).toMatch(/javascript/)
+  })
+})
