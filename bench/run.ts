@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     scale: { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    // Load-test only the targets whose name contains this text (for quick comparisons).
+    only: { type: 'string' },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -247,7 +249,10 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
     try {
       const token = await signIn(server.url)
       baseTimes = await sequentialTimes(server, BASE, token)
-      for (const target of [...readTargets(BASE, token), contactTarget]) {
+      const selected = [...readTargets(BASE, token), contactTarget].filter(
+        (target) => !args.only || target.name.includes(args.only),
+      )
+      for (const target of selected) {
         log(`${kind}: ${target.name}`)
         const { value: result, peakMb } = await withPeakMemory(server.pid, () =>
           loadTest(server.url, target, LOAD),

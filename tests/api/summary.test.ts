@@ -53,6 +53,23 @@ describe('GET /api/summary/summary', () => {
     expect(mine).toEqual([mern, astro, next, router])
   })
 
+  it('gives the totals and no groups when there are no websites', async () => {
+    const empty = await createTestApp()
+    try {
+      const headers = (await asAdmin(empty)).headers
+      await makeMessage(empty)
+      const res = await empty.inject({ method: 'GET', url: '/api/summary/summary', headers })
+      expect(res.statusCode).toBe(200)
+      expect(SummarySchema.parse(res.json())).toEqual({
+        users: [{ numUsers: 1 }],
+        websites: [],
+        messages: [{ numMessages: 1 }],
+      })
+    } finally {
+      await empty.cleanup()
+    }
+  })
+
   it('orders groups by count, largest first, then by name', async () => {
     const tag = randomUUID().slice(0, 6)
     await makeWebsite(app, { languageDescription: `B ${tag}` })
