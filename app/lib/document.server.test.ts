@@ -34,6 +34,15 @@ describe('deferHydration', () => {
     expect(script).toContain('["/assets/entry.client-A.js","/assets/root-B.js"]')
   })
 
+  it('lets the priority images decode (for a bounded time) before anything is loaded', () => {
+    const images = script.indexOf('img[fetchpriority="high"]')
+    expect(images).toBeGreaterThanOrEqual(0)
+    expect(script.slice(images)).toMatch(/img\.decode\(\)\.catch/)
+    expect(script.slice(images)).toMatch(/setTimeout\(r, \d+\)/)
+    expect(script.indexOf('requestAnimationFrame')).toBeGreaterThan(images)
+    expect(script.indexOf('import(')).toBeGreaterThan(images)
+  })
+
   it('imports the same route modules under the same names, then runs the rest unchanged', () => {
     expect(script).not.toMatch(/import \* as/)
     expect(script).toContain(

@@ -15,11 +15,18 @@ const MODULE_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)
 const ROUTE_IMPORT = /^\s*import \* as (\w+) from "([^"]+)";\s*$/gm
 
 /**
- * Waits for the first paint: a task queued from the next animation frame runs after that frame is
- * painted. A hidden tab paints nothing (and runs no frames), so it goes on at once.
+ * Waits until the first paint shows the page's most important image: the images marked
+ * `fetchpriority="high"` (the first portfolio card, a portfolio entry's screenshot) are decoded
+ * first, so the hydration code neither takes their bandwidth nor delays their paint (at most
+ * PRIORITY_IMAGE_WAIT_MS for an image that is slow or broken). Then a task queued from the next
+ * animation frame runs after that frame is painted. A hidden tab paints nothing (and runs no
+ * frames), so it goes on at once.
  */
-const AFTER_FIRST_PAINT =
-  "await new Promise((r) => document.visibilityState === 'hidden' ? r() : requestAnimationFrame(() => setTimeout(r)));"
+const PRIORITY_IMAGE_WAIT_MS = 2_500
+const AFTER_FIRST_PAINT = [
+  `if (document.visibilityState !== 'hidden') await Promise.race([Promise.all(Array.from(document.querySelectorAll('img[fetchpriority="high"]'), (img) => img.decode().catch(() => {}))), new Promise((r) => setTimeout(r, ${PRIORITY_IMAGE_WAIT_MS}))]);`,
+  "await new Promise((r) => document.visibilityState === 'hidden' ? r() : requestAnimationFrame(() => setTimeout(r)));",
+].join('\n')
 
 export function deferHydration(html: string): string {
   const script = MODULE_SCRIPT.exec(html)
@@ -39,24 +46,4 @@ export function deferHydration(html: string): string {
   ].join('\n')
 
   return html.replace(whole, () => `${open}${deferred}${close}`).replace(MODULE_PRELOAD, '')
-}
-
-const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*>/g
-
-/**
- * Puts the site's own stylesheets into the document as `<style>` elements, sparing a first visit
- * the round trip for the CSS (the only request a first paint waits for). `read` returns a
- * stylesheet's text by its href, or undefined to keep that link. React's hoisted `<link>` is
- * added back after hydration, so the file is then fetched (and cached) for later visits.
- */
-export function inlineStylesheets(html: string, read: (href: string) => string | undefined) {
-  const head = html.indexOf('</head>')
-  if (head === -1) return html
-  return (
-    html.slice(0, head).replace(STYLESHEET, (tag) => {
-      const href = /\bhref="([^"]+)"/.exec(tag)?.[1]
-      const css = href?.startsWith('/assets/') ? read(href) : undefined
-      return css === undefined ? tag : `<style>${css.replaceAll('</style', '<\\/style')}</style>`
-    }) + html.slice(head)
-  )
 }
