@@ -50,7 +50,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-type Phase = 'before' | 'outage' | 'after'
+/**
+ * 'outage': sent while the database is stopped; 'recovering': sent once it is being started again,
+ * before /api/health has seen it back (either answer is fine then); 'after': sent once it is back.
+ */
+type Phase = 'before' | 'outage' | 'recovering' | 'after'
 interface Sample {
   phase: Phase
   path: string
@@ -111,6 +115,9 @@ describe('PostgreSQL stopped mid-traffic', () => {
     expect(health.json).toEqual({ status: 'unavailable' })
 
     const restartAt = Date.now()
+    // How soon the restart is noticed depends on the machine's speed: requests sent from now on may
+    // succeed, so they do not count as sent during the outage.
+    phase = 'recovering'
     await cluster.start()
     let recoveredMs = -1
     for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
@@ -133,10 +140,12 @@ describe('PostgreSQL stopped mid-traffic', () => {
     expect(samples.filter((s) => s.error)).toEqual([])
     const outage = samples.filter((s) => s.phase === 'outage')
     expect(outage.length).toBeGreaterThan(20)
-    for (const { path: urlPath, result } of outage) {
+    const recovering = samples.filter((s) => s.phase === 'recovering')
+    for (const { path: urlPath, result } of [...outage, ...recovering]) {
       const r = result!
       expect(r.ms, urlPath).toBeLessThan(MAX_OUTAGE_ANSWER_MS)
-      // A request already answered before the stop may still show up here as a success.
+      // The response cache may answer a public read for a moment (its TTL) after the stop, and a
+      // request sent while the database restarts may already succeed.
       expect([200, 201, 503], `${urlPath} ${r.status} ${r.text}`).toContain(r.status)
       if (r.status === 503 && urlPath !== '/api/health') {
         expect(r.json).toEqual({ message: expect.any(String) })
