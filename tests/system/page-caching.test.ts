@@ -10,7 +10,15 @@ let dataDir: string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-page-cache-'))
-  server = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } })
+  server = await startServer({
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Longer than any pause a busy machine may put between two requests of one test: a test that
+      // expects its second request to be answered from the cache must not see the entry expire.
+      RESPONSE_CACHE_TTL_MS: String(10 * 60_000),
+    },
+  })
 }, 300_000)
 
 afterAll(async () => {
