@@ -20,6 +20,14 @@ beforeAll(async () => {
 })
 afterAll(() => app.cleanup())
 
+/**
+ * Moves the app's clock to one second into a fresh per-account window, so every attempt a test
+ * makes is counted in one window, whatever the wall clock says or earlier tests did with the clock.
+ */
+const moveToWindowStart = () => {
+  clockOffsetMs += WINDOW_MS - ((Date.now() + clockOffsetMs) % WINDOW_MS) + 1_000
+}
+
 let ipCounter = 0
 const newIp = () => `192.0.2.${++ipCounter}`
 
@@ -36,7 +44,7 @@ describe('POST /api/users/signin throttling', () => {
     const victim = await makeUser(app)
     const max = ACCOUNT_LIMITS.signIn.max
     // Start at a window's beginning, so the lock's length is easy to state.
-    clockOffsetMs += WINDOW_MS - ((Date.now() + clockOffsetMs) % WINDOW_MS) + 1_000
+    moveToWindowStart()
 
     const guesses = []
     for (let i = 0; i < max; i++)
@@ -82,6 +90,7 @@ describe('POST /api/users/signin throttling', () => {
   it('counts attempts per account, not globally: other accounts are unaffected', async () => {
     const locked = await makeUser(app)
     const other = await makeUser(app)
+    moveToWindowStart()
     for (let i = 0; i < ACCOUNT_LIMITS.signIn.max; i++)
       await signIn(locked.email, 'Wrong!Guess1', newIp())
     expect((await signIn(locked.email, TEST_PASSWORD, newIp())).statusCode).toBe(429)
@@ -96,6 +105,7 @@ describe('POST /api/users/signin throttling', () => {
       ` ${user.email} `,
       `\t${user.email.toUpperCase()}`,
     ]
+    moveToWindowStart()
     for (let i = 0; i < ACCOUNT_LIMITS.signIn.max; i++) {
       expect(
         (await signIn(variants[i % variants.length]!, 'Wrong!Guess1', newIp())).statusCode,
