@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { SummarySchema, type Summary } from '#common/schemas/summary.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
+import { users } from '#server/db/schema.ts'
 import { makeMessage, makeUser, makeWebsite } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -87,6 +89,26 @@ describe('GET /api/summary/summary', () => {
     expect(groupCount(await summary(), languageDescription)).toBe(1)
     await app.inject({ method: 'DELETE', url: `/api/websites/${website.id}`, headers: admin })
     expect(groupCount(await summary(), languageDescription)).toBeUndefined()
+  })
+
+  it('refuses an admin the moment they are demoted, signed out everywhere or deleted', async () => {
+    const get = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/summary/summary', headers })
+    const demoted = await asAdmin(app)
+    expect((await get(demoted.headers)).statusCode).toBe(200)
+    await app.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, demoted.user.id))
+    expectError(await get(demoted.headers), 403, 'Not authorized as an admin')
+
+    const revoked = await asAdmin(app)
+    await app.database.db
+      .update(users)
+      .set({ tokenVersion: revoked.user.tokenVersion + 1 })
+      .where(eq(users.id, revoked.user.id))
+    expectError(await get(revoked.headers), 401, 'Not authorized, token failed')
+
+    const deleted = await asAdmin(app)
+    await app.database.db.delete(users).where(eq(users.id, deleted.user.id))
+    expectError(await get(deleted.headers), 401, 'Not authorized, token failed')
   })
 
   it('returns 401 for a visitor and 403 for a user', async () => {

@@ -2,11 +2,12 @@
  * The admin dashboard's figures, read from the counters the database keeps up to date (see the
  * counters migration): the cost does not grow with the tables, and no table is ever loaded whole.
  */
-import { asc, desc, gt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Summary } from '#common/schemas/summary.ts'
 import type { Db } from '#server/db/client.ts'
 import type { CountedTable } from '#server/db/row-counts.ts'
-import { rowCounts, websiteLanguageCounts as groups } from '#server/db/schema.ts'
+import { rowCounts, users, websiteLanguageCounts as groups } from '#server/db/schema.ts'
+import type { UserAndDataRead } from '#server/plugins/auth.ts'
 
 /** A table's total over its counter shards, as a scalar subquery (evaluated once per statement). */
 const totalOf = (table: CountedTable) =>
@@ -14,33 +15,37 @@ const totalOf = (table: CountedTable) =>
     where ${rowCounts.tableName} = ${sql.raw(`'${table}'`)})`
 
 export function createSummaryRepository(db: Db) {
-  // One prepared statement, one round trip: both totals on every row, one row per language group
-  // (largest first), or a single row of totals with no group when there are no websites.
+  // The requesting user and the figures in one prepared statement, one round trip: the user's row
+  // with both totals, joined (for an admin only) to one row per language group, largest first.
   const statement = db
     .select({
+      user: users,
       users: totalOf('users'),
       messages: totalOf('messages'),
       name: groups.languageDescription,
       total: groups.total,
     })
-    .from(sql`(select 1) as one`)
-    .leftJoin(groups, gt(groups.total, 0))
+    .from(users)
+    .leftJoin(groups, and(eq(users.isAdmin, true), gt(groups.total, 0)))
+    .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(desc(groups.total), asc(groups.languageDescription))
     .prepare('dashboard_summary')
 
-  return {
-    async summary(): Promise<Summary> {
-      const rows = await statement.execute()
-      const [first] = rows
-      return {
+  const summaryFor: UserAndDataRead<Summary> = async (userId) => {
+    const rows = await statement.execute({ userId })
+    const [first] = rows
+    return {
+      user: first?.user,
+      data: {
         users: [{ numUsers: Number(first?.users ?? 0) }],
         websites: rows.flatMap((row) =>
           row.name === null ? [] : [{ _id: row.name, totalWebsites: Number(row.total) }],
         ),
         messages: [{ numMessages: Number(first?.messages ?? 0) }],
-      }
-    },
+      },
+    }
   }
+  return { summaryFor }
 }
 
 export type SummaryRepository = ReturnType<typeof createSummaryRepository>
