@@ -34,13 +34,15 @@ describe('deferHydration', () => {
     expect(script).toContain('["/assets/entry.client-A.js","/assets/root-B.js"]')
   })
 
-  it('lets the priority images decode (for a bounded time) before anything is loaded', () => {
+  it('waits for the first contentful paint and the priority images (bounded) before loading', () => {
+    const paint = script.indexOf("getEntriesByName('first-contentful-paint')")
     const images = script.indexOf('img[fetchpriority="high"]')
+    expect(paint).toBeGreaterThanOrEqual(0)
     expect(images).toBeGreaterThanOrEqual(0)
     expect(script.slice(images)).toMatch(/img\.decode\(\)\.catch/)
     expect(script.slice(images)).toMatch(/setTimeout\(r, \d+\)/)
-    expect(script.indexOf('requestAnimationFrame')).toBeGreaterThan(images)
-    expect(script.indexOf('import(')).toBeGreaterThan(images)
+    const loading = Math.min(script.indexOf('modulepreload'), script.indexOf('import('))
+    expect(loading).toBeGreaterThan(Math.max(paint, images))
   })
 
   it('imports the same route modules under the same names, then runs the rest unchanged', () => {

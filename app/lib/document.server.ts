@@ -15,17 +15,20 @@ const MODULE_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)
 const ROUTE_IMPORT = /^\s*import \* as (\w+) from "([^"]+)";\s*$/gm
 
 /**
- * Waits until the first paint shows the page's most important image: the images marked
- * `fetchpriority="high"` (the first portfolio card, a portfolio entry's screenshot) are decoded
- * first, so the hydration code neither takes their bandwidth nor delays their paint (at most
- * PRIORITY_IMAGE_WAIT_MS for an image that is slow or broken). Then a task queued from the next
- * animation frame runs after that frame is painted. A hidden tab paints nothing (and runs no
- * frames), so it goes on at once.
+ * Waits until the page is on screen before any hydration code is requested: until the browser reports
+ * the first contentful paint, and the images marked `fetchpriority="high"` (the first portfolio card,
+ * a portfolio entry's screenshot) are decoded, so the hydration code neither takes their bandwidth nor
+ * delays their paint; at most PAINT_WAIT_MS for a page that is slow or broken. Then two more frames,
+ * so that paint has been presented. A hidden tab paints nothing and runs no frames, so it goes on at
+ * once, and a frame is never awaited longer than FRAME_WAIT_MS.
  */
-const PRIORITY_IMAGE_WAIT_MS = 2_500
+const PAINT_WAIT_MS = 2_500
+const FRAME_WAIT_MS = 100
 const AFTER_FIRST_PAINT = [
-  `if (document.visibilityState !== 'hidden') await Promise.race([Promise.all(Array.from(document.querySelectorAll('img[fetchpriority="high"]'), (img) => img.decode().catch(() => {}))), new Promise((r) => setTimeout(r, ${PRIORITY_IMAGE_WAIT_MS}))]);`,
-  "await new Promise((r) => document.visibilityState === 'hidden' ? r() : requestAnimationFrame(() => setTimeout(r)));",
+  `const frame = () => new Promise((r) => { if (document.visibilityState === 'hidden') return r(); requestAnimationFrame(() => r()); setTimeout(r, ${FRAME_WAIT_MS}); });`,
+  `const firstPaint = PerformanceObserver.supportedEntryTypes?.includes('paint') ? new Promise((r) => new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); r(); } }).observe({ type: 'paint', buffered: true })) : frame();`,
+  `if (document.visibilityState !== 'hidden') await Promise.race([Promise.all([firstPaint, ...Array.from(document.querySelectorAll('img[fetchpriority="high"]'), (img) => img.decode().catch(() => {}))]), new Promise((r) => setTimeout(r, ${PAINT_WAIT_MS}))]);`,
+  'await frame(); await frame(); await new Promise((r) => setTimeout(r));',
 ].join('\n')
 
 export function deferHydration(html: string): string {
