@@ -87,6 +87,28 @@ describe('Content-Security-Policy on rendered pages', () => {
   })
 })
 
+describe('security headers on API answers', () => {
+  it('gives every JSON answer, success or error, a policy that allows nothing and refuses framing', async () => {
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/websites/search?page=1' }),
+      await app.inject({ method: 'GET', url: '/api/summary/summary' }),
+      await app.inject({ method: 'GET', url: '/api/no-such-call' }),
+    ]
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404])
+    for (const res of answers) {
+      const csp = directives(res.headers['content-security-policy'] as string)
+      expect(csp.get('default-src')).toEqual(["'none'"])
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+      expect(csp.has('script-src')).toBe(false)
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+    }
+  })
+})
+
 describe('TRUST_PROXY', () => {
   const contact = (target: TestApp, forwardedFor: string, i: number, remoteAddress?: string) =>
     target.inject({
