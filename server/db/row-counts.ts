@@ -4,6 +4,14 @@ import { rowCounts } from './schema.ts'
 
 export type CountedTable = 'users' | 'websites' | 'messages'
 
+/**
+ * A table's total over its counter shards as a scalar subquery, for statements that read totals along
+ * with other rows (evaluated once per statement).
+ */
+export const rowCountTotal = (table: CountedTable) =>
+  sql<string>`(select coalesce(sum(${rowCounts.total}), 0) from ${rowCounts}
+    where ${rowCounts.tableName} = ${sql.raw(`'${table}'`)})`
+
 const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>()
 
 const prepareCount = (db: Db) =>

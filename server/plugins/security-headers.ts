@@ -16,6 +16,15 @@ declare module 'fastify' {
 
 type NonceResponse = ServerResponse & { scriptNonce?: string }
 
+/** helmet's options for pages and API answers alike (everything but the Content-Security-Policy). */
+const SHARED_OPTIONS = {
+  frameguard: { action: 'deny' },
+  // helmet's default "no-referrer" makes browsers send `Origin: null` on same-origin form posts,
+  // which React Router's CSRF check rejects with 400: the contact form could never be sent.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+} as const satisfies Parameters<typeof helmet>[0]
+
 export default fp(async function securityHeadersPlugin(
   app: FastifyInstance,
   opts: { isDevServer: boolean },
@@ -45,11 +54,7 @@ export default fp(async function securityHeadersPlugin(
             frameAncestors: ["'none'"],
           },
         },
-    frameguard: { action: 'deny' },
-    // helmet's default "no-referrer" makes browsers send `Origin: null` on same-origin form posts,
-    // which React Router's CSRF check rejects with 400: the contact form could never be sent.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+    ...SHARED_OPTIONS,
   })
   // API answers are JSON and never run scripts: one fixed set of headers, helmet's own, computed
   // once (its fourteen middlewares per request are a noticeable share of a small JSON answer).
@@ -59,9 +64,7 @@ export default fp(async function securityHeadersPlugin(
         useDefaults: false,
         directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
+      ...SHARED_OPTIONS,
     }),
   )
   app.decorateReply('scriptNonce', '')

@@ -5,14 +5,9 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Summary } from '#common/schemas/summary.ts'
 import type { Db } from '#server/db/client.ts'
-import type { CountedTable } from '#server/db/row-counts.ts'
-import { rowCounts, users, websiteLanguageCounts as groups } from '#server/db/schema.ts'
+import { rowCountTotal } from '#server/db/row-counts.ts'
+import { users, websiteLanguageCounts as groups } from '#server/db/schema.ts'
 import type { UserAndDataRead } from '#server/plugins/auth.ts'
-
-/** A table's total over its counter shards, as a scalar subquery (evaluated once per statement). */
-const totalOf = (table: CountedTable) =>
-  sql<string>`(select coalesce(sum(${rowCounts.total}), 0) from ${rowCounts}
-    where ${rowCounts.tableName} = ${sql.raw(`'${table}'`)})`
 
 export function createSummaryRepository(db: Db) {
   // The requesting user and the figures in one prepared statement, one round trip: the user's row
@@ -20,8 +15,8 @@ export function createSummaryRepository(db: Db) {
   const statement = db
     .select({
       user: users,
-      users: totalOf('users'),
-      messages: totalOf('messages'),
+      users: rowCountTotal('users'),
+      messages: rowCountTotal('messages'),
       name: groups.languageDescription,
       total: groups.total,
     })
