@@ -75,6 +75,7 @@ const serverEnv = (dataDir: string, databaseUrl?: string) => ({
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   DATABASE_URL: databaseUrl,
+  DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   RATE_LIMIT_SCALE: '0',

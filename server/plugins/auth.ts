@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { eq, sql } from 'drizzle-orm'
+import { batchedRead, inIdsPlaceholder } from '#server/db/batched-read.ts'
 import type { Db } from '#server/db/client.ts'
 import { users, type UserRow } from '#server/db/schema.ts'
 import { forbidden, unauthorized } from '#server/lib/http-errors.ts'
@@ -23,7 +23,9 @@ declare module 'fastify' {
 
 /**
  * Reads, in one statement, the user a token names (undefined when gone) together with the data an
- * admin-only call answers with: one database round trip instead of two.
+ * admin-only call answers with: one database round trip instead of two. Like the plain user read,
+ * it may serve several concurrent requests with one statement (server/db/batched-read.ts), never
+ * with one started before the request arrived.
  */
 export type UserAndDataRead<T> = (userId: string) => Promise<{ user: UserRow | undefined; data: T }>
 
@@ -44,13 +46,17 @@ export default fp(async function authPlugin(
   { db, tokens }: AuthPluginOptions,
 ) {
   app.decorateRequest('user', null)
-  // Runs on every authenticated request: prepared once rather than built each time.
-  const userById = db
+  // Runs on every authenticated request: prepared once, and shared by the requests that arrive
+  // together (one statement for all their users).
+  const usersByIds = db
     .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('auth_user_by_id')
+    .where(inIdsPlaceholder(users.id))
+    .prepare('auth_users_by_ids')
+  const readUser = batchedRead(
+    (ids: string[]) => usersByIds.execute({ ids }),
+    (user) => user.id,
+  )
 
   /** The token's user and whatever `read` fetched with it, once the token and the user check out. */
   async function authenticate<T>(
@@ -68,10 +74,10 @@ export default fp(async function authPlugin(
     request.user = user
     return { user, data }
   }
-  const userOnly: UserAndDataRead<undefined> = async (id) => {
-    const [user] = await userById.execute({ id })
-    return { user, data: undefined }
-  }
+  const userOnly: UserAndDataRead<undefined> = async (id) => ({
+    user: await readUser(id),
+    data: undefined,
+  })
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     await authenticate(request, userOnly)
