@@ -59,6 +59,17 @@ describe('deferHydration', () => {
     expect(out).toContain('<main>Hello $& $1</main>')
   })
 
+  it('evaluates the preloaded modules one task each, the entry (which hydrates) last', () => {
+    const oneByOne = script.indexOf(
+      'for (const href of ["/assets/root-B.js"]) { await import(href);',
+    )
+    expect(oneByOne).toBeGreaterThan(script.indexOf("rel: 'modulepreload'"))
+    expect(script.slice(oneByOne)).toMatch(
+      /^[^\n]*await new Promise\(\(r\) => setTimeout\(r\)\); \}/,
+    )
+    expect(script.lastIndexOf('import("/assets/entry.client-A.js");')).toBeGreaterThan(oneByOne)
+  })
+
   it('leaves a document without a hydration script unchanged', () => {
     const plain = '<html><head></head><body><p>No scripts</p></body></html>'
     expect(deferHydration(plain)).toBe(plain)

@@ -13,6 +13,7 @@
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g
 const MODULE_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/
 const ROUTE_IMPORT = /^\s*import \* as (\w+) from "([^"]+)";\s*$/gm
+const ENTRY_IMPORT = /^import\("([^"]+)"\);\s*$/m
 
 /**
  * Waits until the page is on screen before any hydration code is requested: until the browser reports
@@ -31,6 +32,15 @@ const AFTER_FIRST_PAINT = [
   'await frame(); await frame(); await new Promise((r) => setTimeout(r));',
 ].join('\n')
 
+/**
+ * Evaluates the modules one task each (a dynamic import evaluates the module and whatever of its
+ * imports has not run yet), shared chunks first as React Router lists them, the entry left for
+ * last: evaluating React, the router and the route modules in one go is one long task on a phone.
+ * All of them were requested at once just before, so waiting for one does not delay the others.
+ */
+const evaluateOneByOne = (hrefs: string[]) =>
+  `for (const href of ${JSON.stringify(hrefs)}) { await import(href); await new Promise((r) => setTimeout(r)); }`
+
 export function deferHydration(html: string): string {
   const script = MODULE_SCRIPT.exec(html)
   if (!script) return html
@@ -39,11 +49,14 @@ export function deferHydration(html: string): string {
   if (imports.length === 0) return html
 
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!)
+  // The entry module hydrates the page when evaluated: it must stay the last import of the script.
+  const entry = ENTRY_IMPORT.exec(body)?.[1]
   const names = imports.map((i) => i.name).join(', ')
   const loads = imports.map((i) => `import(${JSON.stringify(i.href)})`).join(', ')
   const deferred = [
     AFTER_FIRST_PAINT,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));`,
+    evaluateOneByOne(preloads.filter((href) => href !== entry)),
     `const [${names}] = await Promise.all([${loads}]);`,
     body.replace(ROUTE_IMPORT, ''),
   ].join('\n')

@@ -136,4 +136,16 @@ describe('GET /assets/*', () => {
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(res.headers.get('content-type')).toMatch(/javascript/)
   })
+
+  it('marks the chunks every page hydrates with, and only those, for eager compilation', async () => {
+    const html = await (await get('/faq')).text()
+    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))]
+    const hinted: string[] = []
+    for (const asset of scripts) {
+      const body = await (await fetch(`${server.url}${asset}`)).text()
+      if (body.startsWith('//# allFunctionsCalledOnLoad\n'))
+        hinted.push(asset.replace(/-[\w-]{8}\.js$/, ''))
+    }
+    expect(hinted.sort()).toEqual(['/assets/entry.client', '/assets/jsx-runtime'])
+  })
 })
