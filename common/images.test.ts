@@ -28,7 +28,7 @@ describe('imageSrcSet', () => {
   it('lists every variant of an upload', () => {
     expect(imageSrcSet(`/uploads/${HASH}.webp`)).toEqual({
       src: `/uploads/${HASH}.webp`,
-      srcSet: `/uploads/${HASH}-225.webp 225w, /uploads/${HASH}-640.webp 640w, /uploads/${HASH}-960.webp 960w, /uploads/${HASH}.webp 1600w`,
+      srcSet: `/uploads/${HASH}-225.webp 225w, /uploads/${HASH}-640.webp 640w, /uploads/${HASH}-720.webp 720w, /uploads/${HASH}-960.webp 960w, /uploads/${HASH}.webp 1600w`,
     })
   })
 

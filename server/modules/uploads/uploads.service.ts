@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
-import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath } from '#common/images.ts'
+import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath, type UploadFile } from '#common/images.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import { sniffImageFormat } from './image-format.ts'
 import type { NewImage, UploadsRepository } from './uploads.repository.ts'
@@ -27,14 +27,19 @@ export interface StoredImage {
   etag: string
 }
 
-async function encodeVariants(content: Buffer, hash: string): Promise<NewImage[]> {
+/** Each width of `widths` as a WebP variant of `content` (never wider than the source). */
+async function encodeVariants(
+  content: Buffer,
+  hash: string,
+  widths: readonly number[] = IMAGE_VARIANT_WIDTHS,
+): Promise<NewImage[]> {
   // sharp (libvips) loads with the first upload rather than with every start of the server.
   const { default: sharp } = await import('sharp')
   // Metadata (EXIF, GPS, ICC comments) is dropped because sharp keeps none unless asked to.
   const source = sharp(content, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
   try {
     return await Promise.all(
-      IMAGE_VARIANT_WIDTHS.map(async (width) => {
+      widths.map(async (width) => {
         const { data, info } = await source
           .clone()
           .resize({ width, withoutEnlargement: true })
@@ -57,6 +62,28 @@ async function encodeVariants(content: Buffer, hash: string): Promise<NewImage[]
 }
 
 export function createUploadsService({ repo }: { repo: UploadsRepository }) {
+  const deriving = new Map<string, Promise<NewImage | undefined>>()
+
+  /**
+   * A width added to IMAGE_VARIANT_WIDTHS after an image was stored: made from the image's widest
+   * variant on first request and stored, so it is encoded once (concurrent requests share the work).
+   */
+  function deriveVariant({ hash, width }: UploadFile): Promise<NewImage | undefined> {
+    const key = variantKey(hash, width)
+    let pending = deriving.get(key)
+    if (!pending) {
+      pending = (async () => {
+        const widest = await repo.findByKey(variantKey(hash, IMAGE_MAX_WIDTH))
+        if (!widest) return undefined
+        const [variant] = await encodeVariants(widest.data, hash, [width])
+        await repo.insertMany([variant!])
+        return variant
+      })().finally(() => deriving.delete(key))
+      deriving.set(key, pending)
+    }
+    return pending
+  }
+
   return {
     /**
      * Stores an uploaded image as WebP variants and returns its path ("/uploads/<hash>.webp").
@@ -76,13 +103,10 @@ export function createUploadsService({ repo }: { repo: UploadsRepository }) {
     /** Throws 404 for a file name that is not an upload path or names no stored image. */
     async read(file: string): Promise<StoredImage> {
       const upload = parseUploadFile(file)
-      // An image stored before a variant width was added has no such variant: serve its widest.
       const row =
         upload &&
         ((await repo.findByKey(variantKey(upload.hash, upload.width))) ??
-          (upload.width === IMAGE_MAX_WIDTH
-            ? undefined
-            : await repo.findByKey(variantKey(upload.hash, IMAGE_MAX_WIDTH))))
+          (upload.width === IMAGE_MAX_WIDTH ? undefined : await deriveVariant(upload)))
       if (!row) throw notFound('Image not found')
       return {
         data: row.data,
