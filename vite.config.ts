@@ -1,14 +1,40 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import type { ModuleInfo } from 'rolldown'
 
 /**
- * The chunks every page hydrates with: React DOM with the client entry, and React with the router.
+ * The chunks every page hydrates with: React DOM with the client entry, and React with the router and
+ * the app's shared modules (see sharedPublicModule).
  * Most of their functions run during hydration, so they are marked for eager compilation (V8's
  * explicit compile hints, Chrome 136+): V8 compiles them off the main thread while they download,
  * rather than one function at a time on the main thread in the middle of hydrating.
  */
-const HYDRATION_CHUNKS = new Set(['entry.client', 'jsx-runtime'])
+const HYDRATION_CHUNKS = new Set(['entry.client', 'public'])
+
+const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/
+const PUBLIC_ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/]public[\\/])/
+const APP_SOURCE = /[\\/](app|common)[\\/][^?]*$/
+
+/**
+ * The app's own modules that a public page's route modules import (the header, the footer, the
+ * cards, the helpers they share): one chunk. Split the way the bundler would by default, they come
+ * as a dozen files of 0.3-2 KB, and every request costs the page a task to receive and compile it
+ * while it hydrates. Modules only signed-in areas reach stay out of it. What they import from
+ * node_modules (React, the router) comes along (the group's includeDependenciesRecursively).
+ */
+function sharedPublicModule(id: string, getModuleInfo: (id: string) => ModuleInfo | null) {
+  if (!APP_SOURCE.test(id) || ROUTE_MODULE.test(id)) return false
+  const seen = new Set<string>()
+  const reachesPublicRoute = (moduleId: string): boolean => {
+    if (seen.has(moduleId)) return false
+    seen.add(moduleId)
+    return (getModuleInfo(moduleId)?.importers ?? []).some(
+      (importer) => PUBLIC_ROUTE_MODULE.test(importer) || reachesPublicRoute(importer),
+    )
+  }
+  return reachesPublicRoute(id)
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
@@ -18,6 +44,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
+            codeSplitting: {
+              groups: [
+                {
+                  debugName: 'public',
+                  name: (id, context) =>
+                    sharedPublicModule(id, (moduleId) => context.getModuleInfo(moduleId))
+                      ? 'public'
+                      : null,
+                },
+              ],
+            },
             postBanner: (chunk) =>
               HYDRATION_CHUNKS.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '',
           },

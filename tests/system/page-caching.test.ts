@@ -146,6 +146,25 @@ describe('GET /assets/*', () => {
       if (body.startsWith('//# allFunctionsCalledOnLoad\n'))
         hinted.push(asset.replace(/-[\w-]{8}\.js$/, ''))
     }
-    expect(hinted.sort()).toEqual(['/assets/entry.client', '/assets/jsx-runtime'])
+    expect(hinted.sort()).toEqual(['/assets/entry.client', '/assets/public'])
+  })
+
+  it('hydrates a public page with a handful of modules: the shared app code is one chunk', async () => {
+    for (const page of ['/faq', '/portfolio']) {
+      const html = await (await get(page)).text()
+      // The modules the deferred hydration script preloads (app/lib/document.server.ts).
+      const list = /for \(const href of (\[[^\]]*\])\) document\.head\.append/.exec(html)?.[1]
+      const modules = JSON.parse(list ?? '[]') as string[]
+      expect(modules.map((m) => m.replace(/-[\w-]{8}\.js$/, '')).sort(), page).toEqual(
+        [
+          '/assets/entry.client',
+          '/assets/public',
+          '/assets/public-layout',
+          '/assets/rolldown-runtime',
+          '/assets/root',
+          `/assets/${page.slice(1)}`,
+        ].sort(),
+      )
+    }
   })
 })
