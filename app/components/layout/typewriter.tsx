@@ -51,7 +51,7 @@ export function Typewriter({ words, className }: { words: readonly string[]; cla
         ))}
         <span className="col-start-1 row-start-1 whitespace-nowrap">
           {text}
-          <span className="ml-1 inline-block h-[0.9em] w-[3px] translate-y-[0.1em] bg-current motion-safe:animate-pulse" />
+          <span className="ml-1 inline-block h-[0.9em] w-[3px] translate-y-[0.1em] bg-current motion-safe:animate-blink" />
         </span>
       </span>
     </span>
