@@ -1,10 +1,13 @@
 /**
- * `npm run lighthouse [-- --gate] [--no-build] [--route=/faq]`: Lighthouse in its default (mobile) setting on every
- * public route of the production build, with the demo content, driving Debian's Chromium.
- * Prints a table and writes reports/lighthouse.md. With --gate it exits non-zero unless every route
- * scores 100 in Accessibility, Best Practices and SEO and at least the performance floor; a route
- * below the floor on Performance alone is measured again (machine noise) and its best run kept.
- * Each route's full report is kept as JSON under reports/lighthouse/ for digging into a score.
+ * `npm run lighthouse [-- --gate] [--runs=5] [--no-build] [--route=/faq]`: Lighthouse in its default
+ * (mobile) setting on every public route of the production build, with the demo content, driving
+ * Debian's Chromium. Prints a table and writes reports/lighthouse.md.
+ * With --runs=N each route is recorded N times and the table shows the median run (Lighthouse's own
+ * advice for variable scores), with the lowest and highest Performance beside it.
+ * With --gate it exits non-zero unless every route scores 100 in Accessibility, Best Practices and
+ * SEO and at least the performance floor; a route below the floor on Performance alone is measured
+ * again (machine noise) and its best run kept.
+ * Each route's reported run is kept as JSON under reports/lighthouse/ for digging into a score.
  */
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -40,7 +43,30 @@ const GATE = { performance: 95, others: 100 }
 const PERFORMANCE_ATTEMPTS = 5
 const RECORDING_ATTEMPTS = 3
 
+/**
+ * Chromium, the server and Lighthouse itself share this machine's two cores, and Lantern (Lighthouse's
+ * simulation) multiplies the wall-clock length of every main-thread task of the page by four, so a
+ * page task that waits for a core behind the recorder or the server is scored as the page's own
+ * slowness: the same build scored 83 to 100 from run to run here. Chromium starts at a raised
+ * priority (as on a phone, where the page has the device to itself; Chromium already raises its own
+ * compositor threads when allowed), the server keeps the normal one (its answer times count once,
+ * not four times), and this process, which only records, lowers its own. Raising needs root (CI
+ * runs as root); without it only the recorder steps back.
+ */
+const BROWSER_NICE = -10
+const RECORDER_NICE = 10
+
+function setOwnPriority(nice: number): boolean {
+  try {
+    os.setPriority(nice)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const gate = process.argv.includes('--gate')
+const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1))
 const onlyRoutes = process.argv
   .filter((arg) => arg.startsWith('--route='))
   .map((arg) => arg.slice('--route='.length))
@@ -51,8 +77,13 @@ interface RouteScore {
   lcpMs: number
   tbtMs: number
   cls: number
-  /** Which attempt is reported (see PERFORMANCE_ATTEMPTS). */
+  /** Which attempt is reported (see PERFORMANCE_ATTEMPTS), of how many. */
   attempt: number
+  attempts: number
+  /** Lowest and highest Performance over the attempts. */
+  performanceRange: [number, number]
+  /** Performance before rounding, to order runs. */
+  performanceExact: number
   /** Audits that cost points in a category, for the log. */
   failing: string[]
 }
@@ -79,9 +110,20 @@ function scoreOf(lhr: Result, route: string, attempt: number): RouteScore {
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     attempt,
+    attempts: 1,
+    performanceRange: [score('performance'), score('performance')],
+    performanceExact: lhr.categories.performance?.score ?? 0,
     failing,
   }
 }
+
+type Recorded = { score: RouteScore }
+const byPerformance = <T extends Recorded>(runs: T[]) =>
+  [...runs].sort((a, b) => a.score.performanceExact - b.score.performanceExact)
+const bestOf = <T extends Recorded>(runs: T[]): T => byPerformance(runs).at(-1)!
+/** The middle run by Performance (the lower middle of an even count). */
+const medianOf = <T extends Recorded>(runs: T[]): T =>
+  byPerformance(runs)[Math.floor((runs.length - 1) / 2)]!
 
 const passesOthers = (s: RouteScore) =>
   s.scores.accessibility >= GATE.others &&
@@ -106,11 +148,19 @@ async function main() {
     port,
     env: { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
   })
+  // Chromium inherits this priority; see BROWSER_NICE.
+  const raised = setOwnPriority(BROWSER_NICE)
   const chrome = await launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'error',
   })
+  setOwnPriority(RECORDER_NICE)
+  process.stderr.write(
+    raised
+      ? `[lighthouse] Chromium at nice ${BROWSER_NICE}, server at 0, recorder at ${RECORDER_NICE}\n`
+      : `[lighthouse] no permission to raise Chromium's priority: Chromium and server at nice 0, recorder at ${RECORDER_NICE}\n`,
+  )
   try {
     const search = (await (await fetch(`${url}/api/websites/search?page=1`)).json()) as {
       websites: { slug: string }[]
@@ -123,21 +173,28 @@ async function main() {
     const results: RouteScore[] = []
     await mkdir('reports/lighthouse', { recursive: true })
     for (const route of routes) {
-      let best: RouteScore | undefined
-      for (let attempt = 1; attempt <= PERFORMANCE_ATTEMPTS; attempt++) {
-        const run = await runLighthouse(`${url}${route}`, chrome.port)
-        const current = scoreOf(run.lhr, route, attempt)
-        if (!best || current.scores.performance > best.scores.performance) {
-          best = current
-          const file = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')
-          await writeFile(`reports/lighthouse/${file}.json`, JSON.stringify(run.lhr))
-        }
+      const recorded: Array<{ score: RouteScore; lhr: Result }> = []
+      for (let attempt = 1; attempt <= (gate ? PERFORMANCE_ATTEMPTS : runs); attempt++) {
+        const { lhr } = await runLighthouse(`${url}${route}`, chrome.port)
+        recorded.push({ score: scoreOf(lhr, route, attempt), lhr })
         // Only a performance shortfall is worth another run: the other categories do not vary.
-        if (!gate || passes(best) || !passesOthers(best)) break
+        const best = bestOf(recorded).score
+        if (gate && (passes(best) || !passesOthers(best))) break
       }
-      results.push(best!)
+      const reported = gate ? bestOf(recorded) : medianOf(recorded)
+      const performances = recorded.map((r) => r.score.scores.performance)
+      const result: RouteScore = {
+        ...reported.score,
+        attempts: recorded.length,
+        performanceRange: [Math.min(...performances), Math.max(...performances)],
+      }
+      const file = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')
+      await writeFile(`reports/lighthouse/${file}.json`, JSON.stringify(reported.lhr))
+      results.push(result)
       process.stderr.write(
-        `[lighthouse] ${route}: ${CATEGORIES.map((c) => best!.scores[c]).join('/')}\n`,
+        `[lighthouse] ${route}: ${CATEGORIES.map((c) => result.scores[c]).join('/')}` +
+          (recorded.length > 1 ? ` (Performance ${performances.join(', ')})` : '') +
+          '\n',
       )
     }
 
@@ -179,17 +236,27 @@ function render(results: RouteScore[]): string {
   const rows = results.map((r) => [
     r.route,
     ...CATEGORIES.map((c) => String(r.scores[c])),
+    r.performanceRange[0] === r.performanceRange[1]
+      ? String(r.performanceRange[0])
+      : r.performanceRange.join('-'),
     `${Math.round(r.lcpMs)} ms`,
     `${Math.round(r.tbtMs)} ms`,
     r.cls.toFixed(3),
-    String(r.attempt),
+    `${r.attempt} of ${r.attempts}`,
   ])
+  const options = [gate ? '--gate' : '', runs > 1 && !gate ? `--runs=${runs}` : '']
+    .filter(Boolean)
+    .join(' ')
   return [
     '# Lighthouse',
     '',
-    `Command: \`npm run lighthouse${gate ? ' -- --gate' : ''}\`; Lighthouse default mobile settings (simulated ` +
-      `slow 4G and 4x CPU slowdown), Chromium ${CHROMIUM}, production build with the demo content; ` +
-      `${new Date().toISOString()}.`,
+    `Command: \`npm run lighthouse${options ? ` -- ${options}` : ''}\`; Lighthouse default mobile settings ` +
+      `(simulated slow 4G and 4x CPU slowdown), Chromium ${CHROMIUM}, production build with the demo ` +
+      `content; ${new Date().toISOString()}. ` +
+      (gate
+        ? 'Each route shows its best run of up to ' +
+          `${PERFORMANCE_ATTEMPTS} (runs stop once one passes the gate).`
+        : `Each route shows its median run by Performance of ${runs}.`),
     '',
     formatTable(
       [
@@ -198,10 +265,11 @@ function render(results: RouteScore[]): string {
         'Accessibility',
         'Best Practices',
         'SEO',
+        'Performance range',
         'LCP',
         'TBT',
         'CLS',
-        'attempt',
+        'run',
       ],
       rows,
     ),
