@@ -8,12 +8,19 @@ export interface GuideStep {
 
 export const GUIDE_IMAGE_SIZE = { width: 960, height: 600 }
 
+/**
+ * Steps after the first start below the fold: the browser skips their layout and paint (and the
+ * illustrations' own layout and paint, SVG being drawn on the main thread) until they near the
+ * viewport. The placeholder height is about one step's; once drawn, a step keeps its real height.
+ */
+const OFFSCREEN_STEP = '[content-visibility:auto] [contain-intrinsic-size:auto_900px]'
+
 /** A numbered how-to: each step has its text and an illustration of the screen it describes. */
 export function GuideSteps({ steps }: { steps: GuideStep[] }) {
   return (
     <ol className="space-y-20">
       {steps.map((step, i) => (
-        <li key={step.title}>
+        <li key={step.title} className={i === 0 ? undefined : OFFSCREEN_STEP}>
           <div className="max-w-3xl">
             <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
               <span

@@ -1,8 +1,15 @@
 import { Link, href } from 'react-router'
 import { imageSrcSet } from '#common/images.ts'
+import { cn } from '#app/lib/cn.ts'
 import type { Website } from '#common/schemas/websites.ts'
 
 const CARD_IMAGE = { width: 640, height: 400 }
+/**
+ * Cards after the first are usually below the fold on a phone: the browser skips their layout and
+ * paint until they near the viewport (their images, lazy anyway, then load as they come close). The
+ * placeholder height is about a card's; once drawn, a card keeps its real height.
+ */
+const LATER_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_500px]'
 const CARD_SIZES =
   '(min-width: 1152px) 352px, (min-width: 768px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
 
@@ -19,7 +26,12 @@ export function WebsiteCard({
   const image = imageSrcSet(website.image)
   const detailsPath = href('/website/:slug', { slug: website.slug })
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article
+      className={cn(
+        'flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+        !isPriority && LATER_CARD,
+      )}
+    >
       <div className="aspect-[16/10] overflow-hidden border-b border-slate-200 bg-slate-100">
         <img
           src={image.src}
