@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import type { ModuleInfo } from 'rolldown'
+import type { ChunkingContext } from 'rolldown'
 
 /**
  * The chunks every page hydrates with: React DOM with the client entry, and React with the router and
@@ -14,7 +14,7 @@ const HYDRATION_CHUNKS = new Set(['entry.client', 'public'])
 
 const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/
 const PUBLIC_ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/]public[\\/])/
-const APP_SOURCE = /[\\/](app|common)[\\/][^?]*$/
+const APP_SOURCE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](app|common)[\\/][^?]*$/
 
 /**
  * The app's own modules that a public page's route modules import (the header, the footer, the
@@ -23,13 +23,13 @@ const APP_SOURCE = /[\\/](app|common)[\\/][^?]*$/
  * while it hydrates. Modules only signed-in areas reach stay out of it. What they import from
  * node_modules (React, the router) comes along (the group's includeDependenciesRecursively).
  */
-function sharedPublicModule(id: string, getModuleInfo: (id: string) => ModuleInfo | null) {
+function sharedPublicModule(id: string, context: ChunkingContext) {
   if (!APP_SOURCE.test(id) || ROUTE_MODULE.test(id)) return false
   const seen = new Set<string>()
   const reachesPublicRoute = (moduleId: string): boolean => {
     if (seen.has(moduleId)) return false
     seen.add(moduleId)
-    return (getModuleInfo(moduleId)?.importers ?? []).some(
+    return (context.getModuleInfo(moduleId)?.importers ?? []).some(
       (importer) => PUBLIC_ROUTE_MODULE.test(importer) || reachesPublicRoute(importer),
     )
   }
@@ -48,10 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   debugName: 'public',
-                  name: (id, context) =>
-                    sharedPublicModule(id, (moduleId) => context.getModuleInfo(moduleId))
-                      ? 'public'
-                      : null,
+                  name: (id, context) => (sharedPublicModule(id, context) ? 'public' : null),
                 },
               ],
             },

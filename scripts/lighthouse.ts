@@ -66,7 +66,9 @@ function setOwnPriority(nice: number): boolean {
 }
 
 const gate = process.argv.includes('--gate')
-const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1))
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1)
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error('--runs=N needs a whole number of 1 or more')
 const onlyRoutes = process.argv
   .filter((arg) => arg.startsWith('--route='))
   .map((arg) => arg.slice('--route='.length))
@@ -77,13 +79,8 @@ interface RouteScore {
   lcpMs: number
   tbtMs: number
   cls: number
-  /** Which attempt is reported (see PERFORMANCE_ATTEMPTS), of how many. */
+  /** Which attempt is reported (see PERFORMANCE_ATTEMPTS). */
   attempt: number
-  attempts: number
-  /** Lowest and highest Performance over the attempts. */
-  performanceRange: [number, number]
-  /** Performance before rounding, to order runs. */
-  performanceExact: number
   /** Audits that cost points in a category, for the log. */
   failing: string[]
 }
@@ -110,20 +107,26 @@ function scoreOf(lhr: Result, route: string, attempt: number): RouteScore {
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     attempt,
-    attempts: 1,
-    performanceRange: [score('performance'), score('performance')],
-    performanceExact: lhr.categories.performance?.score ?? 0,
     failing,
   }
 }
 
-type Recorded = { score: RouteScore }
-const byPerformance = <T extends Recorded>(runs: T[]) =>
-  [...runs].sort((a, b) => a.score.performanceExact - b.score.performanceExact)
-const bestOf = <T extends Recorded>(runs: T[]): T => byPerformance(runs).at(-1)!
+/** One recorded run of a route. */
+interface Run {
+  score: RouteScore
+  lhr: Result
+}
+/** A route's reported run, with how many were recorded and their lowest and highest Performance. */
+type RouteResult = RouteScore & { attempts: number; performanceRange: [number, number] }
+
+const byPerformance = (runs: Run[]) =>
+  [...runs].sort(
+    (a, b) =>
+      (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+  )
+const bestOf = (runs: Run[]) => byPerformance(runs).at(-1)!
 /** The middle run by Performance (the lower middle of an even count). */
-const medianOf = <T extends Recorded>(runs: T[]): T =>
-  byPerformance(runs)[Math.floor((runs.length - 1) / 2)]!
+const medianOf = (runs: Run[]) => byPerformance(runs)[Math.floor((runs.length - 1) / 2)]!
 
 const passesOthers = (s: RouteScore) =>
   s.scores.accessibility >= GATE.others &&
@@ -170,10 +173,10 @@ async function main() {
     const routes = onlyRoutes.length
       ? allRoutes.filter((route) => onlyRoutes.includes(route))
       : allRoutes
-    const results: RouteScore[] = []
+    const results: RouteResult[] = []
     await mkdir('reports/lighthouse', { recursive: true })
     for (const route of routes) {
-      const recorded: Array<{ score: RouteScore; lhr: Result }> = []
+      const recorded: Run[] = []
       for (let attempt = 1; attempt <= (gate ? PERFORMANCE_ATTEMPTS : runs); attempt++) {
         const { lhr } = await runLighthouse(`${url}${route}`, chrome.port)
         recorded.push({ score: scoreOf(lhr, route, attempt), lhr })
@@ -183,7 +186,7 @@ async function main() {
       }
       const reported = gate ? bestOf(recorded) : medianOf(recorded)
       const performances = recorded.map((r) => r.score.scores.performance)
-      const result: RouteScore = {
+      const result: RouteResult = {
         ...reported.score,
         attempts: recorded.length,
         performanceRange: [Math.min(...performances), Math.max(...performances)],
@@ -232,7 +235,7 @@ async function runLighthouse(url: string, port: number) {
   }
 }
 
-function render(results: RouteScore[]): string {
+function render(results: RouteResult[]): string {
   const rows = results.map((r) => [
     r.route,
     ...CATEGORIES.map((c) => String(r.scores[c])),

@@ -5,9 +5,9 @@ import type { Website } from '#common/schemas/websites.ts'
 
 const CARD_IMAGE = { width: 640, height: 400 }
 /**
- * Cards after the first are usually below the fold on a phone: the browser skips their layout and
- * paint until they near the viewport (their images, lazy anyway, then load as they come close). The
- * placeholder height is about a card's; once drawn, a card keeps its real height.
+ * Every card but a page's priority (first) one is usually below the fold on a phone: the browser
+ * skips its layout and paint until it nears the viewport (its image, lazy anyway, then loads as it comes close). The
+ * placeholder height is about a card's; once drawn, the card keeps its real height.
  */
 const LATER_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_500px]'
 const CARD_SIZES =
