@@ -4,9 +4,11 @@
  * Debian's Chromium. Prints a table and writes reports/lighthouse.md.
  * With --runs=N each route is recorded N times and the table shows the median run (Lighthouse's own
  * advice for variable scores), with the lowest and highest Performance beside it.
- * With --gate it exits non-zero unless every route scores 100 in Accessibility, Best Practices and
- * SEO and at least the performance floor; a route below the floor on Performance alone is measured
- * again (machine noise) and its best run kept.
+ * Without --gate it exits non-zero when a route's reported run misses the Performance budget or
+ * scores below 100 in Accessibility, Best Practices or SEO: the budget check a closing note quotes.
+ * With --gate (CI) it exits non-zero only when Accessibility, Best Practices or SEO is below 100:
+ * those do not depend on how busy the machine is. Performance is printed as a report, never gated,
+ * since the same build scores differently on a loaded machine.
  * Each route's reported run is kept as JSON under reports/lighthouse/ for digging into a score.
  */
 import { execFile } from 'node:child_process'
@@ -39,8 +41,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-const GATE = { performance: 95, others: 100 }
-const PERFORMANCE_ATTEMPTS = 5
+const BUDGET = { performance: 95, others: 100 }
 const RECORDING_ATTEMPTS = 3
 
 /**
@@ -79,7 +80,7 @@ interface RouteScore {
   lcpMs: number
   tbtMs: number
   cls: number
-  /** Which attempt is reported (see PERFORMANCE_ATTEMPTS). */
+  /** Which of the recorded runs is reported (the median by Performance). */
   attempt: number
   /** Audits that cost points in a category, for the log. */
   failing: string[]
@@ -124,15 +125,15 @@ const byPerformance = (runs: Run[]) =>
     (a, b) =>
       (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
   )
-const bestOf = (runs: Run[]) => byPerformance(runs).at(-1)!
 /** The middle run by Performance (the lower middle of an even count). */
 const medianOf = (runs: Run[]) => byPerformance(runs)[Math.floor((runs.length - 1) / 2)]!
 
 const passesOthers = (s: RouteScore) =>
-  s.scores.accessibility >= GATE.others &&
-  s.scores['best-practices'] >= GATE.others &&
-  s.scores.seo >= GATE.others
-const passes = (s: RouteScore) => passesOthers(s) && s.scores.performance >= GATE.performance
+  s.scores.accessibility >= BUDGET.others &&
+  s.scores['best-practices'] >= BUDGET.others &&
+  s.scores.seo >= BUDGET.others
+const passes = (s: RouteScore) =>
+  passesOthers(s) && (gate || s.scores.performance >= BUDGET.performance)
 
 async function seedDemoContent(dataDir: string) {
   // The embedded database belongs to one process: seed before the server opens it.
@@ -177,14 +178,11 @@ async function main() {
     await mkdir('reports/lighthouse', { recursive: true })
     for (const route of routes) {
       const recorded: Run[] = []
-      for (let attempt = 1; attempt <= (gate ? PERFORMANCE_ATTEMPTS : runs); attempt++) {
+      for (let attempt = 1; attempt <= runs; attempt++) {
         const { lhr } = await runLighthouse(`${url}${route}`, chrome.port)
         recorded.push({ score: scoreOf(lhr, route, attempt), lhr })
-        // Only a performance shortfall is worth another run: the other categories do not vary.
-        const best = bestOf(recorded).score
-        if (gate && (passes(best) || !passesOthers(best))) break
       }
-      const reported = gate ? bestOf(recorded) : medianOf(recorded)
+      const reported = medianOf(recorded)
       const performances = recorded.map((r) => r.score.scores.performance)
       const result: RouteResult = {
         ...reported.score,
@@ -206,10 +204,13 @@ async function main() {
     await writeFile('reports/lighthouse.md', `${markdown}\n`)
     const failing = results.flatMap((r) => r.failing.map((f) => `  ${r.route}  ${f}`))
     if (failing.length) console.log(`\nAudits below full marks:\n${failing.join('\n')}`)
-    if (gate && !results.every(passes)) {
+    if (!results.every(passes)) {
       console.error(
-        `\nLighthouse gate failed: every route needs Accessibility, Best Practices and SEO ${GATE.others} ` +
-          `and Performance >= ${GATE.performance}.`,
+        gate
+          ? `\nLighthouse gate failed: every route needs Accessibility, Best Practices and SEO ${BUDGET.others} ` +
+              '(Performance is reported, not gated).'
+          : `\nLighthouse budget missed: every route needs Accessibility, Best Practices and SEO ` +
+              `${BUDGET.others} and Performance >= ${BUDGET.performance} (median run).`,
       )
       process.exitCode = 1
     }
@@ -247,19 +248,17 @@ function render(results: RouteResult[]): string {
     r.cls.toFixed(3),
     `${r.attempt} of ${r.attempts}`,
   ])
-  const options = [gate ? '--gate' : '', runs > 1 && !gate ? `--runs=${runs}` : '']
-    .filter(Boolean)
-    .join(' ')
+  const options = [gate ? '--gate' : '', runs > 1 ? `--runs=${runs}` : ''].filter(Boolean).join(' ')
   return [
     '# Lighthouse',
     '',
     `Command: \`npm run lighthouse${options ? ` -- ${options}` : ''}\`; Lighthouse default mobile settings ` +
       `(simulated slow 4G and 4x CPU slowdown), Chromium ${CHROMIUM}, production build with the demo ` +
       `content; ${new Date().toISOString()}. ` +
+      `Each route shows its median run by Performance of ${runs}. ` +
       (gate
-        ? 'Each route shows its best run of up to ' +
-          `${PERFORMANCE_ATTEMPTS} (runs stop once one passes the gate).`
-        : `Each route shows its median run by Performance of ${runs}.`),
+        ? 'Gate (CI): Accessibility, Best Practices and SEO; Performance is a report.'
+        : `Budget: Performance >= ${BUDGET.performance}, the others ${BUDGET.others}.`),
     '',
     formatTable(
       [

@@ -46,10 +46,8 @@ async function requestResetToken(email: string): Promise<string> {
   const before = smtp.mailsTo(email).length
   const res = await forget(app, email)
   expect(res.statusCode).toBe(200)
-  for (let waited = 0; smtp.mailsTo(email).length === before; waited += 25) {
-    if (waited > 5_000) throw new Error(`no reset mail to ${email}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
+  // The mail is sent in the background: wait for it (the test's timeout bounds the wait).
+  while (smtp.mailsTo(email).length === before) await new Promise((r) => setTimeout(r, 25))
   const token = LINK.exec(smtp.lastMailTo(email).text)?.[1]
   if (!token) throw new Error('no reset link in the mail')
   return token
@@ -119,9 +117,7 @@ describe('POST /api/users/forget-password', () => {
       const res = await forget(broken, user.email)
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual(SAME_ANSWER)
-      for (let waited = 0; attempts === 0 && waited < 5_000; waited += 25) {
-        await new Promise((r) => setTimeout(r, 25))
-      }
+      while (attempts === 0) await new Promise((r) => setTimeout(r, 25))
       expect(attempts).toBe(1)
       expect((await broken.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
     } finally {
