@@ -1,0 +1,56 @@
+/**
+ * An unknown e-mail costs the same hashing work as a wrong password, so answer times do not tell
+ * which e-mails have accounts. Counted as argon2 verifications (the real library, observed), not
+ * timed: a timed comparison fails on a busy machine.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeUser } from '#tests/helpers/factories.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+const argon2 = vi.hoisted(() => ({ verifiedHashes: [] as string[] }))
+
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@node-rs/argon2')>()
+  return {
+    ...original,
+    verify: (hash: string, password: string) => {
+      argon2.verifiedHashes.push(hash)
+      return original.verify(hash, password)
+    },
+  }
+})
+
+let app: TestApp
+
+beforeAll(async () => {
+  app = await createTestApp()
+})
+afterAll(() => app.cleanup())
+beforeEach(() => {
+  argon2.verifiedHashes.length = 0
+})
+
+const signIn = (email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
+
+describe('POST /api/users/signin', () => {
+  it('verifies one argon2id hash for an unknown e-mail, as for a wrong password', async () => {
+    const user = await makeUser(app)
+    argon2.verifiedHashes.length = 0
+
+    expect((await signIn(user.email, 'Wr0ng!Password')).statusCode).toBe(401)
+    const forWrongPassword = [...argon2.verifiedHashes]
+    argon2.verifiedHashes.length = 0
+    expect(
+      (await signIn(`unknown-${crypto.randomUUID()}@example.com`, 'Wr0ng!Password')).statusCode,
+    ).toBe(401)
+    const forUnknownEmail = [...argon2.verifiedHashes]
+
+    expect(forWrongPassword).toHaveLength(1)
+    expect(forUnknownEmail).toHaveLength(1)
+    // Same algorithm and cost parameters: the hash's header (everything before salt and digest).
+    const parameters = (hash: string) => hash.split('$').slice(0, 4).join('$')
+    expect(parameters(forUnknownEmail[0]!)).toBe(parameters(forWrongPassword[0]!))
+    expect(parameters(forUnknownEmail[0]!)).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+$/)
+  })
+})
