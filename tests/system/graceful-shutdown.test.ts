@@ -143,7 +143,9 @@ describe('SIGTERM with requests in flight', () => {
     // Sign-ins answered before the signal left idle keep-alive connections open, and the agent
     // never closes them itself: the process exits without waiting for the server's keep-alive
     // timeout, which is longer than this test's own timeout, so a server that waited fails here.
+    const finishedAt = Date.now()
     const exit = await server.exited
+    const exitMs = Date.now() - finishedAt
 
     expect(exit).toEqual({ code: 0, signal: null })
     for (const upload of uploads) {
