@@ -6,6 +6,11 @@ export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_RULE_HINT =
   'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and a special character'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+export const PASSWORD_BREACHED =
+  'This password is too common: it appears in lists of breached passwords. Choose another.'
+export const CURRENT_PASSWORD_REQUIRED =
+  'Enter your current password to change your e-mail or password'
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct'
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
@@ -35,3 +40,9 @@ export const TEXT_LIMITS = {
   short: 200,
   url: 2048,
 } as const
+
+/**
+ * The largest body a page's form may send (urlencoded or multipart). Room for the contact form with
+ * every field at its longest and every character percent-encoded at its widest; files go to the API.
+ */
+export const PAGE_FORM_MAX_BYTES = 64 * 1024

@@ -43,8 +43,14 @@ export async function apiRequest<T>(
   }
   const data: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    // A token the server no longer accepts (expired, user deleted, password changed) ends the session.
-    if (response.status === 401 && session) clearSession()
+    // A token the server no longer accepts (expired, user deleted, signed out everywhere) ends the
+    // session; the server says so with RFC 6750's invalid_token, unlike a wrong current password.
+    if (
+      response.status === 401 &&
+      session &&
+      response.headers.get('www-authenticate')?.includes('invalid_token')
+    )
+      clearSession()
     throw new ApiError(errorMessage(data), response.status)
   }
   return data as T

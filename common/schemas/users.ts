@@ -7,6 +7,11 @@ import {
 } from '../constants.ts'
 import { EmailSchema, IdSchema, pageOf, requiredText } from './common.ts'
 
+/**
+ * The password policy's rules that the browser can check too. Its last rule, "not a common breached
+ * password", needs a list far too large for the browser: the server applies it wherever a password
+ * is set (`hashNewPassword` in server/lib/passwords.ts).
+ */
 export const PasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required' })
@@ -71,10 +76,18 @@ const OptionalPasswordSchema = z
   .optional()
   .transform((p) => (p ? p : undefined))
 
+/** The password the user signs in with now, needed to change the e-mail or the password; empty means none. */
+const CurrentPasswordSchema = z
+  .string({ error: 'Current password must be text' })
+  .max(200, { error: 'Password is too long' })
+  .optional()
+  .transform((p) => (p ? p : undefined))
+
 export const ProfileBodySchema = z.object({
   name: NameSchema,
   email: EmailSchema,
   password: OptionalPasswordSchema,
+  currentPassword: CurrentPasswordSchema,
 })
 export type ProfileBody = z.infer<typeof ProfileBodySchema>
 
@@ -84,6 +97,7 @@ export const ProfileFormSchema = z
     email: EmailSchema,
     password: OptionalPasswordSchema,
     confirmPassword: z.string().optional(),
+    currentPassword: CurrentPasswordSchema,
   })
   .refine(passwordsMatch, mismatch)
 

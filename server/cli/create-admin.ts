@@ -1,6 +1,7 @@
 /**
  * `npm run create-admin [-- --email E --password P --name N]`: creates an admin account, or gives
- * an existing account admin rights. Asks for whatever the flags leave out.
+ * an existing account admin rights (setting its password to the given one and ending its
+ * sessions). Asks for whatever the flags leave out.
  */
 import { Writable } from 'node:stream'
 import { createInterface } from 'node:readline/promises'
@@ -13,8 +14,9 @@ import { createUsersRepository } from '#server/modules/users/users.repository.ts
 import { ensureAdminAccount, parseAdminInput } from '#server/modules/users/users.service.ts'
 
 const USAGE = `Usage: npm run create-admin -- [--email EMAIL] [--password PASSWORD] [--name NAME]
-Creates an admin account, or makes an existing account (same e-mail) an admin.
-Missing values are asked for interactively. ${PASSWORD_RULE_HINT}.`
+Creates an admin account, or makes an existing account (same e-mail) an admin: its password
+becomes the one given here and its sessions end. Missing values are asked for interactively.
+${PASSWORD_RULE_HINT}, and not a common breached password.`
 
 function fail(message: string): never {
   console.error(message)
@@ -91,7 +93,7 @@ const asked =
     : await ask({ email: !flags.email, password: !flags.password, name: !flags.name })
 let admin
 try {
-  admin = parseAdminInput({
+  admin = await parseAdminInput({
     email: flags.email ?? asked.email ?? '',
     password: flags.password ?? asked.password ?? '',
     name: flags.name ?? asked.name,
@@ -103,11 +105,16 @@ try {
 const database = await openDatabase(config.database)
 try {
   await migrateDatabase(database)
-  const { user, created } = await ensureAdminAccount(createUsersRepository(database.db), admin)
+  const { user, created, promoted } = await ensureAdminAccount(
+    createUsersRepository(database.db),
+    admin,
+  )
   console.log(
     created
       ? `Created admin ${user.name} <${user.email}>.`
-      : `${user.name} <${user.email}> already had an account; it is now an admin (password unchanged).`,
+      : promoted
+        ? `${user.name} <${user.email}> already had an account; it is now an admin, with the password given here (its earlier sessions have ended).`
+        : `${user.name} <${user.email}> is already an admin (password unchanged).`,
   )
 } catch (error) {
   process.exitCode = 1

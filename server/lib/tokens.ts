@@ -1,6 +1,8 @@
 /**
  * Signed bearer tokens: HS256 only (so `alg: none` and other algorithms are refused),
- * carrying the user id and the user's token version, which a password change bumps.
+ * carrying the user id and the user's token version, which a password or e-mail change and
+ * "sign out everywhere" bump. A token is refused once older than SESSION_TTL_SECONDS, whatever
+ * expiry it carries.
  */
 import { SignJWT, jwtVerify } from 'jose'
 import { SESSION_TTL_SECONDS } from '#common/constants.ts'
@@ -56,10 +58,15 @@ export function createTokenService(
         })
         // Only a user id can be a subject: anything else must not reach the users query.
         if (!IdSchema.safeParse(payload.sub).success || typeof payload.ver !== 'number') return null
-        if (typeof payload.exp !== 'number') return null
+        if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null
+        // The age cap holds even for a token whose `exp` lies further out. Checked here rather than
+        // with jose's maxTokenAge, which also refuses an `iat` a moment ahead: a token issued by an
+        // instance whose clock runs slightly fast would then fail on the others.
+        const expiresAtS = Math.min(payload.exp, payload.iat + SESSION_TTL_SECONDS)
+        if (now().getTime() >= expiresAtS * 1000) return null
         const claims = { userId: payload.sub as string, tokenVersion: payload.ver }
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
-        verified.set(token, { claims, expiresAtMs: payload.exp * 1000 })
+        verified.set(token, { claims, expiresAtMs: expiresAtS * 1000 })
         return claims
       } catch {
         return null

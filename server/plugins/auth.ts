@@ -1,13 +1,14 @@
 /**
- * Bearer-token authentication. Every authenticated request re-reads its user, so a deletion,
- * a demotion or a password change (which bumps tokenVersion) takes effect on the next request.
+ * Bearer-token authentication. Every authenticated request re-reads its user, so a deletion, a
+ * demotion, or a password or e-mail change or "sign out everywhere" (each bumps tokenVersion)
+ * takes effect on the next request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { batchedRead, inIdsPlaceholder } from '#server/db/batched-read.ts'
 import type { Db } from '#server/db/client.ts'
 import { users, type UserRow } from '#server/db/schema.ts'
-import { forbidden, unauthorized } from '#server/lib/http-errors.ts'
+import { forbidden, HttpError, unauthorized } from '#server/lib/http-errors.ts'
 import type { TokenService } from '#server/lib/tokens.ts'
 
 declare module 'fastify' {
@@ -33,6 +34,16 @@ export interface AuthPluginOptions {
   db: Db
   tokens: TokenService
 }
+
+/**
+ * A token that no longer works (expired, signed out everywhere, user deleted). RFC 6750's
+ * `invalid_token` tells the browser to drop its session; other 401s (a wrong current password)
+ * leave it alone.
+ */
+const tokenRefused = () =>
+  new HttpError(401, 'Not authorized, token failed', {
+    'www-authenticate': 'Bearer error="invalid_token"',
+  })
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
@@ -66,11 +77,9 @@ export default fp(async function authPlugin(
     const token = bearerToken(request)
     if (!token) throw unauthorized('Not authorized, no token')
     const claims = await tokens.verify(token)
-    if (!claims) throw unauthorized('Not authorized, token failed')
+    if (!claims) throw tokenRefused()
     const { user, data } = await read(claims.userId)
-    if (!user || user.tokenVersion !== claims.tokenVersion) {
-      throw unauthorized('Not authorized, token failed')
-    }
+    if (!user || user.tokenVersion !== claims.tokenVersion) throw tokenRefused()
     request.user = user
     return { user, data }
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { USERS_PAGE_SIZE } from '#common/constants.ts'
+import { PASSWORD_BREACHED, USERS_PAGE_SIZE } from '#common/constants.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
 import { SessionSchema, UserPublicSchema, UsersPageSchema } from '#common/schemas/users.ts'
 import { users, type UserRow } from '#server/db/schema.ts'
@@ -82,7 +82,12 @@ describe('PUT /api/users/profile', () => {
   it('updates name and e-mail and returns a session with a working token', async () => {
     const { user, headers } = await asUser(app)
     const email = `Renamed-${crypto.randomUUID()}@Example.com `
-    const res = await putProfile(headers, { name: '  Renamed  ', email, password: '' })
+    const res = await putProfile(headers, {
+      name: '  Renamed  ',
+      email,
+      password: '',
+      currentPassword: TEST_PASSWORD,
+    })
     expect(res.statusCode).toBe(200)
     const session = SessionSchema.strict().parse(res.json())
     expect(session).toEqual({
@@ -125,7 +130,11 @@ describe('PUT /api/users/profile', () => {
     const other = await makeUser(app)
     const { user, headers } = await asUser(app)
     expectError(
-      await putProfile(headers, { name: user.name, email: other.email }),
+      await putProfile(headers, {
+        name: user.name,
+        email: other.email,
+        currentPassword: TEST_PASSWORD,
+      }),
       409,
       /already exists/,
     )
@@ -317,6 +326,7 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     const result = await app.services.users.ensureAdmin({ email, password: TEST_PASSWORD })
     expect(result).toEqual({
       created: true,
+      promoted: false,
       user: { _id: expect.any(String), name: 'Admin', email: email.toLowerCase(), isAdmin: true },
     })
     const res = await app.inject({
@@ -327,18 +337,49 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     expect(res.json()).toMatchObject({ name: 'Admin', isAdmin: true })
   })
 
-  it('promotes an existing user and keeps the password', async () => {
-    const user = await makeUser(app)
+  it('takes over an account a stranger signed up with that e-mail before promoting it', async () => {
+    const email = `squatted-${crypto.randomUUID()}@example.com`
+    const strangerPassword = 'Str4nger!Squat'
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { name: 'Stranger', email, password: strangerPassword },
+    })
+    expect(signUp.statusCode).toBe(201)
+    const stranger = SessionSchema.parse(signUp.json())
+    const strangerHeaders = { authorization: `Bearer ${stranger.token}` }
+
+    const adminPassword = 'Op3rator!Chosen'
+    const result = await app.services.users.ensureAdmin({ email, password: adminPassword })
+
+    expectError(await listPage(strangerHeaders), 401)
+    const signIn = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
+    expectError(await signIn(strangerPassword), 401)
+    const admin = await signIn(adminPassword)
+    expect(admin.statusCode).toBe(200)
+    expect(SessionSchema.parse(admin.json()).isAdmin).toBe(true)
+    expect((await listPage({ authorization: `Bearer ${admin.json().token}` })).statusCode).toBe(200)
+    expect(result).toMatchObject({
+      created: false,
+      promoted: true,
+      user: { _id: stranger._id, isAdmin: true },
+    })
+  })
+
+  it('leaves an existing admin, its password and its sessions as they are', async () => {
+    const admin = await makeAdmin(app)
+    const headers = await authHeader(app, admin)
     const result = await app.services.users.ensureAdmin({
-      email: user.email,
+      email: admin.email,
       password: 'Oth3r!Password',
     })
-    expect(result).toMatchObject({ created: false, user: { _id: user.id, isAdmin: true } })
-    expect((await listPage(await authHeader(app, user))).statusCode).toBe(200)
+    expect(result).toMatchObject({ created: false, promoted: false, user: { _id: admin.id } })
+    expect((await listPage(headers)).statusCode).toBe(200)
     const res = await app.inject({
       method: 'POST',
       url: '/api/users/signin',
-      payload: { email: user.email, password: TEST_PASSWORD },
+      payload: { email: admin.email, password: TEST_PASSWORD },
     })
     expect(res.statusCode).toBe(200)
   })
@@ -356,6 +397,16 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     await expect(
       app.services.users.ensureAdmin({ email: 'weak@example.com', password: 'password' }),
     ).rejects.toThrow(/Admin password rejected/)
+  })
+
+  it('refuses a common breached password, even for an existing user', async () => {
+    const user = await makeUser(app)
+    for (const password of ['P@ssw0rd', 'Password1!']) {
+      await expect(app.services.users.ensureAdmin({ email: user.email, password })).rejects.toThrow(
+        `Admin password rejected: ${PASSWORD_BREACHED}`,
+      )
+    }
+    expect((await app.services.users.getUser(user.id)).isAdmin).toBe(false)
   })
 })
 

@@ -150,7 +150,12 @@ describe('shared state', () => {
 
     // A password change on A invalidates the old token on B at once.
     const changed = await call(a.url, 'PUT', '/api/users/profile', {
-      body: { name: 'Member Renamed', email, password: 'Changed!Pass2' },
+      body: {
+        name: 'Member Renamed',
+        email,
+        password: 'Changed!Pass2',
+        currentPassword: 'Member!Pass1',
+      },
       headers: bearer(member.token),
     })
     expect(changed.status).toBe(200)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TTL_SECONDS } from '#common/constants.ts'
 import { loadOrCreateSessionSecret } from '#server/db/settings.ts'
 import { asAdmin, authHeader, expectError } from '#tests/helpers/auth.ts'
-import { makeAdmin, makeUser } from '#tests/helpers/factories.ts'
+import { TEST_PASSWORD, makeAdmin, makeUser } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 let app: TestApp
@@ -207,7 +207,12 @@ describe('stale tokens', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: otherHeaders,
-      payload: { name: other.name, email: other.email, password: 'N3w!Password' },
+      payload: {
+        name: other.name,
+        email: other.email,
+        password: 'N3w!Password',
+        currentPassword: TEST_PASSWORD,
+      },
     })
     expect(changed.statusCode).toBe(200)
     await expectRefused(

@@ -27,6 +27,9 @@ export const resetPassword = (body: ResetPasswordBody) =>
 export const updateProfile = (body: ProfileBody) =>
   apiRequest<Session>('/api/users/profile', { method: 'PUT', body })
 
+export const signOutEverywhere = () =>
+  apiRequest<MessageResponse>('/api/users/signout-everywhere', { method: 'POST' })
+
 export const listUsers = (page: number) => apiRequest<UsersPage>(`/api/users/admin?page=${page}`)
 
 export const getUser = (id: string) =>

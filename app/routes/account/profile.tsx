@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react'
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '#common/constants.ts'
 import { ProfileFormSchema } from '#common/schemas/users.ts'
 import { InputField } from '#app/components/ui/field.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountForm, EmailField } from '#app/features/users/account-form.tsx'
 import { requireSession } from '#app/features/users/guards.ts'
 import { PasswordFields } from '#app/features/users/password-fields.tsx'
+import { SignOutEverywhere } from '#app/features/users/sign-out-everywhere.tsx'
 import { updateProfile } from '#app/features/users/users.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
+import { ApiError, messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -25,13 +27,19 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireSession(request)
+  const session = requireSession(request)
   const result = validate(ProfileFormSchema, textFieldsOf(await request.formData()))
   if (!result.ok) return { errors: result.errors }
-  const { name, email, password } = result.data
+  const { name, email, password, currentPassword } = result.data
+  if ((password || email !== session.email) && !currentPassword) {
+    return { errors: { currentPassword: CURRENT_PASSWORD_REQUIRED } }
+  }
   try {
-    saveSession(await updateProfile({ name, email, password }))
+    saveSession(await updateProfile({ name, email, password, currentPassword }))
   } catch (error) {
+    if (error instanceof ApiError && error.message === CURRENT_PASSWORD_WRONG) {
+      return { errors: { currentPassword: CURRENT_PASSWORD_WRONG } }
+    }
     return { formError: messageOf(error) }
   }
   toast.success('Profile updated successfully')
@@ -91,7 +99,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             />
           </div>
         </fieldset>
+        <InputField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed only to change your e-mail or password."
+          error={actionData?.errors?.currentPassword}
+        />
       </AccountForm>
+      <SignOutEverywhere />
     </AccountCard>
   )
 }

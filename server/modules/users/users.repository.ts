@@ -21,6 +21,8 @@ export interface UserChanges {
   isAdmin?: boolean
   /** A new hash also bumps token_version, so tokens issued before stop working. */
   passwordHash?: string
+  /** Bumps token_version without a new password: every token issued before stops working. */
+  endSessions?: boolean
 }
 
 export { isUniqueViolation } from '#server/db/errors.ts'
@@ -59,12 +61,24 @@ function userQueries(db: Db) {
       return row!
     },
 
-    async update(id: string, changes: UserChanges, at: Date): Promise<UserRow | undefined> {
+    /** Reads the user and locks the row until the transaction ends. */
+    async findByIdForUpdate(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update')
+      return row
+    },
+
+    async update(
+      id: string,
+      { endSessions, ...changes }: UserChanges,
+      at: Date,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({
           ...changes,
-          ...(changes.passwordHash ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          ...(changes.passwordHash || endSessions
+            ? { tokenVersion: sql`${users.tokenVersion} + 1` }
+            : {}),
           updatedAt: at,
         })
         .where(eq(users.id, id))

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ErrorResponseSchema,
@@ -8,6 +9,7 @@ import {
 import {
   ForgetPasswordBodySchema,
   ProfileBodySchema,
+  type ProfileBody,
   ResetPasswordBodySchema,
   SessionSchema,
   SignInBodySchema,
@@ -18,6 +20,7 @@ import {
   UsersPageSchema,
 } from '#common/schemas/users.ts'
 import { currentUser } from '#server/plugins/auth.ts'
+import type { AccountLimitHooks } from '#server/plugins/rate-limit.ts'
 import type { UsersService } from './users.service.ts'
 
 const errors = <S extends number>(...statuses: S[]) =>
@@ -84,16 +87,36 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request) => users.resetPassword(request.body),
   )
 
+  // Guesses of the current password share the account's sign-in budget. Only calls carrying one
+  // count, or reset the count: a name-only change must not wipe the guesses made before it.
+  const accountLimit = app.accountLimitFor('signIn', (request) => currentUser(request).email)
+  const withCurrentPassword = (hook: AccountLimitHooks['preHandler']) =>
+    hook &&
+    (async (request: FastifyRequest, reply: FastifyReply) => {
+      if ((request.body as ProfileBody).currentPassword !== undefined) await hook(request, reply)
+    })
+
   app.put(
     '/profile',
     {
       onRequest: app.requireUser,
+      preHandler: withCurrentPassword(accountLimit.preHandler),
+      onResponse: withCurrentPassword(accountLimit.onResponse),
       schema: {
         body: ProfileBodySchema,
-        response: { 200: SessionSchema, ...errors(400, 401, 404, 409) },
+        response: { 200: SessionSchema, ...errors(400, 401, 404, 409, 429) },
       },
     },
     async (request) => users.updateProfile(currentUser(request).id, request.body),
+  )
+
+  app.post(
+    '/signout-everywhere',
+    {
+      onRequest: app.requireUser,
+      schema: { response: { 200: MessageResponseSchema, ...errors(401, 404) } },
+    },
+    async (request) => users.signOutEverywhere(currentUser(request).id),
   )
 
   app.get(

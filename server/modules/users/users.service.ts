@@ -4,7 +4,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { RESET_TOKEN_TTL_MS, USERS_PAGE_SIZE } from '#common/constants.ts'
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_BREACHED,
+  RESET_TOKEN_TTL_MS,
+  USERS_PAGE_SIZE,
+} from '#common/constants.ts'
 import { EmailSchema } from '#common/schemas/common.ts'
 import {
   PasswordSchema,
@@ -20,9 +26,16 @@ import {
 import type { UserRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
-import { hashPassword, timingDummyHash, verifyPassword } from '#server/lib/passwords.ts'
+import {
+  hashNewPassword,
+  hashPassword,
+  isBreachedPassword,
+  timingDummyHash,
+  verifyPassword,
+} from '#server/lib/passwords.ts'
 import type { TokenService } from '#server/lib/tokens.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { emailChangedMail } from '../mail/templates/email-changed.ts'
 import { passwordResetMail } from '../mail/templates/password-reset.ts'
 import { isUniqueViolation, type UserQueries, type UsersRepository } from './users.repository.ts'
 
@@ -37,6 +50,9 @@ export const RESET_MAIL_SENT =
 export const RESET_LINK_INVALID = 'Invalid or expired reset link, please ask for a new one'
 export const PASSWORD_UPDATED = 'Password updated successfully'
 export const USER_DELETED = 'user deleted successfully'
+export const SIGNED_OUT_EVERYWHERE = 'Signed out everywhere: every earlier session has ended'
+export const ACCOUNT_CHANGED_MEANWHILE =
+  'Your account was changed by another request meanwhile; please try again'
 
 const RESET_TOKEN_BYTES = 32
 const DEFAULT_ADMIN_NAME = 'Admin'
@@ -74,13 +90,21 @@ export interface EnsureAdminInput {
   name?: string
 }
 
-/** Normalises and checks an admin's e-mail, password and name; throws a plain Error naming the problem. */
-export function parseAdminInput(input: EnsureAdminInput): Required<EnsureAdminInput> {
+/**
+ * Normalises and checks an admin's e-mail, password (the whole policy, breached list included) and
+ * name; throws a plain Error naming the problem.
+ */
+export async function parseAdminInput(
+  input: EnsureAdminInput,
+): Promise<Required<EnsureAdminInput>> {
   const email = EmailSchema.safeParse(input.email)
   if (!email.success) throw new Error(`Admin email is not a valid e-mail address: "${input.email}"`)
   const password = PasswordSchema.safeParse(input.password)
   if (!password.success) {
     throw new Error(`Admin password rejected: ${password.error.issues[0]?.message}`)
+  }
+  if (await isBreachedPassword(password.data)) {
+    throw new Error(`Admin password rejected: ${PASSWORD_BREACHED}`)
   }
   return {
     email: email.data,
@@ -90,31 +114,49 @@ export function parseAdminInput(input: EnsureAdminInput): Required<EnsureAdminIn
 }
 
 /**
- * Creates the admin account when no user has this e-mail, else gives that user admin rights
- * (its password stays as it is). Throws a plain Error when the e-mail or password is unusable.
+ * Creates the admin account when no user has this e-mail. An existing admin is left as it is. An
+ * existing plain user is promoted only after its password is set to the given one, its sessions
+ * ended and its reset links voided: anyone could have signed up with this e-mail before the
+ * operator named it, and must not end up an admin. Throws a plain Error when the e-mail or
+ * password is unusable.
  */
 export async function ensureAdminAccount(
-  repo: UserQueries,
+  repo: UsersRepository,
   input: EnsureAdminInput,
   now: () => Date = () => new Date(),
-): Promise<{ user: UserPublic; created: boolean }> {
-  const { email, password, name } = parseAdminInput(input)
+): Promise<{ user: UserPublic; created: boolean; promoted: boolean }> {
+  const { email, password, name } = await parseAdminInput(input)
+  // Hashed only when needed: a start with the admin already in place costs no hashing.
+  let hashed: Promise<string> | undefined
+  const passwordHash = () => (hashed ??= hashPassword(password))
+  const unchanged = (row: UserRow) => ({ user: toUserPublic(row), created: false, promoted: false })
 
   const promote = async () => {
-    const existing = await repo.findByEmail(email)
-    if (!existing) return undefined
-    const row = existing.isAdmin
-      ? existing
-      : await repo.update(existing.id, { isAdmin: true }, now())
-    return row && { user: toUserPublic(row), created: false }
+    const found = await repo.findByEmail(email)
+    if (!found) return undefined
+    if (found.isAdmin) return unchanged(found)
+    const newHash = await passwordHash()
+    return repo.transaction(async (tx) => {
+      const existing = await tx.findByIdForUpdate(found.id)
+      if (!existing) return undefined
+      if (existing.isAdmin) return unchanged(existing)
+      const at = now()
+      const row = await tx.update(existing.id, { isAdmin: true, passwordHash: newHash }, at)
+      await tx.invalidateResetTokens(existing.id, at)
+      return row && { user: toUserPublic(row), created: false, promoted: true }
+    })
   }
 
   const promoted = await promote()
   if (promoted) return promoted
-  const passwordHash = await hashPassword(password)
   try {
-    const row = await repo.insert({ name, email, passwordHash, isAdmin: true })
-    return { user: toUserPublic(row), created: true }
+    const row = await repo.insert({
+      name,
+      email,
+      passwordHash: await passwordHash(),
+      isAdmin: true,
+    })
+    return { user: toUserPublic(row), created: true, promoted: false }
   } catch (error) {
     // Another instance starting with the same ADMIN_EMAIL created it first.
     if (!isUniqueViolation(error)) throw error
@@ -127,12 +169,23 @@ export async function ensureAdminAccount(
 export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: UsersServiceDeps) {
   // Computed up front so the first sign-in with an unknown e-mail is not slower than the others.
   void timingDummyHash()
-  // Work done after answering (reset mails); closing waits for it before the database closes.
+  // Work done after answering (reset mails, e-mail change notices); closing waits for it before
+  // the database closes.
   const background = new Set<Promise<unknown>>()
 
   async function session(row: UserRow): Promise<Session> {
     const token = await tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion })
     return { ...toUserPublic(row), token }
+  }
+
+  /** Runs mail work after answering; a failure is logged, and closing waits for it. */
+  function inBackground(work: Promise<unknown>, failure: string, userId: string) {
+    const tracked = work
+      .catch((err: unknown) => {
+        log.error({ err, userId }, failure)
+      })
+      .finally(() => background.delete(tracked))
+    background.add(tracked)
   }
 
   async function sendResetMail(user: UserRow) {
@@ -168,7 +221,7 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
 
     /** Creates a plain user (never an admin). 409 when the e-mail is taken. */
     async signUp({ name, email, password }: SignUpBody): Promise<Session> {
-      const passwordHash = await hashPassword(password)
+      const passwordHash = await hashNewPassword(password)
       const row = await withUniqueEmail(() =>
         repo.insert({ name, email, passwordHash, isAdmin: false }),
       )
@@ -177,19 +230,67 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
 
     /**
      * Updates the signed-in user's own name, e-mail and (optionally) password and returns a fresh
-     * session. A new password invalidates every earlier token. 409 when the e-mail is taken.
+     * session. Changing the e-mail or the password needs the current password: 400 when it is
+     * missing, 401 when it (or one given for a name-only change) is wrong. Either change ends every earlier session and voids the
+     * user's reset links; an e-mail change also sends a notice to the previous address (after
+     * answering; a failure is logged). 400 for a common breached password, 409 when the e-mail is
+     * taken or when another request changed the e-mail or password in the meantime.
      */
-    async updateProfile(userId: string, { name, email, password }: ProfileBody): Promise<Session> {
-      const passwordHash = password ? await hashPassword(password) : undefined
+    async updateProfile(
+      userId: string,
+      { name, email, password, currentPassword }: ProfileBody,
+    ): Promise<Session> {
+      const before = await repo.findById(userId)
+      if (!before) throw notFound(USER_NOT_FOUND)
+      const isEmailChange = email !== before.email
+      // A current password given is always checked, even when the change does not need one.
+      if (isEmailChange || password || currentPassword) {
+        if (!currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED)
+        if (!(await verifyPassword(before.passwordHash, currentPassword))) {
+          throw unauthorized(CURRENT_PASSWORD_WRONG)
+        }
+      }
+      const passwordHash = password ? await hashNewPassword(password) : undefined
       const row = await withUniqueEmail(() =>
         repo.transaction(async (tx) => {
-          const updated = await tx.update(userId, { name, email, passwordHash }, now())
-          if (updated && passwordHash) await tx.invalidateResetTokens(userId, now())
+          // The checks above ran against `before`: refuse if the e-mail or password moved since.
+          const locked = await tx.findByIdForUpdate(userId)
+          if (!locked) throw notFound(USER_NOT_FOUND)
+          if (locked.email !== before.email || locked.passwordHash !== before.passwordHash) {
+            throw conflict(ACCOUNT_CHANGED_MEANWHILE)
+          }
+          const at = now()
+          const endsSessions = isEmailChange || passwordHash !== undefined
+          const updated = await tx.update(
+            userId,
+            { name, email, passwordHash, endSessions: endsSessions },
+            at,
+          )
+          if (endsSessions) await tx.invalidateResetTokens(userId, at)
           return updated
         }),
       )
       if (!row) throw notFound(USER_NOT_FOUND)
+      if (isEmailChange) {
+        const notice = emailChangedMail({
+          name: row.name,
+          newEmail: row.email,
+          contactUrl: `${publicUrl}/contact`,
+        })
+        inBackground(
+          mail.send({ to: before.email, ...notice }),
+          'e-mail change notice could not be sent',
+          userId,
+        )
+      }
       return session(row)
+    },
+
+    /** Ends every session of the user, the caller's included: tokens issued before stop working. */
+    async signOutEverywhere(userId: string): Promise<{ message: string }> {
+      const row = await repo.update(userId, { endSessions: true }, now())
+      if (!row) throw notFound(USER_NOT_FOUND)
+      return { message: SIGNED_OUT_EVERYWHERE }
     },
 
     async listUsers(page: number): Promise<UsersPage> {
@@ -243,25 +344,20 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
       return { message: USER_DELETED }
     },
 
+    /** Resolves when the work started after answering (reset mails, e-mail change notices) has finished. */
+    async drainBackground(): Promise<void> {
+      await Promise.allSettled([...background])
+    },
+
     /**
      * Always answers the same message, and does the token and mail work after answering: neither
      * the body nor the response time may tell whether an account exists for this e-mail.
      * A mail failure is logged; the user can simply ask again.
      */
-    /** Resolves when the work started after answering (reset mails) has finished. */
-    async drainBackground(): Promise<void> {
-      await Promise.allSettled([...background])
-    },
-
     async forgetPassword(email: string): Promise<{ message: string }> {
       const user = await repo.findByEmail(email)
       if (user) {
-        const work = sendResetMail(user)
-          .catch((err: unknown) => {
-            log.error({ err, userId: user.id }, 'password reset mail could not be sent')
-          })
-          .finally(() => background.delete(work))
-        background.add(work)
+        inBackground(sendResetMail(user), 'password reset mail could not be sent', user.id)
       }
       return { message: RESET_MAIL_SENT }
     },
@@ -273,7 +369,7 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
     async resetPassword({ token, password }: ResetPasswordBody): Promise<{ message: string }> {
       const tokenHash = hashResetToken(token)
       if (!(await repo.isResetTokenUsable(tokenHash, now()))) throw badRequest(RESET_LINK_INVALID)
-      const passwordHash = await hashPassword(password)
+      const passwordHash = await hashNewPassword(password)
       await repo.transaction(async (tx) => {
         const at = now()
         const userId = await tx.claimResetToken(tokenHash, at)
