@@ -86,6 +86,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
+      // Fastify marks a body refused as too large `connection: close`, but closing while the client
+      // still sends makes the kernel reset the connection: the client (a browser mid-upload) sees a
+      // network error, never the 413. Unmarked, Node reads and drops the rest of the body, as it does
+      // for any body a route leaves unread; nothing past the limit is kept.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection')
       return reply.code(status).send({ message: clientErrorMessage(error) })
     }
     request.log.error(

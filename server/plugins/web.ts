@@ -1,24 +1,26 @@
 /**
  * Hands every non-API request to the React Router request handler: the production build with
- * hashed, immutable assets, or Vite's dev server in middleware mode (DEV_SERVER=true).
+ * hashed, immutable assets, or Vite's dev server in middleware mode (DEV_SERVER=true). A path under
+ * /api that no API route matched goes to the API's own not-found handler.
+ * Page requests carry forms only (what an action's `request.formData()` reads), read whole and
+ * bounded here before React Router sees them. JSON and files go to the API.
  * Decides how pages may be cached: public pages briefly by shared caches, with ETag revalidation;
  * account and admin shells never.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import pLimit from 'p-limit'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { PAGE_FORM_MAX_BYTES } from '#common/constants.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import type { Services } from '#server/app.ts'
 import type { Config } from '#server/config.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 import { matchesEtag, weakEtag } from './response-cache.ts'
 
-const FORM_BODY_LIMIT = 64 * 1024
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 const PASSTHROUGH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
@@ -63,25 +65,28 @@ export default async function webPlugin(
 ) {
   const handler = config.isDevServer ? await devHandler(app) : await productionHandler(app)
 
-  // Page forms (the contact form without JavaScript) arrive urlencoded; React Router reads the raw body.
+  // Fastify reads every page body into memory before the handler runs, counting the bytes as they
+  // arrive (chunked or not, whatever Content-Length says) and answering 413 past the limit. React
+  // Router would otherwise buffer a stream of any size.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: PAGE_FORM_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  )
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply
-        .code(404)
-        .send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` })
-    }
-    if (Number(request.headers['content-length'] ?? 0) > FORM_BODY_LIMIT) {
-      return reply.code(413).send({ message: 'Request body is too large' })
-    }
+    if (isApiPath(request.url)) return reply.callNotFound()
     const context: AppLoadContext = {
       services,
       cspNonce: reply.scriptNonce,
       publicUrl: config.publicUrl,
     }
     const fetchRequest = toFetchRequest(request, reply)
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    if (!isRead && !(await isReadableForm(fetchRequest))) {
+      return reply.code(400).send({ message: 'Request body is not a well-formed form' })
+    }
     const rendered = await renderSlot(async () => {
       // A visitor who left while waiting for a slot gets nothing rendered.
       if (fetchRequest.signal.aborted) return undefined
@@ -91,7 +96,6 @@ export default async function webPlugin(
     })
     if (!rendered) return reply
     const { response, body } = rendered
-    const isRead = request.method === 'GET' || request.method === 'HEAD'
     if (!isRead || response.status !== 200 || !isPublicPage(request.url)) {
       if (!response.headers.has('cache-control'))
         response.headers.set('cache-control', PRIVATE_PAGE_CACHE)
@@ -164,6 +168,22 @@ async function devHandler(app: FastifyInstance): Promise<Handler> {
   }
 }
 
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0]!
+  return pathname === '/api' || pathname.startsWith('/api/')
+}
+
+/** True when the body parses as urlencoded or multipart form data, so no action fails reading it. */
+function isReadableForm(request: Request): Promise<boolean> {
+  return request
+    .clone()
+    .formData()
+    .then(
+      () => true,
+      () => false,
+    )
+}
+
 /** True for the public pages' documents and their React Router data requests (`/faq.data`, `/_root.data`). */
 export function isPublicPage(url: string): boolean {
   let pathname = url.split('?')[0]!
@@ -216,10 +236,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody && request.body instanceof Readable
-      ? { body: Readable.toWeb(request.body) as ReadableStream, duplex: 'half' }
-      : {}),
-  } as RequestInit)
+    ...(hasBody && Buffer.isBuffer(request.body) ? { body: new Uint8Array(request.body) } : {}),
+  })
 }
 
 function copyResponseHead(reply: FastifyReply, response: Response) {

@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '#server/db/schema.ts'
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts'
 import { asAdmin, authHeader } from '#tests/helpers/auth.ts'
 import { makeMessage, makeUser, makeWebsite } from '#tests/helpers/factories.ts'
 import { ensureBuild } from '#tests/helpers/server-process.ts'
@@ -474,6 +475,36 @@ describe('unknown and malformed paths', () => {
     )
   })
 
+  it('never answers 5xx to hostile page form posts (documents and data requests)', async () => {
+    const pages = ['/contact', '/contact.data']
+    const contactFields = ['fullName', 'email', 'subject', 'message', ...HOSTILE_KEYS.slice(0, 3)]
+    const urlencoded = fc
+      .dictionary(fc.constantFrom(...contactFields), hostileString, { maxKeys: 6 })
+      .map((fields) => ({
+        type: 'application/x-www-form-urlencoded',
+        text: new URLSearchParams(fields).toString(),
+      }))
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pages),
+        fc.oneof(rawPayload, urlencoded),
+        async (page, { type, text }) => {
+          const res = await app.inject({
+            method: 'POST',
+            url: page,
+            headers: { 'content-type': type },
+            payload: text,
+          })
+          tried += 1
+          if (res.statusCode >= 500) serverErrors += 1
+          const label = `POST ${page} ${type} ${JSON.stringify(text.slice(0, 100))}`
+          expect(res.statusCode, `${label} -> ${res.statusCode}`).toBeLessThan(500)
+        },
+      ),
+      { numRuns: NUM_RUNS },
+    )
+  })
+
   it('keeps working after all of it, with no polluted prototype and no admin made by a body', async () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' })
     expect(health.statusCode).toBe(200)
@@ -491,5 +522,33 @@ describe('unknown and malformed paths', () => {
       (u) => u.isAdmin,
     )
     expect(admins).toHaveLength(1)
+  })
+})
+
+describe('unknown /api paths while the web app is served', () => {
+  it('answers every one from the API not-found handler: JSON 404, then its rate limit', async () => {
+    const scale = 0.05
+    const served = await createTestApp({
+      web: true,
+      env: { RATE_LIMIT_SCALE: String(scale) },
+      now: () => new Date('2030-01-01T00:00:00Z'),
+    })
+    try {
+      const allowed = Math.max(1, Math.round(RATE_LIMITS.notFound.max * scale))
+      const methods: Method[] = ['GET', 'POST', 'PUT', 'DELETE']
+      for (let i = 0; i < allowed; i++) {
+        const url = i === 0 ? '/api' : `/api/zz-unknown-${i}?page=1`
+        const res = await served.inject({ method: methods[i % methods.length], url })
+        expect(res.statusCode, url).toBe(404)
+        expect(res.json()).toEqual({ message: expect.stringContaining('Not found') })
+      }
+      const limited = await served.inject({ method: 'POST', url: '/api/zz-unknown-over' })
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toEqual({ message: expect.stringContaining('Too many requests') })
+      // Pages stay outside the API's not-found limit.
+      expect((await served.inject({ method: 'GET', url: '/zz-unknown-page' })).statusCode).toBe(404)
+    } finally {
+      await served.cleanup()
+    }
   })
 })

@@ -46,13 +46,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       throw malformedAsBadRequest(error)
     })
     if (!file || file.fieldname !== IMAGE_FIELD) throw badRequest(NO_IMAGE)
-    try {
-      return await file.toBuffer()
-    } catch (error) {
+    const image = await file.toBuffer().catch((error: unknown) => {
       if (error instanceof app.multipartErrors.RequestFileTooLargeError)
         throw payloadTooLarge(TOO_LARGE)
       throw malformedAsBadRequest(error)
-    }
+    })
+    // toBuffer() looks at `truncated` only after each chunk it receives. When the limit falls exactly
+    // at a chunk's end, busboy marks the file truncated without sending another, and the file comes
+    // back cut at the limit instead of refused (likely https://github.com/fastify/fastify-multipart/issues/542).
+    if (file.file.truncated) throw payloadTooLarge(TOO_LARGE)
+    return image
   }
 
   app.post(
