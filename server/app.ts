@@ -1,7 +1,11 @@
 /**
  * buildApp(deps): the whole application as a function, so tests build exactly what main.ts serves.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import swagger from '@fastify/swagger'
 import compress from '@fastify/compress'
 import {
@@ -13,6 +17,7 @@ import {
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { loadOrCreateSessionSecret } from './db/settings.ts'
+import { redactUrl } from './lib/redact-url.ts'
 import { createTokenService } from './lib/tokens.ts'
 import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
@@ -101,10 +106,33 @@ async function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   }
 }
 
+/** The logger options with Fastify's request serializer, but with the URL redacted. */
+function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
+  if (logger === false || logger === undefined) return logger
+  const options = logger === true ? {} : logger
+  return {
+    ...options,
+    serializers: {
+      ...options.serializers,
+      // Fastify hands its own request to this serializer, though its types name the raw one.
+      req: (raw) => {
+        const request = raw as unknown as FastifyRequest
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }
+      },
+    },
+  }
+}
+
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withRedactedUrls(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: 'idle',
@@ -147,11 +175,13 @@ export async function buildApp(deps: AppDeps) {
   })
   // Auth decorators
   await app.register(authPlugin, { db: database.db, tokens: services.tokens })
-  // API description, generated from the route schemas
-  await app.register(swagger, {
-    openapi: { info: { title: 'Site API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  })
+  // API description, generated from the route schemas; opt-in, as it maps every endpoint for anyone
+  if (config.isApiDocsServed) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Site API', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    })
+  }
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'private, no-store')
@@ -174,7 +204,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(summaryRoutes, { prefix: '/api/summary', summary: services.summary })
   await app.register(uploadsRoutes, { uploads: services.uploads })
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+  if (config.isApiDocsServed) {
+    app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+  }
 
   // API not-found, and the web app for every other path
   app.setNotFoundHandler(

@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
       'must be true, false or the proxy addresses (e.g. "loopback, uniquelocal"), not a hop count',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The OpenAPI description maps every endpoint for anyone who asks: served only when opted in.
+  API_DOCS: booleanish,
   DEV_SERVER: booleanish,
 })
 
@@ -89,6 +91,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    isApiDocsServed: env.API_DOCS,
     isDevServer: env.DEV_SERVER,
   }
 }

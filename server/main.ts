@@ -1,20 +1,30 @@
 /** Process entry: read config, open and migrate the database, ensure the admin, listen, close gracefully. */
 import { buildApp } from './app.ts'
 import { loadConfigOrExit } from './config.ts'
-import { openDatabase } from './db/client.ts'
+import { openDatabase, protectDataDir } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 
+// Everything this process writes (database files, outbox mails) is for its owner's eyes only.
+process.umask(0o077)
 const config = loadConfigOrExit()
+await protectDataDir(config.dataDir, [config.mail.outboxDir])
 const database = await openDatabase(config.database)
 await migrateDatabase(database)
 const app = await buildApp({ config, database })
 
 if (config.admin) {
-  await app.services.users.ensureAdmin(config.admin)
-  app.log.info({ email: config.admin.email }, 'admin account ensured')
+  const { created, promoted } = await app.services.users.ensureAdmin(config.admin)
+  app.log.info({ email: config.admin.email, created, promoted }, 'admin account ensured')
 } else if (!(await app.services.users.firstAdminEmail())) {
   app.log.warn(
     'no admin account yet: run "npm run create-admin", or start with ADMIN_EMAIL and ADMIN_PASSWORD',
+  )
+}
+
+if (config.trustProxy === true) {
+  app.log.warn(
+    "TRUST_PROXY=true believes any client's X-Forwarded-For, so a client picks the address rate " +
+      'limits count by: set TRUST_PROXY to the proxy\'s addresses instead (e.g. "loopback")',
   )
 }
 

@@ -11,6 +11,9 @@ import { BackupError, writeBackup } from '#server/db/backup.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { assertEmbeddedDatabaseClosed, fail } from './cli-support.ts'
 
+// The backup and the database files hold every password hash and message: owner-only.
+process.umask(0o077)
+
 const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const file = path.resolve(values.out ?? `backup-${stamp}.jsonl.gz`)

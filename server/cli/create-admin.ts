@@ -13,6 +13,9 @@ import { migrateDatabase } from '#server/db/migrate.ts'
 import { createUsersRepository } from '#server/modules/users/users.repository.ts'
 import { ensureAdminAccount, parseAdminInput } from '#server/modules/users/users.service.ts'
 
+// Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
+process.umask(0o077)
+
 const USAGE = `Usage: npm run create-admin -- [--email EMAIL] [--password PASSWORD] [--name NAME]
 Creates an admin account, or makes an existing account (same e-mail) an admin: its password
 becomes the one given here and its sessions end. Missing values are asked for interactively.

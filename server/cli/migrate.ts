@@ -3,6 +3,9 @@ import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 
+// Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
+process.umask(0o077)
+
 const config = loadConfig(process.env)
 const database = await openDatabase(config.database)
 await migrateDatabase(database)

@@ -12,6 +12,9 @@ import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { assertEmbeddedDatabaseClosed, fail } from './cli-support.ts'
 
+// The database files hold every password hash and message: owner-only.
+process.umask(0o077)
+
 const { values } = parseArgs({
   options: { in: { type: 'string', short: 'i' }, force: { type: 'boolean', default: false } },
 })

@@ -8,6 +8,9 @@ import { createWebsitesRepository } from '#server/modules/websites/websites.repo
 import { createWebsitesService } from '#server/modules/websites/websites.service.ts'
 import { seedDemoContent } from './demo-content.ts'
 
+// Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
+process.umask(0o077)
+
 const config = loadConfigOrExit()
 const database = await openDatabase(config.database)
 try {

@@ -5,7 +5,8 @@
  * session secret, so sessions survive a restore.
  *
  * Line 1 is a header, then one `{"t": table, "r": row}` per row, then a trailer with the counts
- * (a file without it is truncated and is refused).
+ * (a file without it is truncated and is refused). A restore trusts nothing in the file: every line,
+ * table name and row is checked against the schema before it is written.
  */
 import { createReadStream, createWriteStream } from 'node:fs'
 import { open, readFile, rename, rm } from 'node:fs/promises'
@@ -16,6 +17,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { createGunzip, createGzip } from 'node:zlib'
 import { asc, count, getTableColumns, gt, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
 import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
 import { images, messages, passwordResetTokens, settings, users, websites } from './schema.ts'
@@ -37,6 +39,102 @@ export type BackupTable = keyof typeof TABLES
 export type BackupCounts = Record<BackupTable, number>
 
 const TABLE_NAMES = Object.keys(TABLES) as BackupTable[]
+/** Looked up by a name read from the file: a Map, so "__proto__" or "constructor" is no table. */
+const TABLE_BY_NAME = new Map<string, BackupTable>(TABLE_NAMES.map((name) => [name, name]))
+
+/** Rules beyond the column types, for values the app would never have written. */
+const COLUMN_RULES: { [T in BackupTable]?: Record<string, z.ZodType> } = {
+  users: {
+    // Sign-in verifies argon2 hashes only: anything else is a password nobody could ever use.
+    passwordHash: z
+      .string()
+      .regex(/^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/, {
+        error: 'must be an argon2 password hash',
+      }),
+    email: z
+      .email()
+      .refine((email) => email === email.trim().toLowerCase(), { error: 'must be lower-case' }),
+  },
+}
+
+/** A column's value as a backup line holds it: timestamps as ISO strings, bytes as base64. */
+function columnValueSchema(sqlType: string): z.ZodType | undefined {
+  if (sqlType.endsWith('[]')) {
+    const element = columnValueSchema(sqlType.slice(0, -2))
+    return element && z.array(element.nullable())
+  }
+  const base = sqlType.replace(/\(.*\)$/, '')
+  if (base === 'uuid') return z.guid()
+  if (['text', 'varchar', 'character varying', 'char', 'character'].includes(base))
+    return z.string()
+  if (base === 'boolean') return z.boolean()
+  if (base === 'smallint') return z.int().min(-32_768).max(32_767)
+  if (base === 'integer') return z.int32()
+  if (base === 'bigint') return z.int()
+  if (['real', 'double precision', 'numeric'].includes(base)) return z.number()
+  if (base.startsWith('timestamp')) return z.iso.datetime({ offset: true })
+  if (base === 'date') return z.iso.date()
+  if (base === 'bytea') return z.base64()
+  if (base === 'json' || base === 'jsonb') return z.json()
+  return undefined
+}
+
+/** The schema one table's rows must match; columns with a default may be missing (older backups). */
+function rowSchema(name: BackupTable) {
+  const columns = getTableColumns(TABLES[name].table) as Record<string, PgColumn>
+  const shape: Record<string, z.ZodType> = {}
+  for (const [field, column] of Object.entries(columns)) {
+    let schema =
+      COLUMN_RULES[name]?.[field] ??
+      (column.enumValues?.length
+        ? z.enum(column.enumValues as [string, ...string[]])
+        : columnValueSchema(column.getSQLType()))
+    if (!schema)
+      throw new BackupError(`${name}.${field}: no restore rule for ${column.getSQLType()}`)
+    if (!column.notNull) schema = schema.nullable()
+    if (!column.notNull || column.hasDefault) schema = schema.optional()
+    shape[field] = schema
+  }
+  return z.strictObject(shape)
+}
+
+const rowSchemas = new Map<BackupTable, ReturnType<typeof rowSchema>>()
+const rowSchemaOf = (name: BackupTable) => {
+  let schema = rowSchemas.get(name)
+  if (!schema) rowSchemas.set(name, (schema = rowSchema(name)))
+  return schema
+}
+
+const HeaderSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number(),
+  createdAt: z.string(),
+  source: z.enum(['pglite', 'postgres']),
+  migration: z.object({ tag: z.string(), when: z.number() }).nullable(),
+})
+const RowLineSchema = z.strictObject({
+  t: z.string(),
+  // Passed on as it is, not copied: a copy would turn a "__proto__" field into a prototype.
+  r: z.custom<JsonRow>((row) => typeof row === 'object' && row !== null && !Array.isArray(row)),
+})
+const EndLineSchema = z.strictObject({
+  end: z.literal(true),
+  counts: z.strictObject(
+    Object.fromEntries(TABLE_NAMES.map((name) => [name, z.int().min(0).optional()])),
+  ),
+})
+
+/** "field: problem" for each of a Zod error's issues. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')} (is the backup from a newer version?)`
+      const field = issue.path.map(String).join('.')
+      return field ? `field "${field}": ${issue.message}` : issue.message
+    })
+    .join('; ')
+}
 
 interface BackupHeader {
   format: typeof BACKUP_FORMAT
@@ -94,16 +192,18 @@ function encodeRow(row: Record<string, unknown>): JsonRow {
   return out
 }
 
-function decodeRow(name: BackupTable, row: JsonRow): Record<string, unknown> {
+/** A row checked against its table's schema, with dates and bytes decoded. */
+function decodeRow(name: BackupTable, row: JsonRow, where: string): Record<string, unknown> {
+  const checked = rowSchemaOf(name).safeParse(row)
+  if (!checked.success) {
+    const id = TABLES[name].keyField
+    const key = typeof row[id] === 'string' ? ` ${id} "${row[id]}"` : ''
+    throw new BackupError(`${where}: ${name} row${key}: ${describeIssues(checked.error)}`)
+  }
   const columns = getTableColumns(TABLES[name].table) as Record<string, PgColumn>
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(row)) {
-    const column = columns[key]
-    if (!column)
-      throw new BackupError(
-        `${name}: unknown column "${key}" (is the backup from a newer version?)`,
-      )
-    const type = column.getSQLType()
+  for (const [key, value] of Object.entries(checked.data)) {
+    const type = columns[key]!.getSQLType()
     if (value === null) out[key] = null
     else if (type.startsWith('timestamp')) out[key] = new Date(String(value))
     else if (type === 'bytea') out[key] = Buffer.from(String(value), 'base64')
@@ -165,6 +265,8 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
   const counts = emptyCounts()
   const partial = `${file}.partial`
   try {
+    // Created afresh, so the owner-only mode holds even where an old partial file was left behind.
+    await rm(partial, { force: true })
     await database.db.transaction(
       async (tx) => {
         await pipeline(
@@ -207,17 +309,25 @@ async function* readLines(file: string): AsyncGenerator<string> {
   if (rest) yield rest
 }
 
-function parseLine(text: string, lineNumber: number): Line {
+function parseLine(text: string, lineNumber: number): Record<string, unknown> {
+  let line: unknown
   try {
-    return JSON.parse(text) as Line
+    line = JSON.parse(text)
   } catch {
     throw new BackupError(`line ${lineNumber} is not valid JSON: the file is damaged`)
   }
+  if (typeof line !== 'object' || line === null || Array.isArray(line))
+    throw new BackupError(`line ${lineNumber}: unknown record`)
+  return line as Record<string, unknown>
 }
 
-async function checkHeader(header: BackupHeader | undefined, db: Db) {
-  if (!header || header.format !== BACKUP_FORMAT)
-    throw new BackupError('not a backup file made by `npm run backup`')
+async function checkHeader(line: Record<string, unknown>, db: Db) {
+  const candidate = Object.hasOwn(line, 'header') ? line.header : undefined
+  const format = (candidate as { format?: unknown } | null | undefined)?.format
+  if (format !== BACKUP_FORMAT) throw new BackupError('not a backup file made by `npm run backup`')
+  const parsed = HeaderSchema.safeParse(candidate)
+  if (!parsed.success) throw new BackupError(`line 1: header: ${describeIssues(parsed.error)}`)
+  const header = parsed.data
   if (header.version !== BACKUP_VERSION)
     throw new BackupError(`unsupported backup version ${header.version}`)
   const target = await appliedMigration(db)
@@ -292,28 +402,36 @@ export async function restoreBackup(
 
     let lineNumber = 0
     let headerSeen = false
-    let trailer: BackupCounts | undefined
+    let trailer: Partial<BackupCounts> | undefined
     for await (const text of readLines(file)) {
       lineNumber += 1
       if (text.trim() === '') continue
       if (trailer) throw new BackupError(`line ${lineNumber}: data after the end marker`)
       const line = parseLine(text, lineNumber)
       if (!headerSeen) {
-        await checkHeader('header' in line ? line.header : undefined, tx)
+        await checkHeader(line, tx)
         headerSeen = true
         continue
       }
-      if ('end' in line) {
+      if (Object.hasOwn(line, 'end')) {
+        const end = EndLineSchema.safeParse(line)
+        if (!end.success)
+          throw new BackupError(`line ${lineNumber}: end marker: ${describeIssues(end.error)}`)
         await flush()
-        trailer = line.counts
+        trailer = end.data.counts as Partial<BackupCounts>
         continue
       }
-      if (!('t' in line) || !(line.t in TABLES))
-        throw new BackupError(`line ${lineNumber}: unknown record`)
-      if (pending && pending.name !== line.t) await flush()
-      pending ??= { name: line.t, rows: [] }
-      pending.rows.push(decodeRow(line.t, line.r))
-      if (pending.rows.length >= TABLES[line.t].batch) await flush()
+      const record = RowLineSchema.safeParse(line)
+      if (!record.success) throw new BackupError(`line ${lineNumber}: unknown record`)
+      const name = TABLE_BY_NAME.get(record.data.t)
+      if (!name)
+        throw new BackupError(
+          `line ${lineNumber}: unknown table ${JSON.stringify(record.data.t)} (known: ${TABLE_NAMES.join(', ')})`,
+        )
+      if (pending && pending.name !== name) await flush()
+      pending ??= { name, rows: [] }
+      pending.rows.push(decodeRow(name, record.data.r, `line ${lineNumber}`))
+      if (pending.rows.length >= TABLES[name].batch) await flush()
     }
     if (!headerSeen) throw new BackupError('the file is empty')
     if (!trailer)
@@ -321,7 +439,7 @@ export async function restoreBackup(
     for (const name of TABLE_NAMES) {
       if ((trailer[name] ?? 0) !== counts[name]) {
         throw new BackupError(
-          `${name}: the file lists ${trailer[name]} rows but holds ${counts[name]}`,
+          `${name}: the file lists ${trailer[name] ?? 0} rows but holds ${counts[name]}`,
         )
       }
     }

@@ -1,9 +1,10 @@
 /**
  * Opens the one database the app uses: embedded PGlite under DATA_DIR by default,
  * a PostgreSQL server through a node-postgres pool when DATABASE_URL is set.
- * No other file knows which of the two is in use.
+ * No other file knows which of the two is in use. Also keeps DATA_DIR readable by its owner only.
  */
-import { mkdir } from 'node:fs/promises'
+import { chmod, lstat, mkdir, readdir } from 'node:fs/promises'
+import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import * as schema from './schema.ts'
@@ -23,6 +24,38 @@ export interface Database {
 }
 
 const MIGRATION_LOCK_ID = 7_231_905
+const PRIVATE_DIR_MODE = 0o700
+const PRIVATE_FILE_MODE = 0o600
+
+/**
+ * Makes `target` and everything under it readable by its owner only (folders 0700, files 0600),
+ * whatever the umask or an older version left. Entries of another owner, which we could not
+ * change, and symbolic links are left alone; a missing target is fine.
+ */
+export async function restrictToOwner(target: string, { recursive = true } = {}): Promise<void> {
+  if (process.platform === 'win32') return
+  const stats = await lstat(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined
+    throw error
+  })
+  if (!stats || stats.isSymbolicLink() || stats.uid !== process.getuid?.()) return
+  const mode = stats.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE
+  if ((stats.mode & 0o777) !== mode) await chmod(target, mode)
+  if (!recursive || !stats.isDirectory()) return
+  const names = await readdir(target)
+  await Promise.all(names.map((name) => restrictToOwner(path.join(target, name))))
+}
+
+/**
+ * Creates DATA_DIR owner-only, and makes it and the product's folders in it (`productDirs`) so if
+ * they exist. Nothing else in DATA_DIR is touched: an operator may have pointed it at a folder that
+ * holds other things.
+ */
+export async function protectDataDir(dataDir: string, productDirs: string[]): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
+  await restrictToOwner(dataDir, { recursive: false })
+  for (const dir of productDirs) await restrictToOwner(dir)
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options.dir) : openPostgres(options)
@@ -34,8 +67,14 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ])
-  if (dir) await mkdir(dir, { recursive: true })
+  if (dir) await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const client = await PGlite.create(dir ? { dataDir: dir } : {})
+  // PGlite writes its files readable by everyone, whatever the umask; the write-ahead log and every
+  // table hold password hashes and messages. Closing fixes what was created while open.
+  const protect = async () => {
+    if (dir) await restrictToOwner(dir)
+  }
+  await protect()
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     kind: 'pglite',
@@ -45,7 +84,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1')
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      await protect()
+    },
   }
 }
 

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '#server/lib/http-errors.ts'
+import { redactUrl } from '#server/lib/redact-url.ts'
 
 interface ValidationIssue {
   instancePath?: string
@@ -93,8 +94,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection')
       return reply.code(status).send({ message: clientErrorMessage(error) })
     }
+    // The URL carries the route's parameters; a reset token in it is redacted.
     request.log.error(
-      { err: error, method: request.method, url: request.url, params: request.params },
+      { err: error, method: request.method, url: redactUrl(request.url) },
       'unhandled error',
     )
     return reply.code(500).send({ message: 'Internal server error' })

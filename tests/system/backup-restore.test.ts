@@ -329,4 +329,80 @@ describe('npm run backup / npm run restore', () => {
     expect(good.code, good.stderr).toBe(0)
     figures.push('truncated, foreign and newer-version files refused with nothing written')
   }, 120_000)
+
+  it('refuses rows that break the schema and unknown tables, naming them, and writes nothing', async () => {
+    const { gunzipSync, gzipSync } = await import('node:zlib')
+    const lines = gunzipSync(await readFile(backupFile()))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+    const records = lines.map(
+      (line) => JSON.parse(line) as { t?: string; r?: Record<string, unknown> },
+    )
+    const userLine = records.findIndex((record) => record.t === 'users')
+    const user = records[userLine]!.r!
+    /** The backup with line `index` replaced by `record`. */
+    const withLine = async (name: string, index: number, record: string) => {
+      const file = path.join(workDir, `${name}.jsonl.gz`)
+      await writeFile(
+        file,
+        gzipSync(lines.map((line, i) => (i === index ? record : line)).join('\n')),
+      )
+      return file
+    }
+    const userRecord = (changes: Record<string, unknown>) =>
+      JSON.stringify({ t: 'users', r: { ...user, ...changes } })
+    const lineNumber = userLine + 1
+    const hostile: [string, string, RegExp][] = [
+      [
+        'admin-as-text',
+        userRecord({ isAdmin: 'yes' }),
+        new RegExp(`line ${lineNumber}: users row id "${String(user.id)}": field "isAdmin"`),
+      ],
+      [
+        'plain-password',
+        userRecord({ passwordHash: 'hunter2' }),
+        /users row id "[0-9a-f-]+": field "passwordHash": must be an argon2 password hash/,
+      ],
+      ['proto-table', JSON.stringify({ t: '__proto__', r: user }), /unknown table "__proto__"/],
+      [
+        'constructor-table',
+        JSON.stringify({ t: 'constructor', r: user }),
+        /unknown table "constructor"/,
+      ],
+      [
+        'proto-field',
+        userRecord({}).replace('{"id"', '{"__proto__":{"isAdmin":true},"id"'),
+        /users row id "[0-9a-f-]+": unknown field "__proto__"/,
+      ],
+      ['not-a-record', 'null', new RegExp(`line ${lineNumber}: unknown record`)],
+    ]
+
+    const target = await embeddedDir()
+    for (const [name, record, message] of hostile) {
+      const res = await runCli('restore', ['--in', await withLine(name, userLine, record)], {
+        ...embeddedEnv(target),
+      })
+      expect(res.code, `${name}: ${res.stderr}`).toBe(1)
+      expect(res.stderr, name).toMatch(message)
+      expect(res.stderr, name).not.toMatch(/TypeError|at .*\.m?js:\d+/)
+    }
+
+    // Nothing was written: the good file finds the database empty, and a hostile file with --force
+    // leaves the restored data in place (the database is still not empty afterwards).
+    const good = await runCli('restore', ['--in', backupFile()], embeddedEnv(target))
+    expect(good.code, good.stderr).toBe(0)
+    const forced = await runCli(
+      'restore',
+      ['--in', await withLine('forced', userLine, userRecord({ isAdmin: 'yes' })), '--force'],
+      embeddedEnv(target),
+    )
+    expect(forced.code).toBe(1)
+    const again = await runCli('restore', ['--in', backupFile()], embeddedEnv(target))
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/not empty; pass --force/)
+    figures.push(
+      `${hostile.length} hostile files (non-boolean isAdmin, plain password, __proto__/constructor tables and fields, a null line) refused by name with nothing written`,
+    )
+  }, 180_000)
 })

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 
-const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) })
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  /** What runs in a fallback while the site still serves; left out when nothing does. */
+  degraded: z.array(z.enum(['rate-limits'])).optional(),
+})
 
 const DB_PING_TIMEOUT_MS = 2_000
 
@@ -22,11 +26,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
             setTimeout(() => reject(new Error('ping timeout')), DB_PING_TIMEOUT_MS).unref(),
           ),
         ])
-        return { status: 'ok' as const }
       } catch (err) {
         request.log.warn({ err }, 'health check: database unavailable')
         return reply.code(503).send({ status: 'unavailable' as const })
       }
+      return app.isRateLimitFallback()
+        ? { status: 'ok' as const, degraded: ['rate-limits' as const] }
+        : { status: 'ok' as const }
     },
   )
 }

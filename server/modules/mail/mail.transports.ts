@@ -48,12 +48,13 @@ export function createOutboxTransport(outboxDir: string, log: FastifyBaseLogger)
   return {
     async send(mail) {
       const info = await streamer.sendMail(mail)
-      await mkdir(outboxDir, { recursive: true })
+      // Owner-only, whatever the umask: an outbox mail may hold a live password-reset link.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 })
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       )
-      await writeFile(file, info.message as Buffer)
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
       log.info(
         { file, to: mail.to, subject: mail.subject },
         'mail written to outbox (SMTP_URL is not set)',
