@@ -2,7 +2,6 @@
  * buildApp(deps): the whole application as a function, so tests build exactly what main.ts serves.
  */
 import Fastify, {
-  type FastifyBaseLogger,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
@@ -16,36 +15,21 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { loadOrCreateSessionSecret } from './db/settings.ts'
 import { redactUrl } from './lib/redact-url.ts'
-import { createTokenService } from './lib/tokens.ts'
 import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import webPlugin from './plugins/web.ts'
+import { createServices, type Services } from './services.ts'
+import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
-import { createMailService } from './modules/mail/mail.service.ts'
-import {
-  createOutboxTransport,
-  createSmtpTransport,
-  type MailTransport,
-} from './modules/mail/mail.transports.ts'
-import { createMessagesRepository } from './modules/messages/messages.repository.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
-import { createMessagesService } from './modules/messages/messages.service.ts'
-import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { summaryRoutes } from './modules/summary/summary.routes.ts'
-import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
-import { createUploadsService } from './modules/uploads/uploads.service.ts'
-import { createUsersRepository } from './modules/users/users.repository.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
-import { createUsersService } from './modules/users/users.service.ts'
-import { createWebsitesRepository } from './modules/websites/websites.repository.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
-import { createWebsitesService } from './modules/websites/websites.service.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 
@@ -62,48 +46,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Serve the React Router web app (false in API-only tests). */
   web?: boolean
-}
-
-export type Services = Awaited<ReturnType<typeof createServices>>
-
-async function createServices(deps: AppDeps, log: FastifyBaseLogger) {
-  const { config, database } = deps
-  const { db } = database
-  const now = deps.now ?? (() => new Date())
-  const tokens = createTokenService(
-    config.sessionSecret ?? (await loadOrCreateSessionSecret(db)),
-    now,
-  )
-  const transport =
-    deps.mailTransport ??
-    (config.mail.smtpUrl
-      ? createSmtpTransport(config.mail.smtpUrl)
-      : createOutboxTransport(config.mail.outboxDir, log))
-  const mail = createMailService({ transport, from: config.mail.from })
-  const users = createUsersService({
-    repo: createUsersRepository(db),
-    tokens,
-    mail,
-    publicUrl: config.publicUrl,
-    now,
-    log,
-  })
-  const messages = createMessagesService({
-    repo: createMessagesRepository(db),
-    mail,
-    ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
-    adminUrl: `${config.publicUrl}/admin/messages`,
-    log,
-  })
-  return {
-    tokens,
-    transport,
-    users,
-    messages,
-    websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
-    uploads: createUploadsService({ repo: createUploadsRepository(db) }),
-    summary: createSummaryRepository(db),
-  }
 }
 
 /** The logger options with Fastify's request serializer, but with the URL redacted. */
@@ -152,7 +94,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const services = await createServices(deps, app.log)
+  const services = await createServices({ ...deps, log: app.log })
   app.decorate('services', services)
   app.addHook('onClose', async () => {
     await Promise.all([services.messages.stopNotificationRetry(), services.users.drainBackground()])

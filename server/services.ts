@@ -1,0 +1,76 @@
+/**
+ * The application's services, built once from the configuration and the database: the one place
+ * that wires repositories, mail and tokens into the services that routes, server-rendered pages
+ * (through the load context) and command-line tools call.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { loadOrCreateSessionSecret } from './db/settings.ts'
+import { createTokenService } from './lib/tokens.ts'
+import { createMailService } from './modules/mail/mail.service.ts'
+import {
+  createOutboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './modules/mail/mail.transports.ts'
+import { createMessagesRepository } from './modules/messages/messages.repository.ts'
+import { createMessagesService } from './modules/messages/messages.service.ts'
+import { createSummaryRepository } from './modules/summary/summary.repository.ts'
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
+import { createUploadsService } from './modules/uploads/uploads.service.ts'
+import { createUsersRepository } from './modules/users/users.repository.ts'
+import { createUsersService } from './modules/users/users.service.ts'
+import { createWebsitesRepository } from './modules/websites/websites.repository.ts'
+import { createWebsitesService } from './modules/websites/websites.service.ts'
+
+export interface ServicesDeps {
+  config: Config
+  database: Database
+  log: FastifyBaseLogger
+  /** Replaces the SMTP/outbox transport (tests use it to simulate failures). */
+  mailTransport?: MailTransport
+  now?: () => Date
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>
+
+export async function createServices(deps: ServicesDeps) {
+  const { config, database, log } = deps
+  const { db } = database
+  const now = deps.now ?? (() => new Date())
+  const tokens = createTokenService(
+    config.sessionSecret ?? (await loadOrCreateSessionSecret(db)),
+    now,
+  )
+  const transport =
+    deps.mailTransport ??
+    (config.mail.smtpUrl
+      ? createSmtpTransport(config.mail.smtpUrl)
+      : createOutboxTransport(config.mail.outboxDir, log))
+  const mail = createMailService({ transport, from: config.mail.from })
+  const users = createUsersService({
+    repo: createUsersRepository(db),
+    tokens,
+    mail,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  })
+  const messages = createMessagesService({
+    repo: createMessagesRepository(db),
+    mail,
+    ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
+    adminUrl: `${config.publicUrl}/admin/messages`,
+    log,
+  })
+  return {
+    tokens,
+    transport,
+    users,
+    messages,
+    websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
+    uploads: createUploadsService({ repo: createUploadsRepository(db) }),
+    summary: createSummaryRepository(db),
+  }
+}
