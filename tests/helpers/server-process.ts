@@ -1,8 +1,8 @@
 /**
  * Starts the production build (`node build/server/main.mjs`) as a child process with a given
  * environment on a free port, the way an operator runs it, so system tests can kill, stop and
- * restart real servers. The build is made once (under a lock) when it is missing or older than
- * the sources.
+ * restart real servers. The build is made once (under a lock) when it is missing or was made from
+ * other sources (the stamp `npm start` checks too).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -12,7 +12,6 @@ import {
   mkdir,
   mkdtemp,
   readFile,
-  readdir,
   rename,
   rm,
   rmdir,
@@ -25,19 +24,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
+import { isBuildCurrent } from '#scripts/lib/build-stamp.ts'
 import { BUILD_DIR, MIGRATIONS_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 
 const SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'main.mjs')
 /** The Node flags `npm start` runs the server with (package.json), so tests and the bench measure the same. */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=160', '--enable-source-maps']
-const WEB_SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'index.js')
-const SOURCE_DIRS = ['server', 'app', 'common', 'drizzle']
-const SOURCE_FILES = [
-  'package.json',
-  'package-lock.json',
-  'vite.config.ts',
-  'react-router.config.ts',
-]
 const LOCK_PREFIX = path.join(
   os.tmpdir(),
   `site-tests-${createHash('sha256').update(ROOT_DIR).digest('hex').slice(0, 12)}`,
@@ -60,33 +52,6 @@ async function mtimeMs(file: string): Promise<number> {
   } catch {
     return 0
   }
-}
-
-async function newestSourceMtime(): Promise<number> {
-  let newest = 0
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-    await Promise.all(
-      entries.map(async (entry) => {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory()) return walk(full)
-        if (/\.test\.tsx?$/.test(entry.name)) return
-        const modified = await mtimeMs(full)
-        newest = Math.max(newest, modified)
-      }),
-    )
-  }
-  await Promise.all(SOURCE_DIRS.map((dir) => walk(path.join(ROOT_DIR, dir))))
-  for (const file of SOURCE_FILES) {
-    const modified = await mtimeMs(path.join(ROOT_DIR, file))
-    newest = Math.max(newest, modified)
-  }
-  return newest
-}
-
-async function isBuildCurrent(): Promise<boolean> {
-  const built = Math.min(await mtimeMs(SERVER_ENTRY), await mtimeMs(WEB_SERVER_ENTRY))
-  return built > 0 && built >= (await newestSourceMtime())
 }
 
 /** Runs `work` while holding a lock shared by every test process of this checkout. */

@@ -1,12 +1,17 @@
 /**
  * The server runs with the same Node flags wherever it starts: `npm start`, the Docker image, and the
  * processes the tests and the bench spawn (SERVER_NODE_FLAGS), so what is measured is what ships.
+ * `npm start` builds when the sources differ from what was built (after a `git pull`), and only then.
  */
-import { readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { isBuildCurrent, writeBuildStamp } from '#scripts/lib/build-stamp.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
+import { ensureBuild, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 
 const read = (file: string) => readFile(path.join(ROOT_DIR, file), 'utf8')
 
@@ -20,4 +25,66 @@ describe('the server start command', () => {
     const cmd = /^CMD (.+)$/m.exec(await read('Dockerfile'))?.[1]
     expect(JSON.parse(cmd!)).toEqual(['node', ...SERVER_NODE_FLAGS, 'build/server/main.mjs'])
   })
+})
+
+describe('the build stamp npm start checks', () => {
+  /** A checkout's build inputs in a scratch folder, built (stamped) once. */
+  async function scratchCheckout() {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'site-stamp-'))
+    await mkdir(path.join(root, 'app/routes'), { recursive: true })
+    await mkdir(path.join(root, 'server'), { recursive: true })
+    await mkdir(path.join(root, 'build'), { recursive: true })
+    await writeFile(path.join(root, 'app/routes/home.tsx'), 'export default 1\n')
+    await writeFile(path.join(root, 'app/routes/home.test.tsx'), 'test\n')
+    await writeFile(path.join(root, 'server/main.ts'), 'listen()\n')
+    await writeFile(path.join(root, 'package-lock.json'), '{"v":1}\n')
+    await writeBuildStamp(root)
+    return root
+  }
+
+  it('is current after a build, and stale after a source, lockfile or new file changes', async () => {
+    const root = await scratchCheckout()
+    try {
+      expect(await isBuildCurrent(root)).toBe(true)
+      for (const [file, content] of [
+        ['app/routes/home.tsx', 'export default 2\n'],
+        ['package-lock.json', '{"v":2}\n'],
+        ['server/new-module.ts', 'export {}\n'],
+      ] as const) {
+        await writeFile(path.join(root, file), content)
+        expect(await isBuildCurrent(root), file).toBe(false)
+        await writeBuildStamp(root)
+        expect(await isBuildCurrent(root), file).toBe(true)
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+
+  it('stays current when only a test changes, and is stale without a build', async () => {
+    const root = await scratchCheckout()
+    try {
+      await writeFile(path.join(root, 'app/routes/home.test.tsx'), 'another test\n')
+      expect(await isBuildCurrent(root)).toBe(true)
+      await rm(path.join(root, 'build'), { recursive: true })
+      expect(await isBuildCurrent(root)).toBe(false)
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+
+  it('npm start checks the stamp, and the build writes it: this checkout skips the build', async () => {
+    const pkg = JSON.parse(await read('package.json')) as {
+      scripts: { start: string; build: string }
+    }
+    expect(pkg.scripts.start).toMatch(
+      /^\(tsx scripts\/lib\/build-stamp\.ts check \|\| npm run build\) && /,
+    )
+    expect(pkg.scripts.build).toMatch(/&& tsx scripts\/lib\/build-stamp\.ts write$/)
+    await ensureBuild()
+    const check = promisify(execFile)('npx', ['tsx', 'scripts/lib/build-stamp.ts', 'check'], {
+      cwd: ROOT_DIR,
+    })
+    await expect(check).resolves.toBeDefined()
+  }, 300_000)
 })
