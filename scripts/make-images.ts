@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { site } from '#app/site.ts'
+import { escapeMarkup } from '#common/escape-markup.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const PUBLIC = path.join(ROOT, 'public')
@@ -37,8 +38,6 @@ const C = {
 
 const STYLE = `<style>text{white-space:pre}.t{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Liberation Sans',Arial,sans-serif}.m{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,'DejaVu Sans Mono',monospace}</style>`
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-
 interface TextOptions {
   size?: number
   weight?: number
@@ -57,7 +56,7 @@ function text(x: number, y: number, value: string, o: TextOptions = {}) {
     o.weight ? `font-weight="${o.weight}"` : '',
     o.anchor && o.anchor !== 'start' ? `text-anchor="${o.anchor}"` : '',
   ]
-  return `<text ${attrs.filter(Boolean).join(' ')}>${esc(value)}</text>`
+  return `<text ${attrs.filter(Boolean).join(' ')}>${escapeMarkup(value)}</text>`
 }
 
 interface RectOptions {

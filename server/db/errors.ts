@@ -1,13 +1,26 @@
-const UNIQUE_VIOLATION = '23505'
+const UNIQUE_VIOLATION = new Set(['23505'])
 
-/** True when the error (or one it wraps: Drizzle wraps driver errors) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown }
+
+/** The error and every error it wraps (Drizzle and pg wrap driver errors in `cause`), once each. */
+export function* errorChain(error: unknown): Generator<ErrorLike> {
+  const seen = new Set<unknown>()
   for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
+    let e = error;
+    e !== null && typeof e === 'object' && !seen.has(e);
+    e = (e as ErrorLike).cause
   ) {
-    if (e.code === UNIQUE_VIOLATION) return true
+    seen.add(e)
+    yield e as ErrorLike
   }
+}
+
+/** True when the error, or one it wraps, carries one of these PostgreSQL error codes. */
+export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  for (const e of errorChain(error))
+    if (typeof e.code === 'string' && codes.has(e.code)) return true
   return false
 }
+
+/** True when the error (or one it wraps) is a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown) => hasErrorCode(error, UNIQUE_VIOLATION)

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { errorChain, hasErrorCode } from '#server/db/errors.ts'
 import { HttpError } from '#server/lib/http-errors.ts'
 import { redactUrl } from '#server/lib/redact-url.ts'
 
@@ -27,9 +28,9 @@ const DB_UNAVAILABLE_CODES = new Set([
 ])
 
 /** True for errors meaning "the database server cannot be reached right now". */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e;) {
-    if (typeof e.code === 'string' && DB_UNAVAILABLE_CODES.has(e.code)) return true
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (hasErrorCode(error, DB_UNAVAILABLE_CODES)) return true
+  for (const e of errorChain(error)) {
     if (
       typeof e.message === 'string' &&
       /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i.test(
@@ -37,7 +38,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       )
     )
       return true
-    e = e.cause as typeof e
   }
   return false
 }
@@ -45,16 +45,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** PostgreSQL refusing a text value: NUL bytes (22021) or characters the encoding lacks (22P05). */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05'])
 
-function isInvalidText(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (typeof e.code === 'string' && INVALID_TEXT_CODES.has(e.code)) return true
-  }
-  return false
-}
+const isInvalidText = (error: unknown) => hasErrorCode(error, INVALID_TEXT_CODES)
 
 function validationMessage(error: FastifyError): string {
   const issue = (error.validation as ValidationIssue[] | undefined)?.[0]

@@ -1,17 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#app/lib/api-client.ts'
-import { replySubject, sendReply } from './messages.api.ts'
-
-describe('replySubject', () => {
-  it('prefixes the subject with Re:', () => {
-    expect(replySubject('Quote for a new site')).toBe('Re: Quote for a new site')
-  })
-
-  it('never doubles the prefix', () => {
-    expect(replySubject('Re: Quote')).toBe('Re: Quote')
-    expect(replySubject('RE:Quote')).toBe('Re: Quote')
-  })
-})
+import { sendReply } from './messages.api.ts'
 
 describe('sendReply', () => {
   afterEach(() => vi.unstubAllGlobals())

@@ -10,8 +10,3 @@ export const deleteMessage = (id: string) =>
 
 export const sendReply = (body: ReplyBody) =>
   apiRequest<MessageResponse>('/api/messages/reply', { method: 'POST', body })
-
-const REPLY_PREFIX = /^re:\s*/i
-
-/** The reply's subject: "Re: " once, even when the original already was a reply. */
-export const replySubject = (subject: string) => `Re: ${subject.trim().replace(REPLY_PREFIX, '')}`

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { replySubject } from '#common/reply-subject.ts'
 import { ReplyBodySchema, type Message } from '#common/schemas/messages.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -6,7 +7,7 @@ import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { useFocusFirstError, validate, type FieldErrors } from '#app/lib/form-errors.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { replySubject, sendReply } from './messages.api.ts'
+import { sendReply } from './messages.api.ts'
 
 /**
  * The modal panel in which an admin answers a contact message by e-mail. A failed send keeps the

@@ -1,20 +1,13 @@
 import { href } from 'react-router'
 import type { Route } from './+types/sitemap'
+import { escapeMarkup } from '#common/escape-markup.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
-
-const escapeXml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
 
 function urlEntry(loc: string, lastmod?: Date) {
   const modified =
     lastmod && !Number.isNaN(lastmod.getTime()) ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''
-  return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>`
+  return `<url><loc>${escapeMarkup(loc)}</loc>${modified}</url>`
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

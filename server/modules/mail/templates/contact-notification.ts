@@ -1,4 +1,4 @@
-import { escapeHtml } from '#server/lib/escape-html.ts'
+import { escapeMarkup } from '#common/escape-markup.ts'
 import { mailLayout, paragraphs } from './layout.ts'
 
 export function contactNotificationMail(m: {
@@ -18,10 +18,10 @@ ${m.message}
 Reply from the admin area: ${m.adminUrl}`
   const html = mailLayout(
     subject,
-    `<p><strong>New message from ${escapeHtml(m.fullName)}</strong> &lt;${escapeHtml(m.email)}&gt;</p>
-<p><strong>Subject:</strong> ${escapeHtml(m.subject)}</p>
+    `<p><strong>New message from ${escapeMarkup(m.fullName)}</strong> &lt;${escapeMarkup(m.email)}&gt;</p>
+<p><strong>Subject:</strong> ${escapeMarkup(m.subject)}</p>
 ${paragraphs(m.message)}
-<p><a href="${escapeHtml(m.adminUrl)}">Reply from the admin area</a></p>`,
+<p><a href="${escapeMarkup(m.adminUrl)}">Reply from the admin area</a></p>`,
   )
   return { subject, text, html }
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '#server/lib/escape-html.ts'
+import { escapeMarkup } from '#common/escape-markup.ts'
 import { mailLayout } from './layout.ts'
 
 /** The notice sent to an account's previous address when its e-mail changes. */
@@ -22,10 +22,10 @@ If you made this change, there is nothing to do. If you did not, tell us at once
 ${contactUrl}`
   const html = mailLayout(
     subject,
-    `<p>Hello ${escapeHtml(name)},</p>
-<p>The e-mail address of your account was changed to <strong>${escapeHtml(newEmail)}</strong>. Mail about the account, such as password reset links, now goes there, and every signed-in session has ended.</p>
+    `<p>Hello ${escapeMarkup(name)},</p>
+<p>The e-mail address of your account was changed to <strong>${escapeMarkup(newEmail)}</strong>. Mail about the account, such as password reset links, now goes there, and every signed-in session has ended.</p>
 <p>If you made this change, there is nothing to do. If you did not, tell us at once:</p>
-<p><a href="${escapeHtml(contactUrl)}">${escapeHtml(contactUrl)}</a></p>`,
+<p><a href="${escapeMarkup(contactUrl)}">${escapeMarkup(contactUrl)}</a></p>`,
   )
   return { subject, text, html }
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '#server/lib/escape-html.ts'
+import { escapeMarkup } from '#common/escape-markup.ts'
 import { mailLayout } from './layout.ts'
 
 export function passwordResetMail({ name, link }: { name: string; link: string }) {
@@ -13,9 +13,9 @@ ${link}
 If you did not ask for this, ignore this mail: your password stays as it is.`
   const html = mailLayout(
     subject,
-    `<p>Hello ${escapeHtml(name)},</p>
+    `<p>Hello ${escapeMarkup(name)},</p>
 <p>Someone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new password:</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>
 <p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
   )
   return { subject, text, html }

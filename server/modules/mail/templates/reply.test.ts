@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { replyMail, replySubject } from './reply.ts'
-
-describe('replySubject', () => {
-  it('prefixes Re: once', () => {
-    expect(replySubject('Website quote')).toBe('Re: Website quote')
-    expect(replySubject('Re: Website quote')).toBe('Re: Website quote')
-    expect(replySubject('RE: Website quote')).toBe('RE: Website quote')
-  })
-  it('never lets a subject carry a header line break', () => {
-    expect(replySubject('Hi\r\nBcc: x@y.z')).toBe('Re: Hi Bcc: x@y.z')
-  })
-})
+import { replyMail } from './reply.ts'
 
 describe('replyMail', () => {
   it('escapes the reply text in the HTML part', () => {

@@ -1,8 +1,5 @@
+import { replySubject } from '#common/reply-subject.ts'
 import { mailLayout, paragraphs } from './layout.ts'
-
-/** "Re: " is added once: a subject that already starts with it (the reply panel's) is kept. */
-export const replySubject = (subject: string) =>
-  (/^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`).replace(/[\r\n]+/g, ' ')
 
 export function replyMail({ subject, replyContent }: { subject: string; replyContent: string }) {
   const fullSubject = replySubject(subject)
