@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react'
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
+import { ADMIN_SECTIONS } from '#app/components/layout/admin-sections.ts'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { requireAdmin } from '#app/features/users/guards.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { Route } from './+types/admin-layout'
-
-const SECTIONS = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin/websites', label: 'Websites', editPrefix: '/admin/website/' },
-  { to: '/admin/users', label: 'Users', editPrefix: '/admin/user/' },
-  { to: '/admin/messages', label: 'Messages' },
-] as const
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
 
@@ -25,17 +19,16 @@ function AdminFrame({ children, isBusy = false }: { children: ReactNode; isBusy?
   return (
     <main id="main-content" aria-busy={isBusy} className="flex-1 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <nav aria-label="Admin sections" className="mb-8 overflow-x-auto">
-          <ul className="flex min-w-max gap-1 rounded-lg border border-slate-200 bg-white p-1 shadow-sm sm:inline-flex">
-            {SECTIONS.map((section) => (
+        <nav aria-label="Admin sections" className="mb-8">
+          <ul className="flex flex-wrap gap-1 rounded-lg border border-slate-200 bg-white p-1 shadow-sm sm:inline-flex">
+            {ADMIN_SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
                   className={({ isActive }) =>
                     cn(
                       'block rounded-md px-4 py-2 text-sm font-semibold',
-                      isActive ||
-                        ('editPrefix' in section && pathname.startsWith(section.editPrefix))
+                      isActive || (section.editPrefix && pathname.startsWith(section.editPrefix))
                         ? 'bg-brand-700 text-white'
                         : 'text-slate-700 hover:bg-slate-100',
                     )

@@ -1,0 +1,12 @@
+import { href } from 'react-router'
+
+/**
+ * The admin's sections, in one order and under one name each: the header's Admin menu and the
+ * admin pages' tabs both list these. `editPrefix` marks a section's edit screens as part of it.
+ */
+export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: string }[] = [
+  { label: 'Website Dashboard', to: href('/admin/dashboard') },
+  { label: 'Users', to: href('/admin/users'), editPrefix: '/admin/user/' },
+  { label: 'Websites', to: href('/admin/websites'), editPrefix: '/admin/website/' },
+  { label: 'Messages', to: href('/admin/messages') },
+]
