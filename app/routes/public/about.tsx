@@ -1,6 +1,7 @@
 import { Link, href } from 'react-router'
 import type { Route } from './+types/about'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
+import { ContactDetails } from '#app/components/layout/contact-details.tsx'
 import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
 import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
 import { site } from '#app/site.ts'
@@ -82,37 +83,9 @@ export default function AboutPage() {
             className="h-fit rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200"
           >
             <h3 className="text-base font-semibold text-slate-900">At a glance</h3>
-            <dl className="mt-4 space-y-4 text-sm">
-              <div>
-                <dt className="font-medium text-slate-600">Based in</dt>
-                <dd className="mt-0.5 text-slate-900">
-                  {site.location.city}, {site.location.region}
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Working with</dt>
-                <dd className="mt-0.5 text-slate-900">{site.serviceArea}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Independent since</dt>
-                <dd className="mt-0.5 text-slate-900">{site.foundingYear}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Replies</dt>
-                <dd className="mt-0.5 text-slate-900">{site.responseTime}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">E-mail</dt>
-                <dd className="mt-0.5">
-                  <a
-                    href={`mailto:${site.email}`}
-                    className="font-semibold text-brand-700 underline underline-offset-4"
-                  >
-                    {site.email}
-                  </a>
-                </dd>
-              </div>
-            </dl>
+            <ContactDetails
+              items={['location', 'serviceArea', 'foundingYear', 'responseTime', 'email']}
+            />
           </aside>
         </div>
       </Section>

@@ -1,5 +1,6 @@
 import { data, href } from 'react-router'
 import type { Route } from './+types/contact'
+import { ContactDetails } from '#app/components/layout/contact-details.tsx'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import {
   CONTACT_FAILURE,
@@ -111,29 +112,7 @@ export default function ContactPage() {
             <h2 id="contact-details-title" className="text-lg font-semibold text-slate-900">
               Other ways to reach me
             </h2>
-            <dl className="mt-4 space-y-4 text-sm">
-              <div>
-                <dt className="font-medium text-slate-600">E-mail</dt>
-                <dd className="mt-0.5">
-                  <a
-                    href={`mailto:${site.email}`}
-                    className="font-semibold text-brand-700 underline underline-offset-4"
-                  >
-                    {site.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Location</dt>
-                <dd className="mt-0.5 text-slate-900">
-                  {site.location.city}, {site.location.region}
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Working with</dt>
-                <dd className="mt-0.5 text-slate-900">{site.serviceArea}</dd>
-              </div>
-            </dl>
+            <ContactDetails items={['email', 'location', 'serviceArea']} />
           </div>
           <div className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200">
             <h2 className="text-lg font-semibold text-slate-900">What happens next</h2>
