@@ -2,13 +2,20 @@
 import { buildApp } from './app.ts'
 import { loadConfigOrExit } from './config.ts'
 import { openDatabase, protectDataDir } from './db/client.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { migrateDatabase } from './db/migrate.ts'
+import { startLocalChannel, type LocalChannel } from './modules/local-admin/local-admin.channel.ts'
+import { localChannelPath } from './modules/local-admin/local-admin.client.ts'
 
 // Everything this process writes (database files, outbox mails) is for its owner's eyes only.
 process.umask(0o077)
 const config = loadConfigOrExit()
 await protectDataDir(config.dataDir, [config.mail.outboxDir])
-const database = await openDatabase(config.database)
+const database = await openDatabase(config.database, { role: 'server' }).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error
+  console.error(error.message)
+  process.exit(1)
+})
 await migrateDatabase(database)
 const app = await buildApp({ config, database })
 
@@ -30,14 +37,32 @@ if (config.trustProxy === true) {
 
 await app.listen({ port: config.port, host: config.host })
 
+// The command-line tools cannot open the embedded database beside us: they ask through this.
+let channel: LocalChannel | undefined
+if (database.kind === 'pglite') {
+  const socketPath = localChannelPath(config.dataDir)
+  channel = await startLocalChannel({
+    socketPath,
+    database,
+    services: app.services,
+    onWrite: () => app.invalidateResponseCache(),
+  }).catch((err: unknown) => {
+    app.log.warn(
+      { err, socketPath },
+      'local channel off: npm run seed, create-admin and backup cannot run beside this server',
+    )
+    return undefined
+  })
+}
+
 let closing = false
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'closing: finishing in-flight requests')
-    app
-      .close()
+    Promise.resolve(channel?.close())
+      .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -1,17 +1,24 @@
 /**
  * `npm run create-admin [-- --email E --password P --name N]`: creates an admin account, or gives
  * an existing account admin rights (setting its password to the given one and ending its
- * sessions). Asks for whatever the flags leave out.
+ * sessions). Asks for whatever the flags leave out. Works through the running server when one owns
+ * the embedded database.
  */
 import { Writable } from 'node:stream'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { PASSWORD_RULE_HINT } from '#common/constants.ts'
 import { ConfigError, loadConfig } from '#server/config.ts'
-import { openDatabase } from '#server/db/client.ts'
+import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
+import type { AdminAnswer } from '#server/modules/local-admin/local-admin.client.ts'
 import { createUsersRepository } from '#server/modules/users/users.repository.ts'
-import { ensureAdminAccount, parseAdminInput } from '#server/modules/users/users.service.ts'
+import {
+  ensureAdminAccount,
+  parseAdminInput,
+  type EnsureAdminInput,
+} from '#server/modules/users/users.service.ts'
+import { findRunningSite } from './cli-support.ts'
 
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
 process.umask(0o077)
@@ -105,23 +112,32 @@ try {
   fail((error as Error).message)
 }
 
-const database = await openDatabase(config.database)
+async function createDirectly(
+  options: DatabaseOptions,
+  input: EnsureAdminInput,
+): Promise<AdminAnswer> {
+  const database = await openDatabase(options)
+  try {
+    await migrateDatabase(database)
+    return await ensureAdminAccount(createUsersRepository(database.db), input)
+  } finally {
+    await database.close()
+  }
+}
+
 try {
-  await migrateDatabase(database)
-  const { user, created, promoted } = await ensureAdminAccount(
-    createUsersRepository(database.db),
-    admin,
-  )
+  const site = await findRunningSite(config)
+  const { user, created, promoted } = site
+    ? await site.call<AdminAnswer>('POST', '/admins', admin)
+    : await createDirectly(config.database, admin)
+  const through = site ? ` (through the running site, pid ${site.pid})` : ''
   console.log(
-    created
+    (created
       ? `Created admin ${user.name} <${user.email}>.`
       : promoted
         ? `${user.name} <${user.email}> already had an account; it is now an admin, with the password given here (its earlier sessions have ended).`
-        : `${user.name} <${user.email}> is already an admin (password unchanged).`,
+        : `${user.name} <${user.email}> is already an admin (password unchanged).`) + through,
   )
 } catch (error) {
-  process.exitCode = 1
-  console.error(error instanceof Error ? error.message : String(error))
-} finally {
-  await database.close()
+  fail(error instanceof Error ? error.message : String(error))
 }

@@ -2,12 +2,21 @@
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
+import { assertNoRunningSite, fail } from './cli-support.ts'
 
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
 process.umask(0o077)
 
-const config = loadConfig(process.env)
-const database = await openDatabase(config.database)
-await migrateDatabase(database)
-await database.close()
-console.log(`Migrations applied (${config.database.kind}).`)
+try {
+  const config = loadConfig(process.env)
+  await assertNoRunningSite(config, 'npm run db:migrate (npm start migrates too)')
+  const database = await openDatabase(config.database)
+  try {
+    await migrateDatabase(database)
+  } finally {
+    await database.close()
+  }
+  console.log(`Migrations applied (${config.database.kind}).`)
+} catch (error) {
+  fail(error)
+}

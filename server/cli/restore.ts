@@ -2,7 +2,8 @@
  * npm run restore -- --in FILE [--force]
  * Restores a file made by `npm run backup` into the configured database (embedded or PostgreSQL,
  * whichever the backup came from), after applying the migrations, in one transaction. A database
- * that already holds data is refused unless --force, which replaces its contents.
+ * that already holds data is refused unless --force, which replaces its contents. Refused, with
+ * nothing changed, while a server owns the embedded database.
  */
 import { parseArgs } from 'node:util'
 import path from 'node:path'
@@ -10,7 +11,7 @@ import { loadConfig } from '#server/config.ts'
 import { BackupError, restoreBackup } from '#server/db/backup.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
-import { assertEmbeddedDatabaseClosed, fail } from './cli-support.ts'
+import { assertNoRunningSite, fail } from './cli-support.ts'
 
 // The database files hold every password hash and message: owner-only.
 process.umask(0o077)
@@ -23,7 +24,8 @@ try {
   if (!values.in) throw new BackupError('usage: npm run restore -- --in FILE [--force]')
   const file = path.resolve(values.in)
   const config = loadConfig(process.env)
-  await assertEmbeddedDatabaseClosed(config)
+  const again = `npm run restore -- --in ${values.in}${values.force ? ' --force' : ''}`
+  await assertNoRunningSite(config, again)
   const database = await openDatabase(config.database)
   try {
     await migrateDatabase(database)

@@ -1,12 +1,14 @@
 /**
  * Opens the one database the app uses: embedded PGlite under DATA_DIR by default,
  * a PostgreSQL server through a node-postgres pool when DATABASE_URL is set.
- * No other file knows which of the two is in use. Also keeps DATA_DIR readable by its owner only.
+ * No other file knows which of the two is in use. Also keeps DATA_DIR readable by its owner only,
+ * and lets one process at a time open an embedded folder (data-dir-lock.ts).
  */
 import { chmod, lstat, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import { acquireDataDirLock, type LockHolderRole } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -57,18 +59,37 @@ export async function protectDataDir(dataDir: string, productDirs: string[]): Pr
   for (const dir of productDirs) await restrictToOwner(dir)
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dir) : openPostgres(options)
+export interface OpenOptions {
+  /**
+   * Who opens an embedded database folder, as its lock records it: the server (which serves the
+   * command-line tools' local channel) or a tool working on it directly (the default).
+   */
+  role?: LockHolderRole
+}
+
+/**
+ * Opens the database. An embedded folder is locked for this process until `close()`: throws
+ * DataDirLockedError when another live process holds it.
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  { role = 'tool' }: OpenOptions = {},
+): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dir, role) : openPostgres(options)
 }
 
 // Each driver is loaded only when chosen: the one not in use would only lengthen start-up.
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, role: LockHolderRole): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ])
   if (dir) await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
-  const client = await PGlite.create(dir ? { dataDir: dir } : {})
+  const lock = dir ? await acquireDataDirLock(dir, role) : undefined
+  const client = await PGlite.create(dir ? { dataDir: dir } : {}).catch(async (error: unknown) => {
+    await lock?.release()
+    throw error
+  })
   // PGlite writes its files readable by everyone, whatever the umask; the write-ahead log and every
   // table hold password hashes and messages. Closing fixes what was created while open.
   const protect = async () => {
@@ -87,6 +108,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     close: async () => {
       await client.close()
       await protect()
+      await lock?.release()
     },
   }
 }

@@ -59,7 +59,7 @@ interface RequestState {
   fromCache: boolean
 }
 
-export interface ResponseCacheOptions {
+interface ResponseCacheOptions {
   ttlMs: number
   now?: () => number
 }
@@ -91,16 +91,29 @@ function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefine
   return undefined
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drops every cached page: the next visitor gets a fresh render. */
+    invalidateResponseCache: () => void
+  }
+}
+
 export default fp(async function responseCachePlugin(
   app: FastifyInstance,
   opts: ResponseCacheOptions,
 ) {
-  if (opts.ttlMs <= 0) return
-  const now = opts.now ?? Date.now
   const entries = new Map<string, Entry>()
-  const states = new WeakMap<FastifyRequest, RequestState>()
   // Bumped by every write: a response rendered before a write finished is not stored after it.
   let generation = 0
+  const invalidate = () => {
+    generation++
+    entries.clear()
+  }
+  // For writes that do not come through an HTTP request of this app (the command-line tools).
+  app.decorate('invalidateResponseCache', invalidate)
+  if (opts.ttlMs <= 0) return
+  const now = opts.now ?? Date.now
+  const states = new WeakMap<FastifyRequest, RequestState>()
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isAnonymousGet(request)) return
@@ -169,11 +182,7 @@ export default fp(async function responseCachePlugin(
   })
 
   app.addHook('onResponse', async (request, reply) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) {
-      generation++
-      entries.clear()
-      return
-    }
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) return invalidate()
     const state = states.get(request)
     if (!state || state.fromCache) return
     // A refresh that did not store a new copy: drop the stale one rather than serve it on.

@@ -214,14 +214,15 @@ beforeAll(async () => {
   await seed(source)
   snapshot = await takeSnapshot(source)
 
-  // The embedded database belongs to the running server: a backup now is refused.
+  // The embedded database belongs to the running server: a restore over it is refused.
+  // (Backups through a running server: tests/system/cli-beside-server.test.ts.)
   const whileRunning = await runCli(
-    'backup',
-    ['--out', path.join(workDir, 'refused.jsonl.gz')],
+    'restore',
+    ['--in', path.join(workDir, 'refused.jsonl.gz')],
     embeddedEnv(sourceDir),
   )
   expect(whileRunning.code).toBe(1)
-  expect(whileRunning.stderr).toMatch(/is open: stop the server first/)
+  expect(whileRunning.stderr).toContain(`The site is running (pid ${source.pid}): stop it`)
 
   expect((await source.stop()).code).toBe(0)
 }, 300_000)
