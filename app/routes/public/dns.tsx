@@ -1,8 +1,7 @@
 import { Link, href } from 'react-router'
 import type { Route } from './+types/dns'
-import { CallToAction } from '#app/components/layout/call-to-action.tsx'
-import { GuideSteps, type GuideStep } from '#app/components/layout/guide-steps.tsx'
-import { PageIntro } from '#app/components/layout/page-intro.tsx'
+import { GUIDE_LINK, GuidePage } from '#app/components/layout/guide-page.tsx'
+import type { GuideStep } from '#app/components/layout/guide-steps.tsx'
 import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,8 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlOf(matches),
     type: 'article',
   })
-
-const LINK = 'font-semibold text-brand-700 underline underline-offset-4'
 
 const STEPS: GuideStep[] = [
   {
@@ -184,38 +181,34 @@ const STEPS: GuideStep[] = [
 
 export default function DnsPage() {
   return (
-    <main id="main-content" className="flex-1">
-      <PageIntro eyebrow="Deployment guide" title="Transfer a domain and set up DNS">
-        <p>
+    <GuidePage
+      title="Transfer a domain and set up DNS"
+      intro={
+        <>
           How to move a domain to a new registrar without losing a single e-mail, then point it at a
           web service on Render with automatic HTTPS. Plan for an hour of work spread over a day or
           two while the transfer runs.
-        </p>
-      </PageIntro>
-      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-        <GuideSteps steps={STEPS} />
-        <section
-          aria-labelledby="dns-notes-title"
-          className="mt-16 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8"
-        >
-          <h2 id="dns-notes-title" className="text-xl font-bold text-slate-900">
-            Only need the DNS part?
-          </h2>
-          <p className="mt-3 max-w-3xl leading-7 text-slate-700">
+        </>
+      }
+      steps={STEPS}
+      note={{
+        title: 'Only need the DNS part?',
+        body: (
+          <>
             A transfer is optional: if you are happy with your registrar, skip steps 1, 2, 4 and 5
             and create the records from step 7 where your DNS is hosted today. If your app is not
             online yet, start with the{' '}
-            <Link to={href('/mernRender')} className={LINK}>
+            <Link to={href('/mernRender')} className={GUIDE_LINK}>
               MERN deployment guide
             </Link>
             .
-          </p>
-        </section>
-      </div>
-      <CallToAction
-        title="Want someone to do the switch for you?"
-        text="I move domains and e-mail for clients regularly, with the records checked before and after, so nobody notices the change except you."
-      />
-    </main>
+          </>
+        ),
+      }}
+      callToAction={{
+        title: 'Want someone to do the switch for you?',
+        text: 'I move domains and e-mail for clients regularly, with the records checked before and after, so nobody notices the change except you.',
+      }}
+    />
   )
 }

@@ -1,8 +1,7 @@
 import { Link, href } from 'react-router'
 import type { Route } from './+types/mern-render'
-import { CallToAction } from '#app/components/layout/call-to-action.tsx'
-import { GuideSteps, type GuideStep } from '#app/components/layout/guide-steps.tsx'
-import { PageIntro } from '#app/components/layout/page-intro.tsx'
+import { GUIDE_LINK, GuidePage } from '#app/components/layout/guide-page.tsx'
+import type { GuideStep } from '#app/components/layout/guide-steps.tsx'
 import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,8 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlOf(matches),
     type: 'article',
   })
-
-const LINK = 'font-semibold text-brand-700 underline underline-offset-4'
 
 const STEPS: GuideStep[] = [
   {
@@ -189,40 +186,36 @@ const STEPS: GuideStep[] = [
 
 export default function MernRenderPage() {
   return (
-    <main id="main-content" className="flex-1">
-      <PageIntro eyebrow="Deployment guide" title="Deploy a MERN app to Render">
-        <p>
+    <GuidePage
+      title="Deploy a MERN app to Render"
+      intro={
+        <>
           Eight steps from a project on your laptop to a live MongoDB, Express, React and Node.js
           application with HTTPS. It takes about half an hour the first time. You need a GitHub
           account, a free MongoDB Atlas account and a free Render account.
-        </p>
-      </PageIntro>
-      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-        <GuideSteps steps={STEPS} />
-        <section
-          aria-labelledby="next-title"
-          className="mt-16 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8"
-        >
-          <h2 id="next-title" className="text-xl font-bold text-slate-900">
-            Next: your own domain
-          </h2>
-          <p className="mt-3 max-w-3xl leading-7 text-slate-700">
+        </>
+      }
+      steps={STEPS}
+      note={{
+        title: 'Next: your own domain',
+        body: (
+          <>
             The app is live at its{' '}
             <code className="rounded bg-white px-1.5 py-0.5 text-[0.9em] text-slate-900">
               onrender.com
             </code>{' '}
             address. To serve it from your business domain, with e-mail untouched, follow the{' '}
-            <Link to={href('/dns')} className={LINK}>
+            <Link to={href('/dns')} className={GUIDE_LINK}>
               domain transfer and DNS guide
             </Link>
             .
-          </p>
-        </section>
-      </div>
-      <CallToAction
-        title="Rather have it done for you?"
-        text="I deploy and look after MERN applications for clients every week: hosting in your name, backups, monitoring and a domain that just works."
-      />
-    </main>
+          </>
+        ),
+      }}
+      callToAction={{
+        title: 'Rather have it done for you?',
+        text: 'I deploy and look after MERN applications for clients every week: hosting in your name, backups, monitoring and a domain that just works.',
+      }}
+    />
   )
 }
