@@ -1,7 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
-import type { ChunkingContext } from 'rolldown'
+import { defineConfig, type Rolldown } from 'vite'
 
 /**
  * The chunks every page hydrates with: React DOM with the client entry, and React with the router and
@@ -23,7 +22,7 @@ const APP_SOURCE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](app|common)[\\/][^?]*$/
  * while it hydrates. Modules only signed-in areas reach stay out of it. What they import from
  * node_modules (React, the router) comes along (the group's includeDependenciesRecursively).
  */
-function sharedPublicModule(id: string, context: ChunkingContext) {
+function sharedPublicModule(id: string, context: Rolldown.ChunkingContext) {
   if (!APP_SOURCE.test(id) || ROUTE_MODULE.test(id)) return false
   const seen = new Set<string>()
   const reachesPublicRoute = (moduleId: string): boolean => {

@@ -40,5 +40,3 @@ export const site = {
   /** The share image for link previews (1200 x 630), a path under public/. */
   shareImage: { path: '/images/og-image.png', width: 1200, height: 630 },
 } as const
-
-export type Site = typeof site

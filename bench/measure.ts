@@ -103,7 +103,7 @@ export async function processMemory(pid: number): Promise<{ rssMb: number; peakM
  * Resets a process's peak (VmHWM) to its current RSS (Linux: `5` in /proc/PID/clear_refs), so the
  * next reading is the peak of what ran in between. Returns false where that is not allowed.
  */
-export async function resetPeakMemory(pid: number): Promise<boolean> {
+async function resetPeakMemory(pid: number): Promise<boolean> {
   return writeFile(`/proc/${pid}/clear_refs`, '5').then(
     () => true,
     () => false,

@@ -1,10 +1,7 @@
 /**
  * buildApp(deps): the whole application as a function, so tests build exactly what main.ts serves.
  */
-import Fastify, {
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify'
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import swagger from '@fastify/swagger'
 import compress from '@fastify/compress'
 import {
@@ -31,7 +28,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
-export const JSON_BODY_LIMIT = 1024 * 1024
+const JSON_BODY_LIMIT = 1024 * 1024
 
 type SchemaCompilersFactory = NonNullable<
   FastifyServerOptions['schemaController']
@@ -168,8 +165,6 @@ export async function buildApp(deps: AppDeps) {
   await app.ready()
   return app
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>
 
 declare module 'fastify' {
   interface FastifyInstance {

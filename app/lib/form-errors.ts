@@ -6,7 +6,7 @@ export type FieldErrors = Partial<Record<string, string>>
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors }
 
 /** The first message of each field of a failed parse, keyed by the field's name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {}
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form')

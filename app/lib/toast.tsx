@@ -4,7 +4,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react'
 
-export const TOAST_DURATION_MS = 1_200
+const TOAST_DURATION_MS = 1_200
 
 type ToastKind = 'success' | 'error' | 'info'
 interface ToastState {

@@ -7,7 +7,6 @@ export const PageNumberSchema = z.preprocess((value) => {
 }, z.number().int().min(1))
 
 export const PageQuerySchema = z.object({ page: PageNumberSchema })
-export type PageQuery = z.infer<typeof PageQuerySchema>
 
 // Ids are strings in `_id` because the original client was written against MongoDB documents.
 export const IdSchema = z.uuid({ message: 'must be a valid id' })
@@ -16,7 +15,8 @@ export const IdParamsSchema = z.object({ id: IdSchema })
 export const MessageResponseSchema = z.object({ message: z.string() })
 export type MessageResponse = z.infer<typeof MessageResponseSchema>
 
-export const ErrorResponseSchema = MessageResponseSchema
+// The same shape as MessageResponseSchema, named for its role: every error body is `{ message }`.
+export const ErrorResponseSchema = z.object({ message: z.string() })
 
 export const requiredText = (label: string, max: number) =>
   z

@@ -4,11 +4,11 @@ import { IdSchema, pageOf, requiredText } from './common.ts'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
-export const SlugSchema = requiredText('Slug', TEXT_LIMITS.short).regex(SLUG_PATTERN, {
+const SlugSchema = requiredText('Slug', TEXT_LIMITS.short).regex(SLUG_PATTERN, {
   error: 'Slug may contain only lowercase letters, digits and single dashes between them',
 })
 
-export const HttpUrlSchema = requiredText('Link', TEXT_LIMITS.url).refine(
+const HttpUrlSchema = requiredText('Link', TEXT_LIMITS.url).refine(
   (value) => {
     try {
       const url = new URL(value)

@@ -1,12 +1,11 @@
 /** Starts the production build as a child process on a free port, for scripts that measure it. */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
@@ -26,10 +25,6 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
     )
   })
-}
-
-export async function ensureBuild(force = false) {
-  if (force || !existsSync('build/server/main.mjs')) await run('npm', ['run', 'build', '--silent'])
 }
 
 export interface RunningServer {

@@ -11,7 +11,7 @@ import {
   LocalChannelUnreachableError,
 } from '#server/modules/local-admin/local-admin.client.ts'
 
-export class CliError extends Error {
+class CliError extends Error {
   override name = 'CliError'
 }
 

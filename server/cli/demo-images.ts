@@ -5,7 +5,7 @@
 import sharp from 'sharp'
 import { DEFAULT_IMAGE_SIZE } from '#common/images.ts'
 
-export type Motif = 'bread' | 'physio' | 'camera' | 'scales' | 'lotus' | 'beer'
+type Motif = 'bread' | 'physio' | 'camera' | 'scales' | 'lotus' | 'beer'
 
 export interface MockupTheme {
   name: string
@@ -17,7 +17,7 @@ export interface MockupTheme {
   heroSide?: 'left' | 'right'
 }
 
-export const MOCKUP_SIZE = { width: 1600, height: 1000 } as const
+const MOCKUP_SIZE = { width: 1600, height: 1000 } as const
 
 // System fonts differ between machines; librsvg takes the first one present and draws no text without any.
 const FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"

@@ -22,8 +22,8 @@ import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
 import { images, messages, passwordResetTokens, settings, users, websites } from './schema.ts'
 
-export const BACKUP_FORMAT = 'devfolio-backup'
-export const BACKUP_VERSION = 1
+const BACKUP_FORMAT = 'devfolio-backup'
+const BACKUP_VERSION = 1
 
 /** Tables in restore order (referenced tables first) with the column that orders their rows. */
 const TABLES = {
@@ -35,7 +35,7 @@ const TABLES = {
   images: { table: images, key: images.key, keyField: 'key', batch: 10 },
 } satisfies Record<string, { table: PgTable; key: PgColumn; keyField: string; batch: number }>
 
-export type BackupTable = keyof typeof TABLES
+type BackupTable = keyof typeof TABLES
 export type BackupCounts = Record<BackupTable, number>
 
 const TABLE_NAMES = Object.keys(TABLES) as BackupTable[]

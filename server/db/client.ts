@@ -34,7 +34,7 @@ const PRIVATE_FILE_MODE = 0o600
  * whatever the umask or an older version left. Entries of another owner, which we could not
  * change, and symbolic links are left alone; a missing target is fine.
  */
-export async function restrictToOwner(target: string, { recursive = true } = {}): Promise<void> {
+async function restrictToOwner(target: string, { recursive = true } = {}): Promise<void> {
   if (process.platform === 'win32') return
   const stats = await lstat(target).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined

@@ -18,5 +18,3 @@ export const notFound = (message = 'Not found') => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
 export const payloadTooLarge = (message: string) => new HttpError(413, message)
 export const badGateway = (message: string) => new HttpError(502, message)
-export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
-  new HttpError(503, message, { 'retry-after': '5' })

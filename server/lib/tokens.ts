@@ -10,7 +10,7 @@ import { IdSchema } from '#common/schemas/common.ts'
 
 const VERIFIED_CACHE_SIZE = 1_000
 
-export interface TokenClaims {
+interface TokenClaims {
   userId: string
   tokenVersion: number
 }

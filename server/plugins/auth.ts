@@ -30,7 +30,7 @@ declare module 'fastify' {
  */
 export type UserAndDataRead<T> = (userId: string) => Promise<{ user: UserRow | undefined; data: T }>
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   db: Db
   tokens: TokenService
 }

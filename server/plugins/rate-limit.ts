@@ -25,7 +25,7 @@ export const RATE_LIMITS = {
   notFound: { max: 60, timeWindow: MINUTE },
 } as const
 
-export type RateLimitName = keyof typeof RATE_LIMITS
+type RateLimitName = keyof typeof RATE_LIMITS
 
 /**
  * Attempts allowed per account (before RATE_LIMIT_SCALE) in a fixed window. `maxPerAddress` counts
@@ -40,7 +40,7 @@ export const ACCOUNT_LIMITS = {
   signIn: { maxPerAddress: 10, max: 100, timeWindow: 15 * MINUTE },
 } as const
 
-export type AccountLimitName = keyof typeof ACCOUNT_LIMITS
+type AccountLimitName = keyof typeof ACCOUNT_LIMITS
 
 export interface AccountLimitHooks {
   preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -61,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RateLimitPluginOptions {
+interface RateLimitPluginOptions {
   scale: number
   redisUrl?: string
   now?: () => Date

@@ -185,7 +185,7 @@ function isReadableForm(request: Request): Promise<boolean> {
 }
 
 /** True for the public pages' documents and their React Router data requests (`/faq.data`, `/_root.data`). */
-export function isPublicPage(url: string): boolean {
+function isPublicPage(url: string): boolean {
   let pathname = url.split('?')[0]!
   if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
   if (pathname.endsWith('.data'))

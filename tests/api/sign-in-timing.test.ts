@@ -3,6 +3,7 @@
  * which e-mails have accounts. Counted as argon2 verifications (the real library, observed), not
  * timed: a timed comparison fails on a busy machine.
  */
+import type * as Argon2 from '@node-rs/argon2'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -10,7 +11,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 const argon2 = vi.hoisted(() => ({ verifiedHashes: [] as string[] }))
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@node-rs/argon2')>()
+  const original = await importOriginal<typeof Argon2>()
   return {
     ...original,
     verify: (hash: string, password: string) => {

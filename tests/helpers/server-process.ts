@@ -7,17 +7,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
-import {
-  cp,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  writeFile,
-} from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -121,7 +111,7 @@ export async function freshDataDir(prefix = 'site-system-'): Promise<string> {
   return dir
 }
 
-export interface LogLine {
+interface LogLine {
   level?: number
   msg?: string
   [key: string]: unknown

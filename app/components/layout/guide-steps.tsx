@@ -6,7 +6,7 @@ export interface GuideStep {
   image: { src: string; alt: string; caption: string }
 }
 
-export const GUIDE_IMAGE_SIZE = { width: 960, height: 600 }
+const GUIDE_IMAGE_SIZE = { width: 960, height: 600 }
 
 /**
  * Steps after the first start below the fold: the browser skips their layout and paint (and the

@@ -1,6 +1,6 @@
 import type { MailTransport } from './mail.transports.ts'
 
-export interface MailContent {
+interface MailContent {
   to: string
   subject: string
   text: string

@@ -21,18 +21,18 @@ import { replyMail } from '../mail/templates/reply.ts'
 import type { MessagesRepository } from './messages.repository.ts'
 
 /** GET /api/messages returns at most this many (newest) messages, so it never loads a whole table. */
-export const MESSAGES_LIST_LIMIT = 200
-export const NOTIFY_BATCH_SIZE = 20
+const MESSAGES_LIST_LIMIT = 200
+const NOTIFY_BATCH_SIZE = 20
 /** How long an attempt owns a message; longer than the SMTP transport's own timeouts. */
-export const NOTIFY_LEASE_MS = 2 * 60_000
-export const NOTIFY_MAX_BACKOFF_MS = 60 * 60_000
+const NOTIFY_LEASE_MS = 2 * 60_000
+const NOTIFY_MAX_BACKOFF_MS = 60 * 60_000
 
-export const MESSAGE_NOT_FOUND = 'Message not found'
-export const MESSAGE_DELETED = 'Message deleted successfully'
-export const REPLY_SENT = 'Reply sent successfully'
-export const REPLY_FAILED = 'Failed to send reply'
+const MESSAGE_NOT_FOUND = 'Message not found'
+const MESSAGE_DELETED = 'Message deleted successfully'
+const REPLY_SENT = 'Reply sent successfully'
+const REPLY_FAILED = 'Failed to send reply'
 
-export function toMessage(row: MessageRow): Message {
+function toMessage(row: MessageRow): Message {
   return {
     _id: row.id,
     fullName: row.fullName,

@@ -9,12 +9,12 @@ import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import { sniffImageFormat } from './image-format.ts'
 import type { NewImage, UploadsRepository } from './uploads.repository.ts'
 
-export const ONLY_IMAGES_ALLOWED = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed'
-export const UNREADABLE_IMAGE = 'The image could not be read'
-export const IMAGE_TOO_LARGE = 'The image has too many pixels'
+const ONLY_IMAGES_ALLOWED = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed'
+const UNREADABLE_IMAGE = 'The image could not be read'
+const IMAGE_TOO_LARGE = 'The image has too many pixels'
 
 /** Decoded size ceiling: a few-KB file can claim dimensions that would need gigabytes of memory. */
-export const MAX_INPUT_PIXELS = 40_000_000
+const MAX_INPUT_PIXELS = 40_000_000
 const WEBP_QUALITY = 80
 const WEBP_CONTENT_TYPE = 'image/webp'
 

@@ -8,14 +8,14 @@ import { passwordResetTokens, users, type UserRow } from '#server/db/schema.ts'
 const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)]
 const NEWEST_FIRST = [desc(users.createdAt), desc(users.id)]
 
-export interface NewUser {
+interface NewUser {
   name: string
   email: string
   passwordHash: string
   isAdmin: boolean
 }
 
-export interface UserChanges {
+interface UserChanges {
   name?: string
   email?: string
   isAdmin?: boolean

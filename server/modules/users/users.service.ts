@@ -39,19 +39,18 @@ import { emailChangedMail } from '../mail/templates/email-changed.ts'
 import { passwordResetMail } from '../mail/templates/password-reset.ts'
 import { isUniqueViolation, type UserQueries, type UsersRepository } from './users.repository.ts'
 
-export const INVALID_CREDENTIALS = 'Invalid email or password'
-export const EMAIL_TAKEN = 'An account with this email already exists'
-export const USER_NOT_FOUND = 'User not found'
-export const LAST_ADMIN_DEMOTE =
-  'The last admin cannot lose admin rights; make another user admin first'
-export const LAST_ADMIN_DELETE = 'The last admin cannot be deleted; make another user admin first'
-export const RESET_MAIL_SENT =
+const INVALID_CREDENTIALS = 'Invalid email or password'
+const EMAIL_TAKEN = 'An account with this email already exists'
+const USER_NOT_FOUND = 'User not found'
+const LAST_ADMIN_DEMOTE = 'The last admin cannot lose admin rights; make another user admin first'
+const LAST_ADMIN_DELETE = 'The last admin cannot be deleted; make another user admin first'
+const RESET_MAIL_SENT =
   'If an account exists for this email, a link to reset the password has been sent to it'
-export const RESET_LINK_INVALID = 'Invalid or expired reset link, please ask for a new one'
-export const PASSWORD_UPDATED = 'Password updated successfully'
-export const USER_DELETED = 'user deleted successfully'
-export const SIGNED_OUT_EVERYWHERE = 'Signed out everywhere: every earlier session has ended'
-export const ACCOUNT_CHANGED_MEANWHILE =
+const RESET_LINK_INVALID = 'Invalid or expired reset link, please ask for a new one'
+const PASSWORD_UPDATED = 'Password updated successfully'
+const USER_DELETED = 'user deleted successfully'
+const SIGNED_OUT_EVERYWHERE = 'Signed out everywhere: every earlier session has ended'
+const ACCOUNT_CHANGED_MEANWHILE =
   'Your account was changed by another request meanwhile; please try again'
 
 const RESET_TOKEN_BYTES = 32
@@ -66,7 +65,7 @@ export interface UsersServiceDeps {
   log: FastifyBaseLogger
 }
 
-export const toUserPublic = (row: UserRow): UserPublic => ({
+const toUserPublic = (row: UserRow): UserPublic => ({
   _id: row.id,
   name: row.name,
   email: row.email,

@@ -28,7 +28,7 @@ const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
   link: body.link,
 })
 
-export const toWebsite = (row: WebsiteRow): Website => ({
+const toWebsite = (row: WebsiteRow): Website => ({
   _id: row.id,
   name: row.name,
   slug: row.slug,
