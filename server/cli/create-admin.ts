@@ -8,16 +8,13 @@ import { Writable } from 'node:stream'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { PASSWORD_RULE_HINT } from '#common/constants.ts'
-import { ConfigError, loadConfig } from '#server/config.ts'
-import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
+import Fastify from 'fastify'
+import { ConfigError, loadConfig, type Config } from '#server/config.ts'
+import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import type { AdminAnswer } from '#server/modules/local-admin/local-admin.client.ts'
-import { createUsersRepository } from '#server/modules/users/users.repository.ts'
-import {
-  ensureAdminAccount,
-  parseAdminInput,
-  type EnsureAdminInput,
-} from '#server/modules/users/users.service.ts'
+import { parseAdminInput, type EnsureAdminInput } from '#server/modules/users/users.service.ts'
+import { createServices } from '#server/services.ts'
 import { findRunningSite } from './cli-support.ts'
 
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
@@ -112,14 +109,14 @@ try {
   fail((error as Error).message)
 }
 
-async function createDirectly(
-  options: DatabaseOptions,
-  input: EnsureAdminInput,
-): Promise<AdminAnswer> {
-  const database = await openDatabase(options)
+async function createDirectly(config: Config, input: EnsureAdminInput): Promise<AdminAnswer> {
+  const database = await openDatabase(config.database)
   try {
     await migrateDatabase(database)
-    return await ensureAdminAccount(createUsersRepository(database.db), input)
+    // The same services the server builds; the log is the server's format, warnings only.
+    const { log } = Fastify({ logger: { level: 'warn' } })
+    const { users } = await createServices({ config, database, log })
+    return await users.ensureAdmin(input)
   } finally {
     await database.close()
   }
@@ -129,7 +126,7 @@ try {
   const site = await findRunningSite(config)
   const { user, created, promoted } = site
     ? await site.call<AdminAnswer>('POST', '/admins', admin)
-    : await createDirectly(config.database, admin)
+    : await createDirectly(config, admin)
   const through = site ? ` (through the running site, pid ${site.pid})` : ''
   console.log(
     (created

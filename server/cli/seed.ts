@@ -2,14 +2,12 @@
  * `npm run seed`: adds the demo portfolio entries (with images drawn here) to the configured
  * database, through the running server when one owns the embedded database.
  */
+import Fastify from 'fastify'
 import { loadConfigOrExit } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import type { SeedAnswer } from '#server/modules/local-admin/local-admin.client.ts'
-import { createUploadsRepository } from '#server/modules/uploads/uploads.repository.ts'
-import { createUploadsService } from '#server/modules/uploads/uploads.service.ts'
-import { createWebsitesRepository } from '#server/modules/websites/websites.repository.ts'
-import { createWebsitesService } from '#server/modules/websites/websites.service.ts'
+import { createServices } from '#server/services.ts'
 import { fail, findRunningSite } from './cli-support.ts'
 import { seedDemoContent } from './demo-content.ts'
 
@@ -22,11 +20,9 @@ async function seedDirectly(): Promise<SeedAnswer> {
   const database = await openDatabase(config.database)
   try {
     await migrateDatabase(database)
-    const { db } = database
-    return await seedDemoContent({
-      websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
-      uploads: createUploadsService({ repo: createUploadsRepository(db) }),
-    })
+    // The same services the server builds; the log is the server's format, warnings only.
+    const { log } = Fastify({ logger: { level: 'warn' } })
+    return await seedDemoContent(await createServices({ config, database, log }))
   } finally {
     await database.close()
   }

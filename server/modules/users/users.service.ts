@@ -119,7 +119,7 @@ export async function parseAdminInput(
  * operator named it, and must not end up an admin. Throws a plain Error when the e-mail or
  * password is unusable.
  */
-export async function ensureAdminAccount(
+async function ensureAdminAccount(
   repo: UsersRepository,
   input: EnsureAdminInput,
   now: () => Date = () => new Date(),
