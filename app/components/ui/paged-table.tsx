@@ -5,13 +5,25 @@ import { Button, ButtonLink } from './button.tsx'
 import { useConfirm, type ConfirmOptions } from './confirm-dialog.tsx'
 import { PageHeader } from './page-header.tsx'
 import { Pagination } from './pagination.tsx'
-import { DataTable, EmptyRow, Td, Th } from './table.tsx'
+import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from './table.tsx'
+
+/** A column of an admin list: its header, which is also the cell's label on phones, and its cell. */
+export interface Column<T> {
+  header: string
+  cell: (item: T) => ReactNode
+  className?: string
+  /** On phones, the label goes above the value instead of beside it: long texts, images. */
+  labelAbove?: boolean
+  /** Lets a long header break between its words, where its column is narrower than its name. */
+  canWrapHeader?: boolean
+}
 
 /**
  * One page of an admin list: the title with the total, the action's error, a table of `rows`
- * under `columns` plus an actions column, and the page links.
+ * under `columns` plus an actions column, and the page links. The table fits the screen: on
+ * phones each row is a card (see DataTable).
  */
-export function PagedTable<T>({
+export function PagedTable<T extends { _id: string }>({
   title,
   total,
   subtitle,
@@ -19,7 +31,7 @@ export function PagedTable<T>({
   error,
   columns,
   rows,
-  row,
+  rowActions,
   empty,
   basePath,
   page,
@@ -30,9 +42,9 @@ export function PagedTable<T>({
   subtitle: string
   actions?: ReactNode
   error?: string | null
-  columns: string[]
+  columns: Column<T>[]
   rows: T[]
-  row: (item: T) => ReactNode
+  rowActions: (item: T) => ReactNode
   empty: ReactNode
   basePath: string
   page: number
@@ -56,23 +68,41 @@ export function PagedTable<T>({
         </Alert>
       ) : null}
       <DataTable caption={`${title}, page ${page} of ${Math.max(pages, 1)}`} captionHidden>
-        <thead>
+        <THead>
           <tr>
             {columns.map((column) => (
-              <Th key={column}>{column}</Th>
+              <Th key={column.header} canWrap={column.canWrapHeader}>
+                {column.header}
+              </Th>
             ))}
             <Th>
               <span className="sr-only">Actions</span>
             </Th>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+        </THead>
+        <TBody>
           {rows.length === 0 ? (
             <EmptyRow colSpan={columns.length + 1}>{empty}</EmptyRow>
           ) : (
-            rows.map(row)
+            rows.map((item) => (
+              <Tr key={item._id}>
+                {columns.map((column) => (
+                  <Td
+                    key={column.header}
+                    label={column.header}
+                    labelAbove={column.labelAbove}
+                    className={column.className}
+                  >
+                    {column.cell(item)}
+                  </Td>
+                ))}
+                <Td className="max-lg:mt-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-3 lg:w-px">
+                  {rowActions(item)}
+                </Td>
+              </Tr>
+            ))
           )}
-        </tbody>
+        </TBody>
       </DataTable>
       <Pagination basePath={basePath} pages={pages} page={page} label={`${title} pages`} />
     </>
@@ -129,8 +159,8 @@ export function DeleteButton({
   )
 }
 
-/** The actions cell of a row that has an edit page: Edit and Delete, both named after the row. */
-export function EditDeleteCell({
+/** The actions of a row that has an edit page: Edit and Delete, both named after the row. */
+export function EditDeleteActions({
   name,
   editTo,
   isDeleting,
@@ -142,13 +172,19 @@ export function EditDeleteCell({
   onDelete: () => void
 }) {
   return (
-    <Td>
-      <div className="flex gap-2">
-        <ButtonLink to={editTo} variant="secondary" size="sm" aria-label={`Edit ${name}`}>
-          Edit
-        </ButtonLink>
-        <DeleteButton label={`Delete ${name}`} isDeleting={isDeleting} onClick={onDelete} />
-      </div>
-    </Td>
+    <RowActions>
+      <ButtonLink to={editTo} variant="secondary" size="sm" aria-label={`Edit ${name}`}>
+        Edit
+      </ButtonLink>
+      <DeleteButton label={`Delete ${name}`} isDeleting={isDeleting} onClick={onDelete} />
+    </RowActions>
   )
+}
+
+/**
+ * A row's buttons, side by side. On wide screens they never wrap, and sit a little higher so that
+ * they line up with the first line of the row's text.
+ */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap gap-2 lg:-my-1.5 lg:flex-nowrap">{children}</div>
 }

@@ -2,8 +2,10 @@ import { useId, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } f
 import { cn } from '#app/lib/cn.ts'
 
 /**
- * A data table that scrolls sideways on narrow screens. The scroll container is a labelled,
- * focusable region so keyboard users can scroll it too.
+ * A data table that fits its container. From the `lg` breakpoint up it is a plain table; below
+ * it, each body row (`Tr`) is drawn as a card whose cells show their column labels (see `Td`). It keeps
+ * its table elements all along, so screen readers still announce rows, cells and headers. The
+ * wrapper is a labelled, focusable region that scrolls, for content that is wider still.
  */
 export function DataTable({
   caption,
@@ -18,42 +20,65 @@ export function DataTable({
 }) {
   const captionId = useId()
   return (
-    <>
-      <p aria-hidden="true" className="mb-2 text-xs text-slate-600 sm:hidden">
-        Swipe sideways to see every column.
-      </p>
-      <div
-        role="region"
-        aria-labelledby={captionId}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        className={cn(
-          'relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm',
-          className,
-        )}
-      >
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption
-            id={captionId}
-            className={cn(
-              captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-medium text-slate-700',
-            )}
-          >
-            {caption}
-          </caption>
-          {children}
-        </table>
-      </div>
-    </>
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className={cn(
+        'relative overflow-x-auto lg:rounded-lg lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm',
+        className,
+      )}
+    >
+      <table className="w-full text-left text-sm max-lg:block lg:divide-y lg:divide-slate-200">
+        <caption
+          id={captionId}
+          className={cn(
+            captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-medium text-slate-700',
+          )}
+        >
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
   )
 }
 
-export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+/** The header row's group: kept for screen readers on phones, where the cards show the labels. */
+export function THead({ children }: { children: ReactNode }) {
+  return <thead className="max-lg:sr-only">{children}</thead>
+}
+
+export function TBody({ children }: { children: ReactNode }) {
+  return (
+    <tbody className="max-lg:block max-lg:space-y-3 lg:divide-y lg:divide-slate-100">
+      {children}
+    </tbody>
+  )
+}
+
+/** A body row: a table row on wide screens, a card on phones. */
+export function Tr({ children }: { children: ReactNode }) {
+  return (
+    <tr className="max-lg:grid max-lg:gap-y-2.5 max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-4 max-lg:shadow-sm lg:hover:bg-slate-50">
+      {children}
+    </tr>
+  )
+}
+
+/** A column header, on one line unless `canWrap` lets a long one break between its words. */
+export function Th({
+  className,
+  canWrap = false,
+  ...props
+}: ThHTMLAttributes<HTMLTableCellElement> & { canWrap?: boolean }) {
   return (
     <th
       scope="col"
       className={cn(
-        'bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase',
+        'bg-slate-50 px-2.5 py-3 align-bottom text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-4 last:pr-4',
+        !canWrap && 'whitespace-nowrap',
         className,
       )}
       {...props}
@@ -61,15 +86,46 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
   )
 }
 
-export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn('px-4 py-3 align-top text-slate-800', className)} {...props} />
+/**
+ * A body cell. On phones a cell with a `label` shows it beside its value, or above it with
+ * `labelAbove` (long texts, images). The label is drawn by CSS with an empty alternative text
+ * (`content: attr(data-label) / ''`), so it stays out of the cell's accessible name: screen readers
+ * take the column header, and the cell is still found by its value.
+ */
+export function Td({
+  className,
+  label,
+  labelAbove = false,
+  children,
+  ...props
+}: TdHTMLAttributes<HTMLTableCellElement> & { label?: string; labelAbove?: boolean }) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        'align-top text-slate-800 lg:px-2.5 lg:py-3 lg:first:pl-4 lg:last:pr-4',
+        label
+          ? [
+              'max-lg:grid max-lg:gap-x-3 max-lg:gap-y-1',
+              "max-lg:before:pt-0.5 max-lg:before:font-sans max-lg:before:text-xs max-lg:before:font-semibold max-lg:before:tracking-wide max-lg:before:text-slate-600 max-lg:before:uppercase max-lg:before:content-[attr(data-label)_/_'']",
+              labelAbove ? 'max-lg:grid-cols-1' : 'max-lg:grid-cols-[7rem_minmax(0,1fr)]',
+            ]
+          : 'max-lg:block',
+        className,
+      )}
+      {...props}
+    >
+      {/* One box for the value, so it fills the grid's second column as a whole. */}
+      {label ? <div className="min-w-0">{children}</div> : children}
+    </td>
+  )
 }
 
 /** A full-width row for an empty table. */
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
-    <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-600">
+    <tr className="max-lg:block max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white">
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-600 max-lg:block">
         {children}
       </td>
     </tr>

@@ -3,9 +3,14 @@ import { useRevalidator } from 'react-router'
 import type { Message } from '#common/schemas/messages.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { DeleteButton, PagedTable, useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import {
+  DeleteButton,
+  PagedTable,
+  RowActions,
+  useConfirmedSubmit,
+  type Column,
+} from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { Td } from '#app/components/ui/table.tsx'
 import { deleteMessage, listMessagesForAdmin } from '#app/features/messages/messages.api.ts'
 import { ReplyPanel } from '#app/features/messages/reply-panel.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
@@ -35,6 +40,50 @@ export function HydrateFallback() {
   return <Spinner />
 }
 
+const COLUMNS: Column<Message>[] = [
+  {
+    header: 'Date',
+    cell: (message) => <time dateTime={message.createdAt}>{formatDate(message.createdAt)}</time>,
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Name',
+    cell: (message) => message.fullName,
+    className: 'font-medium wrap-anywhere lg:min-w-[7rem]',
+  },
+  {
+    header: 'E-mail',
+    cell: (message) => (
+      <a
+        href={`mailto:${message.email}`}
+        title={message.email}
+        className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 lg:max-w-[11rem] lg:truncate"
+      >
+        {message.email}
+      </a>
+    ),
+  },
+  {
+    header: 'Subject',
+    cell: (message) => <p className="line-clamp-3 wrap-anywhere">{message.subject}</p>,
+    className: 'lg:min-w-[9rem]',
+  },
+  {
+    header: 'Message',
+    labelAbove: true,
+    cell: (message) => (
+      <textarea
+        readOnly
+        rows={3}
+        value={message.message}
+        aria-label={`Message from ${message.fullName}`}
+        className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
+      />
+    ),
+    className: 'lg:w-[30%] lg:min-w-[14rem]',
+  },
+]
+
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, totalMessages, page, pages } = loaderData
   const [replyingTo, setReplyingTo] = useState<Message | null>(null)
@@ -48,63 +97,39 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
         total={totalMessages}
         subtitle="Contact form messages, newest first."
         error={actionData?.error}
-        columns={['Date', 'Name', 'E-mail', 'Subject', 'Message']}
+        columns={COLUMNS}
         rows={messages}
         empty="No messages yet."
         basePath={BASE_PATH}
         page={page}
         pages={pages}
-        row={(message) => (
-          <tr key={message._id} className="hover:bg-slate-50">
-            <Td className="whitespace-nowrap">
-              <time dateTime={message.createdAt}>{formatDate(message.createdAt)}</time>
-            </Td>
-            <Td className="min-w-[8rem] font-medium">{message.fullName}</Td>
-            <Td className="whitespace-nowrap">
-              <a
-                href={`mailto:${message.email}`}
-                className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        rowActions={(message) => (
+          <>
+            <RowActions>
+              <Button
+                size="sm"
+                aria-label={`Reply to ${message.fullName}`}
+                onClick={() => setReplyingTo(message)}
               >
-                {message.email}
-              </a>
-            </Td>
-            <Td className="min-w-[10rem]">{message.subject}</Td>
-            <Td className="min-w-[16rem]">
-              <textarea
-                readOnly
-                rows={3}
-                value={message.message}
-                aria-label={`Message from ${message.fullName}`}
-                className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
+                Reply
+              </Button>
+              <DeleteButton
+                label={`Delete the message from ${message.fullName}`}
+                isDeleting={isDeleting(message._id)}
+                onClick={() =>
+                  void confirmDelete(
+                    message._id,
+                    `The message “${message.subject}” from ${message.fullName} will be deleted. This cannot be undone.`,
+                  )
+                }
               />
-            </Td>
-            <Td>
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  aria-label={`Reply to ${message.fullName}`}
-                  onClick={() => setReplyingTo(message)}
-                >
-                  Reply
-                </Button>
-                <DeleteButton
-                  label={`Delete the message from ${message.fullName}`}
-                  isDeleting={isDeleting(message._id)}
-                  onClick={() =>
-                    void confirmDelete(
-                      message._id,
-                      `The message “${message.subject}” from ${message.fullName} will be deleted. This cannot be undone.`,
-                    )
-                  }
-                />
-              </div>
-              {message.repliedAt ? (
-                <p className="mt-2 text-xs whitespace-nowrap text-emerald-800">
-                  Replied {formatDate(message.repliedAt)}
-                </p>
-              ) : null}
-            </Td>
-          </tr>
+            </RowActions>
+            {message.repliedAt ? (
+              <p className="mt-2 text-xs whitespace-nowrap text-emerald-800">
+                Replied {formatDate(message.repliedAt)}
+              </p>
+            ) : null}
+          </>
         )}
       />
       {replyingTo ? (

@@ -3,9 +3,13 @@ import { IMAGE_THUMB_WIDTH } from '#common/constants.ts'
 import { imageVariantPath } from '#common/images.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { EditDeleteCell, PagedTable, useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import {
+  EditDeleteActions,
+  PagedTable,
+  useConfirmedSubmit,
+  type Column,
+} from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { Td } from '#app/components/ui/table.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import {
   createWebsite,
@@ -16,6 +20,7 @@ import { messageOf } from '#app/lib/api-client.ts'
 import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
+import type { Website } from '#common/schemas/websites.ts'
 import type { Route } from './+types/websites'
 
 const BASE_PATH = '/admin/websites'
@@ -52,6 +57,81 @@ function externalHref(link: string) {
   return /^https?:\/\//i.test(link) ? link : undefined
 }
 
+const linkClasses = 'text-brand-700 underline underline-offset-2 hover:text-brand-800'
+
+const COLUMNS: Column<Website>[] = [
+  {
+    header: 'ID',
+    cell: (website) => (
+      <span title={website._id} className="block wrap-anywhere lg:w-16 lg:truncate">
+        {website._id}
+      </span>
+    ),
+    className: 'font-mono text-xs text-slate-600',
+  },
+  {
+    header: 'Thumbnail',
+    labelAbove: true,
+    cell: (website) => (
+      <img
+        src={imageVariantPath(website.image, IMAGE_THUMB_WIDTH)}
+        alt={`Screenshot of ${website.name}`}
+        width={IMAGE_THUMB_WIDTH}
+        loading="lazy"
+        decoding="async"
+        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 lg:w-20"
+      />
+    ),
+  },
+  {
+    header: 'Slug',
+    cell: (website) => (
+      <Link to={`/website/${website.slug}`} className={`font-medium wrap-anywhere ${linkClasses}`}>
+        {website.slug}
+      </Link>
+    ),
+    className: 'lg:min-w-[7rem]',
+  },
+  {
+    header: 'Name',
+    cell: (website) => website.name,
+    className: 'font-medium wrap-anywhere lg:min-w-[7.5rem]',
+  },
+  { header: 'Language', cell: (website) => website.language, className: 'wrap-anywhere' },
+  {
+    header: 'Language description',
+    canWrapHeader: true,
+    cell: (website) => website.languageDescription,
+    className: 'wrap-anywhere',
+  },
+  {
+    header: 'Description',
+    labelAbove: true,
+    cell: (website) => <p className="line-clamp-3 wrap-anywhere">{website.description}</p>,
+    className: 'lg:min-w-[9rem]',
+  },
+  {
+    header: 'Link',
+    cell: (website) => {
+      const href = externalHref(website.link)
+      return href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={website.link}
+          className={`relative block wrap-anywhere lg:max-w-[7.5rem] lg:truncate ${linkClasses}`}
+        >
+          {website.link}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <span className="wrap-anywhere">{website.link}</span>
+      )
+    },
+  },
+]
+
 export default function WebsitesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { websites, totalWebsites, page, pages } = loaderData
   const { dialog, pendingIntent, confirmSubmit, confirmDelete, isDeleting } = useConfirmedSubmit()
@@ -78,81 +158,25 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
           </Button>
         }
         error={actionData?.error}
-        columns={[
-          'ID',
-          'Thumbnail',
-          'Slug',
-          'Name',
-          'Language',
-          'Language description',
-          'Description',
-          'Link',
-        ]}
+        columns={COLUMNS}
         rows={websites}
         empty="No websites yet. Use Create Website to add the first one."
         basePath={BASE_PATH}
         page={page}
         pages={pages}
-        row={(website) => {
-          const href = externalHref(website.link)
-          return (
-            <tr key={website._id} className="hover:bg-slate-50">
-              <Td className="min-w-[10rem] font-mono text-xs break-all text-slate-600">
-                {website._id}
-              </Td>
-              <Td>
-                <img
-                  src={imageVariantPath(website.image, IMAGE_THUMB_WIDTH)}
-                  alt={`Screenshot of ${website.name}`}
-                  width={IMAGE_THUMB_WIDTH}
-                  loading="lazy"
-                  decoding="async"
-                  className="h-auto w-[225px] max-w-none rounded-md border border-slate-200 bg-slate-100"
-                />
-              </Td>
-              <Td className="whitespace-nowrap">
-                <Link
-                  to={`/website/${website.slug}`}
-                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  {website.slug}
-                </Link>
-              </Td>
-              <Td className="min-w-[9rem] font-medium">{website.name}</Td>
-              <Td className="whitespace-nowrap">{website.language}</Td>
-              <Td className="min-w-[9rem]">{website.languageDescription}</Td>
-              <Td className="min-w-[15rem]">
-                <p className="line-clamp-3">{website.description}</p>
-              </Td>
-              <Td className="min-w-[12rem] break-all">
-                {href ? (
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                  >
-                    {website.link}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  website.link
-                )}
-              </Td>
-              <EditDeleteCell
-                name={website.name}
-                editTo={`/admin/website/${website._id}`}
-                isDeleting={isDeleting(website._id)}
-                onDelete={() =>
-                  void confirmDelete(
-                    website._id,
-                    `“${website.name}” will be removed from the portfolio. This cannot be undone.`,
-                  )
-                }
-              />
-            </tr>
-          )
-        }}
+        rowActions={(website) => (
+          <EditDeleteActions
+            name={website.name}
+            editTo={`/admin/website/${website._id}`}
+            isDeleting={isDeleting(website._id)}
+            onDelete={() =>
+              void confirmDelete(
+                website._id,
+                `“${website.name}” will be removed from the portfolio. This cannot be undone.`,
+              )
+            }
+          />
+        )}
       />
       {dialog}
     </>
