@@ -16,6 +16,11 @@ import { ensureBuild } from '#tests/helpers/server-process.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const NUM_RUNS = 50
+/**
+ * One fixed seed: every run tries the same inputs, so a red run is reproducible and a green run
+ * stays green. Change it to explore other inputs, and keep any counterexample found as a case.
+ */
+fc.configureGlobal({ seed: 20261124 })
 
 let app: TestApp
 let admin: Record<string, string>
@@ -445,6 +450,9 @@ describe('unknown and malformed paths', () => {
         fc.constantFrom<Method>('GET', 'POST', 'PUT', 'DELETE'),
         async (segments, method) => {
           const url = `/api/zz-${segments.join('/')}`
+          // Dot segments (`%2e%2e`) are resolved by the client's URL parser before sending: a path
+          // that climbs out of /api is a page path by then.
+          fc.pre(new URL(url, 'http://localhost').pathname.startsWith('/api/'))
           const res = await app.inject({ method, url })
           expectSafeAnswer(res, `${method} ${url.slice(0, 200)}`)
           // A segment with broken percent-encoding is a malformed URL (400), anything else unknown (404).
