@@ -35,8 +35,6 @@ if (config.trustProxy === true) {
   )
 }
 
-await app.listen({ port: config.port, host: config.host })
-
 // The command-line tools cannot open the embedded database beside us: they ask through this.
 let channel: LocalChannel | undefined
 if (database.kind === 'pglite') {
@@ -54,6 +52,9 @@ if (database.kind === 'pglite') {
     return undefined
   })
 }
+
+// Listening last: once the site answers, the tools' channel is ready (socket and its mode).
+await app.listen({ port: config.port, host: config.host })
 
 let closing = false
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
