@@ -150,11 +150,26 @@ export interface StartServerOptions {
 
 const running = new Set<ServerProcess>()
 
-/** Starts the built server and resolves once /api/health answers 200. */
-export async function startServer({
+/**
+ * Starts the built server and resolves once /api/health answers 200. Without a given port it takes
+ * a free one; when another process took that port between the check and the server's listen, the
+ * server exits with EADDRINUSE and is started again on another.
+ */
+export async function startServer(options: StartServerOptions): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options)
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes('EADDRINUSE')
+      if (options.port !== undefined || !portTaken || attempt === 3) throw error
+    }
+  }
+}
+
+async function startServerOnce({
   env,
   port,
-  readyTimeoutMs = 60_000,
+  readyTimeoutMs = 150_000,
 }: StartServerOptions): Promise<ServerProcess> {
   await ensureBuild()
   const listenPort = port ?? (await freePort())
