@@ -25,6 +25,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: IS_CI ? 1 : 0,
+  // Safety nets for a machine busy with other work (the defaults are 30 s and 5 s), not expectations
+  // of speed: a passing test takes no longer for them.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: IS_CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
     : 'list',
