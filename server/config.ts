@@ -60,7 +60,11 @@ export const EnvSchema = z.object({
     (value) => value === undefined || !value.split(/[\\/]/).includes('..'),
     { message: 'must not contain ..' },
   ),
-  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(0),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The OpenAPI description maps every endpoint for anyone who asks: served only when opted in.

@@ -71,12 +71,7 @@ describe('GET /api/operations/status', () => {
     const risky = await createTestApp({ env: { PUBLIC_URL: '', TRUST_PROXY: 'true' } })
     try {
       const { notices: all } = await status(risky, (await asAdmin(risky)).headers)
-      expect(all.map((n) => n.code)).toEqual([
-        'public-url',
-        'smtp',
-        'trust-proxy',
-        ...tempDataDir,
-      ])
+      expect(all.map((n) => n.code)).toEqual(['public-url', 'smtp', 'trust-proxy', ...tempDataDir])
       expect(all[0]!.message).toMatch(/^PUBLIC_URL is unset \(so http:\/\/localhost:3000\)/)
       expect(all[2]!.message).toMatch(/^TRUST_PROXY=true believes any client's X-Forwarded-For/)
     } finally {

@@ -85,7 +85,11 @@ describe('a server started with a risky configuration', () => {
     const backupDir = path.join(dataDir, 'backups')
     const files = await readdir(backupDir)
     expect(files).toHaveLength(1)
-    expect(status.backups).toMatchObject({ intervalHours: 24, keep: 7, last: { fileName: files[0] } })
+    expect(status.backups).toMatchObject({
+      intervalHours: 24,
+      keep: 7,
+      last: { fileName: files[0] },
+    })
     expect((await lstat(backupDir)).mode & 0o777).toBe(0o700)
     expect((await lstat(path.join(backupDir, files[0]!))).mode & 0o777).toBe(0o600)
   }, 120_000)
@@ -107,7 +111,13 @@ describe('several instances on one PostgreSQL database', () => {
         })
         const database = await openDatabase(config.database)
         await migrateDatabase(database)
-        const app = await buildApp({ config, database, web: false, logger: false, now: () => clock })
+        const app = await buildApp({
+          config,
+          database,
+          web: false,
+          logger: false,
+          now: () => clock,
+        })
         return { app, database, backupDir: config.backups.dir }
       }),
     )

@@ -40,9 +40,7 @@ async function listBackups(dir: string): Promise<ListedBackup[]> {
   })
   return names
     .flatMap((name) => parseName(name) ?? [])
-    .sort(
-      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.sequence - a.sequence,
-    )
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.sequence - a.sequence)
 }
 
 /** Creates `dir` owner-only, and makes it so if it exists (unless another user owns it). */

@@ -28,16 +28,12 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
 
   // A fresh backup, kept in BACKUP_DIR like a scheduled one, streamed as a download. No response
   // schema: the body is the file (errors are `{ message }` through the error handler as ever).
-  app.post(
-    '/backups',
-    { onRequest: app.requireAdmin },
-    async (_request, reply) => {
-      const { info, stream } = await backups.openFreshBackup()
-      return reply
-        .header('content-type', 'application/gzip')
-        .header('content-length', info.sizeBytes)
-        .header('content-disposition', `attachment; filename="${info.fileName}"`)
-        .send(stream)
-    },
-  )
+  app.post('/backups', { onRequest: app.requireAdmin }, async (_request, reply) => {
+    const { info, stream } = await backups.openFreshBackup()
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-length', info.sizeBytes)
+      .header('content-disposition', `attachment; filename="${info.fileName}"`)
+      .send(stream)
+  })
 }

@@ -36,8 +36,8 @@ describe('startupNotices', () => {
   })
 
   it('leaves out PUBLIC_URL and SMTP_URL under npm run dev', () => {
-    expect(codes({ DEV_SERVER: 'true', PUBLIC_URL: '', SMTP_URL: '', TRUST_PROXY: 'true' })).toEqual(
-      ['trust-proxy'],
-    )
+    expect(
+      codes({ DEV_SERVER: 'true', PUBLIC_URL: '', SMTP_URL: '', TRUST_PROXY: 'true' }),
+    ).toEqual(['trust-proxy'])
   })
 })
