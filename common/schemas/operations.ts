@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
 /** Something about how the site runs that its owner should fix (see server/modules/operations). */
-export const NoticeSchema = z.object({
+const NoticeSchema = z.object({
   code: z.enum(['public-url', 'smtp', 'trust-proxy', 'temporary-data-dir']),
   message: z.string(),
 })
 export type Notice = z.infer<typeof NoticeSchema>
 
-export const BackupInfoSchema = z.object({
+const BackupInfoSchema = z.object({
   fileName: z.string(),
   createdAt: z.iso.datetime(),
   sizeBytes: z.number().int().min(0),

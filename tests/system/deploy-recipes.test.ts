@@ -18,8 +18,11 @@ import { ensureBuild } from '#tests/helpers/server-process.ts'
 
 const run = promisify(execFile)
 const read = (file: string) => readFile(path.join(ROOT_DIR, file), 'utf8')
-const hasCommand = (name: string) =>
-  ['/usr/bin', '/usr/local/bin', '/bin'].some((dir) => existsSync(path.join(dir, name)))
+const commandPath = (name: string) =>
+  ['/usr/bin', '/usr/local/bin', '/bin']
+    .map((dir) => path.join(dir, name))
+    .find((file) => existsSync(file))
+const hasCommand = (name: string) => commandPath(name) !== undefined
 const dirs: string[] = []
 
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))))
@@ -64,10 +67,10 @@ function expectKnownVariables(service: ComposeService) {
 /** The upstreams a Caddyfile proxies to, as Caddy itself reads them. */
 async function caddyUpstreams(file: string): Promise<string[]> {
   const { stdout } = await run(
-    'caddy',
+    commandPath('caddy')!,
     ['adapt', '--config', path.join(ROOT_DIR, file), '--adapter', 'caddyfile'],
     {
-      env: { ...process.env, SITE_ADDRESS: 'example.com' },
+      env: { SITE_ADDRESS: 'example.com', HOME: os.tmpdir() },
     },
   )
   const config = JSON.parse(stdout) as { apps: { http: { servers: Record<string, unknown> } } }

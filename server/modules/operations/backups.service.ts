@@ -40,7 +40,7 @@ export interface BackupsDeps {
 }
 
 /** The period `at` falls in, and the time until the next one begins. */
-export function schedulePeriod(at: Date, intervalMs: number) {
+function schedulePeriod(at: Date, intervalMs: number) {
   const ms = at.getTime()
   const period = Math.floor(ms / intervalMs)
   return { period, msUntilNext: (period + 1) * intervalMs - ms }
