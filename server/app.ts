@@ -23,6 +23,7 @@ import { createServices, type Services } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
+import { operationsRoutes } from './modules/operations/operations.routes.ts'
 import { summaryRoutes } from './modules/summary/summary.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -94,7 +95,11 @@ export async function buildApp(deps: AppDeps) {
   const services = await createServices({ ...deps, log: app.log })
   app.decorate('services', services)
   app.addHook('onClose', async () => {
-    await Promise.all([services.messages.stopNotificationRetry(), services.users.drainBackground()])
+    await Promise.all([
+      services.messages.stopNotificationRetry(),
+      services.users.drainBackground(),
+      services.backups.stopSchedule(),
+    ])
     services.transport.close?.()
   })
 
@@ -143,6 +148,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(summaryRoutes, { prefix: '/api/summary', summary: services.summary })
   await app.register(uploadsRoutes, { uploads: services.uploads })
+  await app.register(operationsRoutes, {
+    prefix: '/api/operations',
+    notices: services.notices,
+    backups: services.backups,
+  })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }

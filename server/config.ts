@@ -55,11 +55,24 @@ export const EnvSchema = z.object({
     message:
       'must be true, false or the proxy addresses (e.g. "loopback, uniquelocal"), not a hop count',
   }),
+  // Scheduled backups: where, how often (unset or 0: off) and how many to keep.
+  BACKUP_DIR: optionalString.refine(
+    (value) => value === undefined || !value.split(/[\\/]/).includes('..'),
+    { message: 'must not contain ..' },
+  ),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(0),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The OpenAPI description maps every endpoint for anyone who asks: served only when opted in.
   API_DOCS: booleanish,
   DEV_SERVER: booleanish,
 })
+
+const HOUR_MS = 60 * 60 * 1000
 
 export type Env = z.input<typeof EnvSchema>
 
@@ -85,6 +98,12 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
       retryIntervalMs: env.MAIL_RETRY_INTERVAL_MS,
     },
     publicUrl,
+    isPublicUrlSet: env.PUBLIC_URL !== undefined,
+    backups: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      intervalMs: Math.round(env.BACKUP_INTERVAL_HOURS * HOUR_MS),
+      keep: env.BACKUP_KEEP,
+    },
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,

@@ -28,12 +28,8 @@ if (config.admin) {
   )
 }
 
-if (config.trustProxy === true) {
-  app.log.warn(
-    "TRUST_PROXY=true believes any client's X-Forwarded-For, so a client picks the address rate " +
-      'limits count by: set TRUST_PROXY to the proxy\'s addresses instead (e.g. "loopback")',
-  )
-}
+// What is wrong with the configuration: one warning line each (the dashboard lists them too).
+for (const notice of app.services.notices) app.log.warn({ notice: notice.code }, notice.message)
 
 // The command-line tools cannot open the embedded database beside us: they ask through this.
 let channel: LocalChannel | undefined
@@ -55,6 +51,14 @@ if (database.kind === 'pglite') {
 
 // Listening last: once the site answers, the tools' channel is ready (socket and its mode).
 await app.listen({ port: config.port, host: config.host })
+
+if (app.services.backups.intervalHours) {
+  app.log.info(
+    { backupDir: config.backups.dir, keep: config.backups.keep },
+    `scheduled backups every ${app.services.backups.intervalHours} h`,
+  )
+  app.services.backups.startSchedule()
+}
 
 let closing = false
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

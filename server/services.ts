@@ -16,6 +16,8 @@ import {
 } from './modules/mail/mail.transports.ts'
 import { createMessagesRepository } from './modules/messages/messages.repository.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
+import { createBackupsService } from './modules/operations/backups.service.ts'
+import { startupNotices } from './modules/operations/startup-notices.ts'
 import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
@@ -72,5 +74,7 @@ export async function createServices(deps: ServicesDeps) {
     websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
     uploads: createUploadsService({ repo: createUploadsRepository(db) }),
     summary: createSummaryRepository(db),
+    notices: startupNotices(config),
+    backups: createBackupsService({ database, ...config.backups, now, log }),
   }
 }

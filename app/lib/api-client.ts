@@ -22,12 +22,14 @@ export interface ApiRequestOptions {
   signal?: AbortSignal
 }
 
-export async function apiRequest<T>(
+/** The answer to one authenticated request; throws an ApiError on a network failure or a non-2xx. */
+async function send(
   path: string,
-  { method = 'GET', body, signal }: ApiRequestOptions = {},
-): Promise<T> {
+  { method = 'GET', body, signal }: ApiRequestOptions,
+  accept: string,
+): Promise<Response> {
   const session = getSession()
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { accept }
   if (session) headers.authorization = `Bearer ${session.token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
   let response: Response
@@ -41,8 +43,8 @@ export async function apiRequest<T>(
   } catch {
     throw new ApiError('Network error: the server could not be reached', 0)
   }
-  const data: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined)
     // A token the server no longer accepts (expired, user deleted, signed out everywhere) ends the
     // session; the server says so with RFC 6750's invalid_token, unlike a wrong current password.
     if (
@@ -53,7 +55,22 @@ export async function apiRequest<T>(
       clearSession()
     throw new ApiError(errorMessage(data), response.status)
   }
-  return data as T
+  return response
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json')
+  return (await response.json().catch(() => undefined)) as T
+}
+
+/** A file the API answers with (a download), and the name its Content-Disposition gives it. */
+export async function apiFile(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(path, options, '*/*')
+  const disposition = response.headers.get('content-disposition') ?? ''
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] }
 }
 
 export function errorMessage(data: unknown): string {

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { loadConfig } from '#server/config.ts'
 import { BackupError, writeBackup, type BackupCounts } from '#server/db/backup.ts'
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
+import { backupFileName } from '#server/modules/operations/backup-files.ts'
 import type { BackupAnswer } from '#server/modules/local-admin/local-admin.client.ts'
 import { fail, findRunningSite } from './cli-support.ts'
 
@@ -17,8 +18,7 @@ import { fail, findRunningSite } from './cli-support.ts'
 process.umask(0o077)
 
 const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } })
-const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-const file = path.resolve(values.out ?? `backup-${stamp}.jsonl.gz`)
+const file = path.resolve(values.out ?? backupFileName(new Date()))
 
 async function backUpDirectly(options: DatabaseOptions): Promise<BackupCounts> {
   const database = await openDatabase(options)

@@ -66,6 +66,7 @@ const ROUTES: RouteCase[] = [
       await h1(page, 'Website Dashboard')
       await expect(page.getByRole('img', { name: /^Pie chart of websites/ })).toBeVisible()
       await expect(page.getByText('Loading Chart....')).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Download a fresh backup' })).toBeVisible()
     },
   },
   {

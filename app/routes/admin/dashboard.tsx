@@ -5,6 +5,7 @@ import { getSummary } from '#app/features/dashboard/dashboard.api.ts'
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { SiteNotices } from '#app/features/operations/site-notices.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/dashboard'
@@ -29,6 +30,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={TITLE} subtitle="Your site at a glance." />
+      <SiteNotices />
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (
           <StatCard key={card.label} card={card} />
