@@ -42,8 +42,9 @@ describe('the shipped empty cluster', () => {
         image: 'bakery.webp',
         language: 'TypeScript',
       })
-      const settings = await first.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)
-      expect(settings.rows[0]?.shared_buffers).toBe('8MB')
+      const result = await first.db.execute(sql`show shared_buffers`)
+      const { rows } = result as unknown as { rows: { shared_buffers: string }[] }
+      expect(rows).toEqual([{ shared_buffers: '8MB' }])
     } finally {
       await first.close()
     }
