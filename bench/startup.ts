@@ -12,7 +12,7 @@ import { freePort, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 import { watchPeakMemory } from './measure.ts'
 
 const POLL_MS = 5
-const TIMEOUT_MS = 60_000
+const TIMEOUT_MS = 300_000
 const RUNS = 5
 
 /**

@@ -26,7 +26,8 @@ afterEach(async () => {
   await rm(parent, { recursive: true, force: true })
 })
 
-describe('the shipped empty cluster', () => {
+// Opening and migrating PGlite takes seconds, far more on a busy machine: a wide bound, not a deadline.
+describe('the shipped empty cluster', { timeout: 300_000 }, () => {
   it('exists for the installed PGlite version', async () => {
     expect(existsSync(await shippedClusterFile())).toBe(true)
   })
