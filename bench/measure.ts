@@ -1,5 +1,5 @@
 /** Measuring tools for the benchmark: load runs (autocannon), sequential latency, process memory. */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import autocannon from 'autocannon'
 
 export interface Target {
@@ -91,29 +91,79 @@ export async function sequentialMedian(
   return times.length % 2 ? times[mid]! : (times[mid - 1]! + times[mid]!) / 2
 }
 
-/** Resident memory of a process in MB: now (VmRSS) and its peak so far (VmHWM). */
-export async function processMemory(pid: number): Promise<{ rssMb: number; peakMb: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+/** The ids of `pid` and of all its descendants (Linux: /proc/PID/task/TID/children). */
+async function processTree(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[])
+  const children = await Promise.all(
+    tasks.map((tid) =>
+      readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').then(
+        (text) => text.split(/\s+/).filter(Boolean).map(Number),
+        () => [] as number[],
+      ),
+    ),
+  )
+  const below = await Promise.all(children.flat().map(processTree))
+  return [pid, ...below.flat()]
 }
 
 /**
- * Resets a process's peak (VmHWM) to its current RSS (Linux: `5` in /proc/PID/clear_refs), so the
- * next reading is the peak of what ran in between. Returns false where that is not allowed.
+ * Resident memory in MB of a process with its child processes: now (VmRSS) and the sum of their
+ * peaks so far (VmHWM, which the kernel keeps per process, so no short spike is missed).
  */
-async function resetPeakMemory(pid: number): Promise<boolean> {
-  return writeFile(`/proc/${pid}/clear_refs`, '5').then(
-    () => true,
-    () => false,
-  )
+export async function processMemory(pid: number): Promise<{ rssMb: number; peakMb: number }> {
+  let rssKb = 0
+  let peakKb = 0
+  for (const id of await processTree(pid)) {
+    const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '')
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
+    rssKb += kb('VmRSS')
+    peakKb += kb('VmHWM')
+  }
+  return { rssMb: rssKb / 1024, peakMb: peakKb / 1024 }
 }
 
-/** Runs `fn` and returns its result with the process's peak RSS (MB) while it ran. */
+/**
+ * Resets the peak (VmHWM) of a process and its children to their current RSS (Linux: `5` in
+ * /proc/PID/clear_refs), so the next reading is the peak of what ran in between. Returns false
+ * where that is not allowed.
+ */
+async function resetPeakMemory(pid: number): Promise<boolean> {
+  const results = await Promise.all(
+    (await processTree(pid)).map((id) =>
+      writeFile(`/proc/${id}/clear_refs`, '5').then(
+        () => true,
+        () => false,
+      ),
+    ),
+  )
+  return results.every(Boolean)
+}
+
+/**
+ * Polls a process tree's memory every `intervalMs` until `stop()`: the highest summed RSS seen and
+ * the summed peaks at the end, whichever is higher (a child that exits takes its VmHWM with it; the
+ * polling catches most of it).
+ */
+export function watchPeakMemory(pid: number, intervalMs = 20) {
+  let polledMb = 0
+  const timer = setInterval(() => {
+    void processMemory(pid).then(({ rssMb }) => (polledMb = Math.max(polledMb, rssMb)))
+  }, intervalMs)
+  return {
+    async stop(): Promise<number> {
+      clearInterval(timer)
+      const { peakMb } = await processMemory(pid)
+      return Math.max(polledMb, peakMb)
+    },
+  }
+}
+
+/** Runs `fn` and returns its result with the process tree's peak RSS (MB) while it ran. */
 export async function withPeakMemory<T>(pid: number, fn: () => Promise<T>) {
   const isolated = await resetPeakMemory(pid)
+  const watch = watchPeakMemory(pid)
   const value = await fn()
-  const { peakMb } = await processMemory(pid)
+  const peakMb = await watch.stop()
   return { value, peakMb: isolated ? peakMb : NaN }
 }

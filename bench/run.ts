@@ -29,7 +29,7 @@ import {
 } from './measure.ts'
 import { formatTable } from './report.ts'
 import { seedBench, type SeedCounts } from './seed.ts'
-import { measureStartup } from './startup.ts'
+import { measureStartup, timeOneStart } from './startup.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -64,7 +64,7 @@ const TARGETS = {
   pageRatio: 0.03,
   p99Ms: 25,
   pgliteApiRps: 2 * 650,
-  rssMb: 200,
+  rssMb: 250,
   startupMs: 3_000,
   growthFactor: 2,
   lastPageMs: 25,
@@ -82,6 +82,12 @@ const serverEnv = (dataDir: string, databaseUrl?: string) => ({
   LOG_LEVEL: 'warn',
   MAIL_RETRY_INTERVAL_MS: '600000',
 })
+
+/** A bound for a start on a busy machine, not a target (start-up time is measured separately). */
+const START_TIMEOUT_MS = 300_000
+
+/** How long the server is left without traffic before its idle memory is read. */
+const IDLE_SETTLE_MS = 5_000
 
 const lastPage = (counts: SeedCounts) => Math.ceil(counts.websites / WEBSITES_PAGE_SIZE)
 
@@ -212,7 +218,12 @@ interface DbReport {
   kind: DatabaseOptions['kind']
   loads: LoadRow[]
   growth: GrowthRow[]
+  /** The server's peak while starting on an empty database (creating and migrating it). */
+  firstStartPeakMb: number
+  firstStartMs: number
   rssAfterStartMb: number
+  /** RSS a few seconds after the last load run: what the process keeps once traffic stops. */
+  rssIdleAfterLoadMb: number
   peakRssMb: number
   scalePeakRssMb?: number
   seedSeconds: number
@@ -237,16 +248,22 @@ async function sequentialTimes(server: ServerProcess, counts: SeedCounts, token:
 async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
   const scratch = await createScratch(kind)
   try {
+    log(`${kind}: first start on an empty database`)
+    const firstStart = await timeOneStart(serverEnv(scratch.dataDir, scratch.databaseUrl))
     log(`${kind}: seeding ${BASE.websites} websites and ${BASE.messages} messages`)
     let started = performance.now()
     await seedBench(scratch.options, BASE)
     const seedSeconds = (performance.now() - started) / 1000
 
-    let server = await startServer({ env: serverEnv(scratch.dataDir, scratch.databaseUrl) })
+    let server = await startServer({
+      env: serverEnv(scratch.dataDir, scratch.databaseUrl),
+      readyTimeoutMs: START_TIMEOUT_MS,
+    })
     const afterStart = await processMemory(server.pid)
     const loads: LoadRow[] = []
     let baseTimes: Awaited<ReturnType<typeof sequentialTimes>>
     let peakRssMb: number
+    let rssIdleAfterLoadMb: number
     try {
       const token = await signIn(server.url)
       baseTimes = await sequentialTimes(server, BASE, token)
@@ -264,6 +281,8 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
         ...loads.map((row) => row.peakMb),
         (await processMemory(server.pid)).peakMb,
       )
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS))
+      rssIdleAfterLoadMb = (await processMemory(server.pid)).rssMb
     } finally {
       await server.stop()
     }
@@ -272,7 +291,10 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
       kind,
       loads,
       growth: [],
+      firstStartPeakMb: firstStart.peakMb,
+      firstStartMs: firstStart.ms,
       rssAfterStartMb: afterStart.rssMb,
+      rssIdleAfterLoadMb,
       peakRssMb,
       seedSeconds,
     }
@@ -292,7 +314,10 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
     started = performance.now()
     await seedBench(scratch.options, SCALE, BASE)
     report.scaleSeedSeconds = (performance.now() - started) / 1000
-    server = await startServer({ env: serverEnv(scratch.dataDir, scratch.databaseUrl) })
+    server = await startServer({
+      env: serverEnv(scratch.dataDir, scratch.databaseUrl),
+      readyTimeoutMs: START_TIMEOUT_MS,
+    })
     try {
       const token = await signIn(server.url)
       const scaled = await sequentialTimes(server, SCALE, token)
@@ -440,23 +465,32 @@ function render(
   lines.push('')
   lines.push('## Memory and start-up')
   lines.push('')
+  lines.push(
+    `The server process with its child processes (summed VmRSS, and VmHWM for peaks), started ` +
+      `as \`npm start\` does; the PostgreSQL server's own processes are not counted. Target: ` +
+      `every figure <= ${TARGETS.rssMb} MB.`,
+  )
+  lines.push('')
+  const mb = (value: number) => `${fmt(value)} ${verdict(value <= TARGETS.rssMb)}`
   const memoryRows = reports.map((r) => [
     r.kind,
-    fmt(r.rssAfterStartMb),
-    fmt(r.peakRssMb),
+    mb(r.firstStartPeakMb),
+    `${fmt(r.firstStartMs)}`,
+    mb(r.rssAfterStartMb),
+    mb(r.peakRssMb),
+    mb(r.rssIdleAfterLoadMb),
     r.scalePeakRssMb === undefined ? '-' : fmt(r.scalePeakRssMb),
-    r.kind === 'postgres' ? `peak <= ${TARGETS.rssMb} MB` : '-',
-    r.kind === 'postgres' ? verdict(r.peakRssMb <= TARGETS.rssMb) : '-',
   ])
   lines.push(
     formatTable(
       [
         'db',
-        'RSS after start (MB)',
-        'peak RSS under load (MB)',
-        'peak RSS at scale (MB)',
-        'target',
-        'result',
+        'first start on an empty database: peak (MB)',
+        'first start (ms)',
+        'idle after start (MB)',
+        `peak under load, ${LOAD.connections} connections (MB)`,
+        'idle after load (MB)',
+        'peak at scale (MB)',
       ],
       memoryRows,
     ),
@@ -479,7 +513,8 @@ function render(
   )
   lines.push('')
   lines.push(
-    `PGlite's own share: a bare Node process that only opens the same embedded database peaks at ` +
+    `PGlite's own share: a bare Node process that only opens the same embedded database with ` +
+      `PGlite's default settings peaks at ` +
       `${fmt(startup.bareRssMb)} MB; the server peaks at ${fmt(startup.firstPeakMb)} MB on the start that ` +
       `creates the database and ${fmt(startup.existingPeakMb)} MB when it reopens it (before any load).`,
   )

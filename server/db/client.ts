@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { acquireDataDirLock, type LockHolderRole } from './data-dir-lock.ts'
+import { prepareClusterDir } from './pglite-cluster.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -78,6 +79,23 @@ export async function openDatabase(
   return options.kind === 'pglite' ? openPglite(options.dir, role) : openPostgres(options)
 }
 
+/**
+ * PostgreSQL settings of the embedded database, sized for one small site in one process (measured
+ * in docs/decisions/008-embedded-database-memory.md): PGlite's defaults are a server's (128 MB of
+ * shared buffers, room for 100 connections), which it holds in the process's own memory. Reads
+ * that miss these buffers come from the operating system's file cache. Given as start-up
+ * parameters after PGlite's own, so they also apply to databases created by older versions.
+ */
+const PGLITE_SETTINGS = {
+  shared_buffers: '8MB',
+  wal_buffers: '1MB',
+  // One backend in single-user mode: the lock and process tables need no room for more.
+  max_connections: '5',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+}
+
 // Each driver is loaded only when chosen: the one not in use would only lengthen start-up.
 async function openPglite(dir: string | undefined, role: LockHolderRole): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -86,7 +104,16 @@ async function openPglite(dir: string | undefined, role: LockHolderRole): Promis
   ])
   if (dir) await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const lock = dir ? await acquireDataDirLock(dir, role) : undefined
-  const client = await PGlite.create(dir ? { dataDir: dir } : {}).catch(async (error: unknown) => {
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ]
+  const open = async () => {
+    // A new folder gets the shipped empty cluster: PGlite's own initdb would peak near 800 MB.
+    if (dir) await prepareClusterDir(dir)
+    return PGlite.create({ ...(dir ? { dataDir: dir } : {}), startParams })
+  }
+  const client = await open().catch(async (error: unknown) => {
     await lock?.release()
     throw error
   })
