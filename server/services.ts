@@ -16,6 +16,10 @@ import {
 } from './modules/mail/mail.transports.ts'
 import { createMessagesRepository } from './modules/messages/messages.repository.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
+import { createFaqRepository } from './modules/faq/faq.repository.ts'
+import { createFaqService } from './modules/faq/faq.service.ts'
+import { createSettingsRepository } from './modules/settings/settings.repository.ts'
+import { createSettingsService } from './modules/settings/settings.service.ts'
 import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
@@ -72,5 +76,7 @@ export async function createServices(deps: ServicesDeps) {
     websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
     uploads: createUploadsService({ repo: createUploadsRepository(db) }),
     summary: createSummaryRepository(db),
+    settings: createSettingsService({ repo: createSettingsRepository(db), log }),
+    faq: createFaqService({ repo: createFaqRepository(db) }),
   }
 }
