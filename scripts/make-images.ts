@@ -753,7 +753,10 @@ function shareImage() {
       text(184, 134, SITE_DEFAULTS.businessName, { size: 40, weight: 700, fill: '#fff' }) +
       text(80, 290, 'Websites that load fast', { size: 68, weight: 800, fill: '#fff' }) +
       text(80, 372, 'and win you clients', { size: 68, weight: 800, fill: '#fff' }) +
-      text(80, 446, `${SITE_DEFAULTS.ownerName} · ${site.ownerRole}`, { size: 30, fill: '#d9eaff' }) +
+      text(80, 446, `${SITE_DEFAULTS.ownerName} · ${site.ownerRole}`, {
+        size: 30,
+        fill: '#d9eaff',
+      }) +
       [first, second, third]
         .map((name, i) => {
           const x = 80 + i * 250

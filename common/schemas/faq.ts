@@ -7,7 +7,7 @@ const ANSWER_MAX = 5000
 /** More entries than any FAQ page holds; bounds the order call's body. */
 export const FAQ_MAX_ENTRIES = 200
 
-export const FaqSchema = z.object({
+const FaqSchema = z.object({
   _id: z.string(),
   question: z.string(),
   answer: z.string(),
@@ -31,4 +31,3 @@ export const FaqOrderBodySchema = z.object({
     .array(IdSchema, { error: 'ids must be a list of FAQ ids' })
     .max(FAQ_MAX_ENTRIES, { error: `ids must list at most ${FAQ_MAX_ENTRIES} entries` }),
 })
-export type FaqOrderBody = z.infer<typeof FaqOrderBodySchema>

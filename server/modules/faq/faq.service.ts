@@ -52,7 +52,11 @@ export function createFaqService({ repo }: { repo: FaqRepository }) {
       const current = await repo.list()
       const known = new Set(current.map((row) => row.id))
       const given = new Set(ids)
-      if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) {
+      if (
+        given.size !== ids.length ||
+        given.size !== known.size ||
+        ids.some((id) => !known.has(id))
+      ) {
         throw badRequest('ids must list every FAQ entry exactly once')
       }
       await repo.reorder(ids)
