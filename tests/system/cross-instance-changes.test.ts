@@ -48,7 +48,7 @@ let postgresPair: [ServerProcess, ServerProcess]
 
 beforeAll(async () => {
   ;[redisPair, postgresPair] = await Promise.all([startPair(true), startPair(false)])
-}, 240_000)
+}, 480_000)
 
 afterAll(async () => {
   await stopAllServers()
