@@ -19,7 +19,7 @@ import {
 } from './support/fixtures.ts'
 import { E2E_ADMIN } from './support/e2e-env.ts'
 
-test.describe.configure({ mode: 'serial' })
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 let original: SiteSettings
 
