@@ -38,7 +38,20 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: '**/site-settings.spec.ts',
+    },
+    // Changes what every page shows (the business name, sign-ups, the FAQ): after all the others.
+    {
+      name: 'site-settings',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/site-settings.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   // The README's own start path: a fresh data folder, demo content, then `npm start`.
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm run seed && npm start`,

@@ -23,6 +23,8 @@ export default [
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/user/:id', 'routes/admin/user-edit.tsx'),
       route('admin/messages', 'routes/admin/messages.tsx'),
+      route('admin/faq', 'routes/admin/faq.tsx'),
+      route('admin/settings', 'routes/admin/settings.tsx'),
     ]),
     route('*', 'routes/public/not-found.tsx'),
   ]),

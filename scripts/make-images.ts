@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { site } from '#app/site.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -743,16 +744,19 @@ const dnsImages: Record<string, string> = {
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${C.brand}"/><path d="M12 10l-6 6 6 6M20 10l6 6-6 6M17.5 8.5l-3 15" fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`
 
 function shareImage() {
-  const [first, second, third] = site.stackNames
+  const [first, second, third] = SITE_DEFAULTS.bannerStacks
   return svg(
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f2a5c"/><stop offset="1" stop-color="#174ca8"/></linearGradient></defs>` +
       rect(0, 0, 1200, 630, { fill: 'url(#g)', rx: 0 }) +
       `<g opacity="0.08" fill="none" stroke="#fff" stroke-width="2">${Array.from({ length: 12 }, (_, i) => `<circle cx="1060" cy="120" r="${40 + i * 46}"/>`).join('')}</g>` +
       `<g transform="translate(80 84) scale(2.5)"><rect width="32" height="32" rx="8" fill="#fff"/><path d="M12 10l-6 6 6 6M20 10l6 6-6 6M17.5 8.5l-3 15" fill="none" stroke="${C.brand}" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></g>` +
-      text(184, 134, site.businessName, { size: 40, weight: 700, fill: '#fff' }) +
+      text(184, 134, SITE_DEFAULTS.businessName, { size: 40, weight: 700, fill: '#fff' }) +
       text(80, 290, 'Websites that load fast', { size: 68, weight: 800, fill: '#fff' }) +
       text(80, 372, 'and win you clients', { size: 68, weight: 800, fill: '#fff' }) +
-      text(80, 446, `${site.ownerName} · ${site.ownerRole}`, { size: 30, fill: '#d9eaff' }) +
+      text(80, 446, `${SITE_DEFAULTS.ownerName} · ${site.ownerRole}`, {
+        size: 30,
+        fill: '#d9eaff',
+      }) +
       [first, second, third]
         .map((name, i) => {
           const x = 80 + i * 250

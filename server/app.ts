@@ -22,8 +22,10 @@ import webPlugin from './plugins/web.ts'
 import { createServices, type Services } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
+import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { summaryRoutes } from './modules/summary/summary.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -110,6 +112,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(responseCachePlugin, {
     ttlMs: config.responseCacheTtlMs,
     now: deps.now && (() => deps.now!().getTime()),
+    broadcast: {
+      channel: config.cacheChannel,
+      redisUrl: config.redisUrl,
+      postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
+    },
   })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(rateLimitPlugin, {
@@ -143,7 +150,11 @@ export async function buildApp(deps: AppDeps) {
 
   // Domain modules
   await app.register(healthRoutes, { prefix: '/api/health', database })
-  await app.register(usersRoutes, { prefix: '/api/users', users: services.users })
+  await app.register(usersRoutes, {
+    prefix: '/api/users',
+    users: services.users,
+    settings: services.settings,
+  })
   await app.register(websitesRoutes, { prefix: '/api/websites', websites: services.websites })
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(summaryRoutes, { prefix: '/api/summary', summary: services.summary })
@@ -153,6 +164,8 @@ export async function buildApp(deps: AppDeps) {
     notices: services.notices,
     backups: services.backups,
   })
+  await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
+  await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }

@@ -49,6 +49,11 @@ export const EnvSchema = z.object({
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+  // The Redis pub/sub channel (or PostgreSQL LISTEN channel) that tells instances to drop cached pages.
+  CACHE_CHANNEL: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,60}$/, { message: 'must be 1-60 lowercase letters, digits, - or _' })
+    .default('devfolio_cache'),
   // `true`, `false`, or the proxies' addresses/subnets (`loopback, uniquelocal`, `10.0.0.0/8`).
   // A bare hop count is refused: Fastify 5 then trusts no forwarded header from a proxy at another address.
   TRUST_PROXY: optionalString.refine((value) => value === undefined || !/^\d+$/.test(value), {
@@ -108,6 +113,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
+    cacheChannel: env.CACHE_CHANNEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     isApiDocsServed: env.API_DOCS,

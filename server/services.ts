@@ -18,6 +18,10 @@ import { createMessagesRepository } from './modules/messages/messages.repository
 import { createMessagesService } from './modules/messages/messages.service.ts'
 import { createBackupsService } from './modules/operations/backups.service.ts'
 import { startupNotices } from './modules/operations/startup-notices.ts'
+import { createFaqRepository } from './modules/faq/faq.repository.ts'
+import { createFaqService } from './modules/faq/faq.service.ts'
+import { createSettingsRepository } from './modules/settings/settings.repository.ts'
+import { createSettingsService } from './modules/settings/settings.service.ts'
 import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
@@ -76,5 +80,7 @@ export async function createServices(deps: ServicesDeps) {
     summary: createSummaryRepository(db),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
+    settings: createSettingsService({ repo: createSettingsRepository(db), log }),
+    faq: createFaqService({ repo: createFaqRepository(db) }),
   }
 }

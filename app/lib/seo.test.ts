@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { site } from '#app/site.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { absoluteUrl, pageMeta, publicUrlOf, siteJsonLd } from './seo.ts'
+
+const settings: SiteSettings = {
+  ...SITE_DEFAULTS,
+  businessName: 'Harbour Pixel Works',
+  social: { github: 'https://github.com/harbour', linkedin: '', x: 'https://x.com/harbour' },
+}
+/** The matches a meta function gets: the root's data, then the public layout's. */
+const layoutMatches = (publicUrl: string) => [
+  { data: { nonce: 'n' } },
+  { data: { publicUrl, settings } },
+]
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string, value: string) =>
   meta.find((d) => (d as Record<string, unknown>)[key] === value) as
@@ -11,13 +24,13 @@ describe('pageMeta', () => {
     title: 'About',
     description: 'Who builds the sites.',
     path: '/about',
-    publicUrl: 'https://studio.example/',
+    matches: layoutMatches('https://studio.example/'),
   })
 
   it('titles the page with the business name', () => {
-    expect(meta).toContainEqual({ title: `About | ${site.businessName}` })
-    expect(find(meta, 'property', 'og:title')?.content).toBe(`About | ${site.businessName}`)
-    expect(find(meta, 'name', 'twitter:title')?.content).toBe(`About | ${site.businessName}`)
+    expect(meta).toContainEqual({ title: `About | ${settings.businessName}` })
+    expect(find(meta, 'property', 'og:title')?.content).toBe(`About | ${settings.businessName}`)
+    expect(find(meta, 'name', 'twitter:title')?.content).toBe(`About | ${settings.businessName}`)
   })
 
   it('gives an absolute canonical link and og:url without a double slash', () => {
@@ -39,11 +52,13 @@ describe('pageMeta', () => {
 
   it('uses the absolute share image with its size by default', () => {
     expect(find(meta, 'property', 'og:image')?.content).toBe(
-      `https://studio.example${site.shareImage.path}`,
+      `https://studio.example${settings.shareImage}`,
     )
-    expect(find(meta, 'property', 'og:image:width')?.content).toBe(String(site.shareImage.width))
+    expect(find(meta, 'property', 'og:image:width')?.content).toBe(
+      String(site.defaultShareImageSize.width),
+    )
     expect(find(meta, 'name', 'twitter:image')?.content).toBe(
-      `https://studio.example${site.shareImage.path}`,
+      `https://studio.example${settings.shareImage}`,
     )
     expect(find(meta, 'name', 'robots')).toBeUndefined()
   })
@@ -53,7 +68,7 @@ describe('pageMeta', () => {
       title: 'Shop',
       description: 'A shop.',
       path: '/website/shop',
-      publicUrl: 'https://studio.example',
+      matches: layoutMatches('https://studio.example'),
       image: '/uploads/abc.webp',
       noIndex: true,
     })
@@ -64,14 +79,32 @@ describe('pageMeta', () => {
     expect(withImage).toContainEqual({ name: 'robots', content: 'noindex' })
   })
 
+  it('takes the share image from the settings', () => {
+    const custom = pageMeta({
+      title: 'About',
+      description: 'x',
+      path: '/about',
+      matches: [
+        {
+          data: {
+            publicUrl: 'https://s.example',
+            settings: { ...settings, shareImage: '/uploads/og.webp' },
+          },
+        },
+      ],
+    })
+    expect(find(custom, 'property', 'og:image')?.content).toBe('https://s.example/uploads/og.webp')
+    expect(find(custom, 'property', 'og:image:width')).toBeUndefined()
+  })
+
   it('does not repeat the business name when the page is titled with it', () => {
     const home = pageMeta({
-      title: site.businessName,
+      title: settings.businessName,
       description: 'x',
       path: '/',
-      publicUrl: 'https://s.example',
+      matches: layoutMatches('https://s.example'),
     })
-    expect(home).toContainEqual({ title: site.businessName })
+    expect(home).toContainEqual({ title: settings.businessName })
     expect(home).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://s.example/' })
   })
 })
@@ -101,7 +134,7 @@ describe('publicUrlOf', () => {
 })
 
 describe('siteJsonLd', () => {
-  const json = siteJsonLd('https://studio.example')
+  const json = siteJsonLd('https://studio.example', settings)
   const data = JSON.parse(json) as { '@context': string; '@graph': Record<string, unknown>[] }
   const byType = (type: string) => data['@graph'].find((node) => node['@type'] === type)
 
@@ -109,24 +142,30 @@ describe('siteJsonLd', () => {
     expect(data['@context']).toBe('https://schema.org')
     expect(byType('ProfessionalService')).toMatchObject({
       '@id': 'https://studio.example/#business',
-      name: site.businessName,
+      name: settings.businessName,
       url: 'https://studio.example/',
-      email: site.email,
-      image: `https://studio.example${site.shareImage.path}`,
-      founder: { '@type': 'Person', name: site.ownerName },
-      sameAs: site.social.map((link) => link.url),
+      email: settings.email,
+      image: `https://studio.example${settings.shareImage}`,
+      founder: { '@type': 'Person', name: settings.ownerName },
+      // An empty social link is left out.
+      sameAs: ['https://github.com/harbour', 'https://x.com/harbour'],
     })
   })
 
   it('describes the WebSite published by the business', () => {
     expect(byType('WebSite')).toMatchObject({
       url: 'https://studio.example/',
-      name: site.businessName,
+      name: settings.businessName,
       publisher: { '@id': 'https://studio.example/#business' },
     })
   })
 
   it('cannot close its script element early', () => {
-    expect(siteJsonLd('https://x.example/</script><script>alert(1)</script>')).not.toContain('<')
+    expect(
+      siteJsonLd('https://x.example/</script><script>alert(1)</script>', {
+        ...settings,
+        businessName: '</script><script>alert(1)</script>',
+      }),
+    ).not.toContain('<')
   })
 })

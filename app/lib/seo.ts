@@ -1,24 +1,36 @@
 /**
  * Per-page search and share tags: title, description, canonical URL, Open Graph and Twitter card.
- * Absolute URLs come from the server's public URL, which the public layout's loader returns.
+ * Absolute URLs come from the server's public URL and names from the site settings, both of which
+ * the public layout's loader returns.
  */
 import type { MetaDescriptor } from 'react-router'
+import type { SiteSettings } from '#common/schemas/settings.ts'
 import { site } from '#app/site.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { settingsOf, socialLinks } from './site-settings.ts'
+
+const SITE_DEFAULT_SHARE_IMAGE = SITE_DEFAULTS.shareImage
+
+type MatchWithData = { data?: unknown } | undefined
 
 export interface PageMetaInput {
   title: string
   description: string
   /** The page's path, e.g. "/about"; the canonical URL is the public URL plus this path. */
   path: string
-  publicUrl: string
+  /** The `meta` function's matches: the public layout's data holds the public URL and settings. */
+  matches: ReadonlyArray<MatchWithData>
   /** A site-relative or absolute image for link previews; the site's share image by default. */
   image?: string
   type?: 'website' | 'article' | 'profile'
   noIndex?: boolean
 }
 
-export const pageTitle = (title: string) =>
-  title === site.businessName ? title : `${title} | ${site.businessName}`
+/** The page's title followed by the business name from the settings in `matches`. */
+export function pageTitle(title: string, matches: ReadonlyArray<MatchWithData>): string {
+  const { businessName } = settingsOf(matches)
+  return title === businessName ? title : `${title} | ${businessName}`
+}
 
 export function absoluteUrl(publicUrl: string, path: string): string {
   if (/^https?:\/\//.test(path)) return path
@@ -30,30 +42,32 @@ export function pageMeta({
   title,
   description,
   path,
-  publicUrl,
+  matches,
   image,
   type = 'website',
   noIndex = false,
 }: PageMetaInput): MetaDescriptor[] {
-  const fullTitle = pageTitle(title)
+  const publicUrl = publicUrlOf(matches)
+  const settings = settingsOf(matches)
+  const fullTitle = pageTitle(title, matches)
   const url = absoluteUrl(publicUrl, path)
-  const imageUrl = absoluteUrl(publicUrl, image ?? site.shareImage.path)
-  const isShareImage = image === undefined || image === site.shareImage.path
+  const imageUrl = absoluteUrl(publicUrl, image ?? settings.shareImage)
+  const isDefaultImage = (image ?? settings.shareImage) === SITE_DEFAULT_SHARE_IMAGE
   return [
     { title: fullTitle },
     { name: 'description', content: description },
     ...(noIndex ? [{ name: 'robots', content: 'noindex' }] : []),
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: site.businessName },
+    { property: 'og:site_name', content: settings.businessName },
     { property: 'og:type', content: type },
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: imageUrl },
-    ...(isShareImage
+    ...(isDefaultImage
       ? [
-          { property: 'og:image:width', content: String(site.shareImage.width) },
-          { property: 'og:image:height', content: String(site.shareImage.height) },
+          { property: 'og:image:width', content: String(site.defaultShareImageSize.width) },
+          { property: 'og:image:height', content: String(site.defaultShareImageSize.height) },
         ]
       : []),
     { property: 'og:image:alt', content: fullTitle },
@@ -63,8 +77,6 @@ export function pageMeta({
     { name: 'twitter:image', content: imageUrl },
   ]
 }
-
-type MatchWithData = { data?: unknown } | undefined
 
 /** The public URL that a parent loader (the public layout's) returned, for use in `meta`. */
 export function publicUrlOf(matches: ReadonlyArray<MatchWithData>): string {
@@ -87,33 +99,28 @@ export function publicUrlOf(matches: ReadonlyArray<MatchWithData>): string {
  * serialised for a <script type="application/ld+json">. "<" is escaped so no text in the data can
  * close the script element early.
  */
-export function siteJsonLd(publicUrl: string): string {
+export function siteJsonLd(publicUrl: string, settings: SiteSettings): string {
   const url = absoluteUrl(publicUrl, '/')
-  const sameAs = site.social.map((link) => link.url)
+  const sameAs = socialLinks(settings).map((link) => link.url)
   const graph = {
     '@context': 'https://schema.org',
     '@graph': [
       {
         '@type': 'ProfessionalService',
         '@id': `${url}#business`,
-        name: site.businessName,
-        description: site.description,
-        slogan: site.tagline,
+        name: settings.businessName,
+        description: settings.seoDescription,
+        slogan: settings.tagline,
         url,
-        email: site.email,
-        image: absoluteUrl(publicUrl, site.shareImage.path),
+        email: settings.email,
+        image: absoluteUrl(publicUrl, settings.shareImage),
         logo: absoluteUrl(publicUrl, '/favicon.svg'),
         foundingDate: String(site.foundingYear),
-        address: {
-          '@type': 'PostalAddress',
-          addressLocality: site.location.city,
-          addressRegion: site.location.regionCode,
-          addressCountry: site.location.country,
-        },
+        address: { '@type': 'PostalAddress', addressLocality: settings.location },
         areaServed: site.serviceArea,
-        founder: { '@type': 'Person', name: site.ownerName, jobTitle: site.ownerRole, sameAs },
+        founder: { '@type': 'Person', name: settings.ownerName, jobTitle: site.ownerRole, sameAs },
         knowsAbout: [
-          ...site.stackNames,
+          ...settings.bannerStacks,
           'Web design',
           'Web accessibility',
           'Search engine optimisation',
@@ -124,8 +131,8 @@ export function siteJsonLd(publicUrl: string): string {
         '@type': 'WebSite',
         '@id': `${url}#website`,
         url,
-        name: site.businessName,
-        description: site.tagline,
+        name: settings.businessName,
+        description: settings.tagline,
         inLanguage: 'en',
         publisher: { '@id': `${url}#business` },
       },

@@ -110,6 +110,20 @@ export const images = pgTable('images', {
   createdAt: createdAt(),
 })
 
+/** FAQ entries, shown on /faq by ascending position. */
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('faqs_position_idx').on(t.position, t.id)],
+)
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -143,3 +157,4 @@ export type UserRow = typeof users.$inferSelect
 export type WebsiteRow = typeof websites.$inferSelect
 export type MessageRow = typeof messages.$inferSelect
 export type ImageRow = typeof images.$inferSelect
+export type FaqRow = typeof faqs.$inferSelect

@@ -3,8 +3,9 @@
  * (`Cache-Control: public ...`: the public pages and the public portfolio reads), served to
  * anonymous GET requests without running the route again, compressed once per encoding. It keeps
  * the promise that header already makes to any shared cache in front, for far less time: a
- * successful write on this instance (any non-GET request) empties it at once, and another
- * instance's writes show here within the TTL. Requests carrying credentials never read or fill it.
+ * successful write (any non-GET request) empties it at once, on this instance and, through the
+ * change broadcast (`server/lib/change-broadcast.ts`), on every other one. Requests carrying
+ * credentials never read or fill it.
  *
  * Like any shared cache, it repeats a page byte for byte, with the Content-Security-Policy header
  * it was rendered with: every render still gets a fresh nonce, unknown before the render, so markup
@@ -15,6 +16,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { createChangeBroadcast, type ChangeBroadcastOptions } from '#server/lib/change-broadcast.ts'
 
 const MAX_ENTRIES = 300
 const MAX_BODY_BYTES = 512 * 1024
@@ -59,9 +61,17 @@ interface RequestState {
   fromCache: boolean
 }
 
+/**
+ * For public API reads that change with the admin's writes (settings, FAQ): shared caches and
+ * browsers revalidate every time (the ETag makes that cheap); this cache keeps them until a write.
+ */
+export const PUBLIC_READ_CACHE = 'public, no-cache'
+
 interface ResponseCacheOptions {
   ttlMs: number
   now?: () => number
+  /** Where to tell the other instances about writes; omitted, writes stay local. */
+  broadcast?: Omit<ChangeBroadcastOptions, 'log' | 'onChange'>
 }
 
 const isAnonymousGet = (request: FastifyRequest) =>
@@ -93,7 +103,7 @@ function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefine
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drops every cached page: the next visitor gets a fresh render. */
+    /** Drops every cached page, here and on the other instances: the next visitor gets a fresh render. */
     invalidateResponseCache: () => void
   }
 }
@@ -105,9 +115,18 @@ export default fp(async function responseCachePlugin(
   const entries = new Map<string, Entry>()
   // Bumped by every write: a response rendered before a write finished is not stored after it.
   let generation = 0
-  const invalidate = () => {
+  const invalidateHere = () => {
     generation++
     entries.clear()
+  }
+  const broadcast =
+    opts.broadcast && opts.ttlMs > 0
+      ? await createChangeBroadcast({ ...opts.broadcast, log: app.log, onChange: invalidateHere })
+      : undefined
+  if (broadcast) app.addHook('onClose', () => broadcast.close())
+  const invalidate = () => {
+    invalidateHere()
+    broadcast?.publish()
   }
   // For writes that do not come through an HTTP request of this app (the command-line tools).
   app.decorate('invalidateResponseCache', invalidate)

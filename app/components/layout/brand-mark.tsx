@@ -1,6 +1,6 @@
 import { Link, href } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
-import { site } from '#app/site.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 
 export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   return (
@@ -20,10 +20,11 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
 
 /** The business name with its mark, linking home. */
 export function BrandLink({ className }: { className?: string }) {
+  const { businessName } = useSiteSettings()
   return (
     <Link to={href('/')} className={cn('flex items-center gap-2.5 rounded-md', className)}>
       <BrandMark />
-      <span className="text-base font-bold tracking-tight text-slate-900">{site.businessName}</span>
+      <span className="text-base font-bold tracking-tight text-slate-900">{businessName}</span>
     </Link>
   )
 }

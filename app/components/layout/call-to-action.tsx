@@ -1,4 +1,5 @@
 import { Link, href } from 'react-router'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { site } from '#app/site.ts'
 
 export function CallToAction({
@@ -8,6 +9,7 @@ export function CallToAction({
   title?: string
   text?: string
 }) {
+  const { email } = useSiteSettings()
   return (
     <section aria-labelledby="cta-title" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 sm:pb-20">
@@ -24,10 +26,10 @@ export function CallToAction({
               Start a conversation
             </Link>
             <a
-              href={`mailto:${site.email}`}
+              href={`mailto:${email}`}
               className="inline-flex items-center justify-center rounded-md border border-white/40 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
             >
-              {site.email}
+              {email}
             </a>
           </div>
         </div>

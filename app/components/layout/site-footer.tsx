@@ -1,5 +1,7 @@
 import { Link, href } from 'react-router'
+import { socialLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { site } from '#app/site.ts'
+import { SOCIAL_LABELS } from '#common/schemas/settings.ts'
 import { BrandMark } from './brand-mark.tsx'
 import { SocialIcon } from './social-icons.tsx'
 
@@ -11,21 +13,23 @@ const FOOTER_LINKS = [
 ]
 
 export function SiteFooter() {
+  const settings = useSiteSettings()
+  const links = socialLinks(settings)
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">
         <div>
           <p className="flex items-center gap-2.5 text-base font-bold text-white">
             <BrandMark />
-            {site.businessName}
+            {settings.businessName}
           </p>
-          <p className="mt-4 max-w-sm text-sm leading-6">{site.tagline}.</p>
+          <p className="mt-4 max-w-sm text-sm leading-6">{settings.tagline}</p>
           <p className="mt-2 text-sm">
             <a
-              href={`mailto:${site.email}`}
+              href={`mailto:${settings.email}`}
               className="font-medium text-white underline-offset-4 hover:underline"
             >
-              {site.email}
+              {settings.email}
             </a>
           </p>
         </div>
@@ -42,30 +46,34 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold text-white">Follow</h2>
-          <ul className="mt-3 flex gap-3">
-            {site.social.map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer me"
-                  target="_blank"
-                  className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand-700 hover:text-white"
-                >
-                  <SocialIcon network={link.network} />
-                  <span className="sr-only">
-                    {site.ownerName} on {link.label} (opens in a new tab)
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {links.length > 0 ? (
+            <>
+              <h2 className="text-sm font-semibold text-white">Follow</h2>
+              <ul className="mt-3 flex gap-3">
+                {links.map((link) => (
+                  <li key={link.network}>
+                    <a
+                      href={link.url}
+                      rel="noopener noreferrer me"
+                      target="_blank"
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand-700 hover:text-white"
+                    >
+                      <SocialIcon network={link.network} />
+                      <span className="sr-only">
+                        {settings.ownerName} on {SOCIAL_LABELS[link.network]} (opens in a new tab)
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <p className="mt-4 text-sm">{site.serviceArea}.</p>
         </div>
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} {site.businessName}. All rights reserved.
+          © {new Date().getFullYear()} {settings.businessName}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -18,11 +18,18 @@ export function ImageUpload({
   onChange,
   onBusyChange,
   error,
+  name = 'image',
+  legend = 'Image',
+  previewAlt = 'Preview of the website screenshot',
 }: {
   value: string
   onChange: (path: string) => void
   onBusyChange: (isBusy: boolean) => void
   error?: string
+  /** The path field's form name, legend and preview text, for images other than a website's. */
+  name?: string
+  legend?: string
+  previewAlt?: string
 }) {
   const fileId = useId()
   const [progress, setProgress] = useState<number | null>(null)
@@ -55,11 +62,11 @@ export function ImageUpload({
 
   return (
     <fieldset className="rounded-lg border border-slate-200 px-4 pb-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Image</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="space-y-4">
         <InputField
-          label="Image path"
-          name="image"
+          label={`${legend} path`}
+          name={name}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           hint="Upload a file below, or enter the path of an image already on the site."
@@ -113,7 +120,7 @@ export function ImageUpload({
               sizes="(min-width: 640px) 28rem, 100vw"
               width={preview.width}
               height={preview.height}
-              alt="Preview of the website screenshot"
+              alt={previewAlt}
               className="h-auto w-full max-w-md rounded-md border border-slate-200 bg-slate-100"
             />
             <figcaption className="mt-1 text-xs text-slate-600">Preview</figcaption>

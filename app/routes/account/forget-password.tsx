@@ -10,7 +10,9 @@ import { getSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/forget-password'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Forgot Password') }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Forgot Password', matches) },
+]
 
 export function clientLoader() {
   if (getSession()) throw redirect('/')

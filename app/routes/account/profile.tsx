@@ -15,8 +15,8 @@ import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/profile'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('User Profile') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('User Profile', matches) },
   { name: 'robots', content: 'noindex' },
 ]
 

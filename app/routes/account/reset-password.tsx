@@ -11,8 +11,8 @@ import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Reset Password') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Reset Password', matches) },
   // The address carries a secret token: keep it out of search results and referrers.
   { name: 'robots', content: 'noindex' },
   { name: 'referrer', content: 'no-referrer' },

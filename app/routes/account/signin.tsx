@@ -10,10 +10,11 @@ import { signIn } from '#app/features/users/users.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/signin'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign In') }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Sign In', matches) }]
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { redirectTo, session } = redirectTargetOf(request)
@@ -40,15 +41,19 @@ export function HydrateFallback() {
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, signedInAs } = loaderData
   const query = redirectQuery(redirectTo)
+  const { signupsOpen } = useSiteSettings()
 
   return (
     <AccountCard
       title="Sign In"
       intro="Welcome back. Sign in to manage your profile."
       footer={
-        <>
-          New here? <AccountFooterLink to={`/signup${query}`}>Create an account</AccountFooterLink>
-        </>
+        signupsOpen ? (
+          <>
+            New here?{' '}
+            <AccountFooterLink to={`/signup${query}`}>Create an account</AccountFooterLink>
+          </>
+        ) : undefined
       }
     >
       {signedInAs ? (

@@ -10,10 +10,15 @@ import { signUp } from '#app/features/users/users.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { SIGNUPS_CLOSED } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/signup'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Create an Account') }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Create an Account', matches) },
+]
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { redirectTo } = redirectTargetOf(request)
@@ -41,6 +46,7 @@ export function HydrateFallback() {
 export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData
   const query = redirectQuery(redirectTo)
+  const { signupsOpen } = useSiteSettings()
 
   return (
     <AccountCard
@@ -53,18 +59,22 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
         </>
       }
     >
-      <AccountForm result={actionData} submitLabel="Sign Up" busyLabel="Creating account...">
-        <input type="hidden" name="redirect" value={redirectTo} />
-        <InputField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          error={actionData?.errors?.name}
-        />
-        <EmailField error={actionData?.errors?.email} />
-        <PasswordFields errors={actionData?.errors} />
-      </AccountForm>
+      {signupsOpen ? (
+        <AccountForm result={actionData} submitLabel="Sign Up" busyLabel="Creating account...">
+          <input type="hidden" name="redirect" value={redirectTo} />
+          <InputField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            error={actionData?.errors?.name}
+          />
+          <EmailField error={actionData?.errors?.email} />
+          <PasswordFields errors={actionData?.errors} />
+        </AccountForm>
+      ) : (
+        <Alert>{SIGNUPS_CLOSED}: new accounts cannot be created at the moment.</Alert>
+      )}
     </AccountCard>
   )
 }

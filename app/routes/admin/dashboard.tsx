@@ -12,7 +12,7 @@ import type { Route } from './+types/dashboard'
 
 const TITLE = 'Website Dashboard'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(TITLE) }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, matches) }]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)

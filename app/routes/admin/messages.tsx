@@ -21,7 +21,9 @@ import type { Route } from './+types/messages'
 
 const BASE_PATH = '/admin/messages'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Admin: Messages') }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Messages', matches) },
+]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)

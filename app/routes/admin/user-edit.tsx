@@ -18,8 +18,8 @@ import type { Route } from './+types/user-edit'
 
 const LIST_PATH = '/admin/users'
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(`Edit ${data?.name ?? 'User'}`) },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: pageTitle(`Edit ${data?.name ?? 'User'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

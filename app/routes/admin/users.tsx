@@ -17,7 +17,9 @@ import type { Route } from './+types/users'
 
 const BASE_PATH = '/admin/users'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Admin: Users') }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Users', matches) },
+]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)

@@ -14,8 +14,8 @@ import type { Route } from './+types/website-edit'
 
 const LIST_PATH = '/admin/websites'
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(`Edit ${data?.name ?? 'Website'}`) },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: pageTitle(`Edit ${data?.name ?? 'Website'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

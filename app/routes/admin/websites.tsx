@@ -25,7 +25,9 @@ import type { Route } from './+types/websites'
 
 const BASE_PATH = '/admin/websites'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Admin: Websites') }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Websites', matches) },
+]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)

@@ -3,15 +3,16 @@ import type { Route } from './+types/about'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { ContactDetails } from '#app/components/layout/contact-details.tsx'
 import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
+import { settingsOf, useSiteSettings } from '#app/lib/site-settings.ts'
 import { site } from '#app/site.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'About',
-    description: `${site.ownerName} is a freelance full-stack developer in ${site.location.city}, ${site.location.region}, building fast, accessible websites and MERN applications for small businesses.`,
+    description: `${settingsOf(matches).ownerName} is a freelance full-stack developer in ${settingsOf(matches).location}, building fast, accessible websites and MERN applications for small businesses.`,
     path: href('/about'),
-    publicUrl: publicUrlOf(matches),
+    matches,
     type: 'profile',
   })
 
@@ -44,13 +45,14 @@ const STACK = [
 ]
 
 export default function AboutPage() {
+  const settings = useSiteSettings()
   return (
     <main id="main-content" className="flex-1">
-      <PageIntro eyebrow="About" title={`Hi, I’m ${site.ownerName}`}>
+      <PageIntro eyebrow="About" title={`Hi, I’m ${settings.ownerName}`}>
         <p>
-          I run {site.businessName}, a one-person web studio in {site.location.city},{' '}
-          {site.location.region}. For {yearsOfPractice} years I have helped small businesses replace
-          slow, hard-to-edit websites with fast, accessible ones that bring in enquiries.
+          I run {settings.businessName}, a one-person web studio in {settings.location}. For{' '}
+          {yearsOfPractice} years I have helped small businesses replace slow, hard-to-edit websites
+          with fast, accessible ones that bring in enquiries.
         </p>
       </PageIntro>
 

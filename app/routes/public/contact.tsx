@@ -9,7 +9,8 @@ import {
   type ContactField,
   type ContactResult,
 } from '#app/features/messages/contact-form.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
+import { settingsOf } from '#app/lib/site-settings.ts'
 import { site } from '#app/site.ts'
 import { ContactBodySchema } from '#common/schemas/messages.ts'
 
@@ -18,9 +19,9 @@ const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Contact',
-    description: `Tell ${site.ownerName} about your website or web application project. Replies ${site.responseTime}, with an honest first estimate of budget and timeline.`,
+    description: `Tell ${settingsOf(matches).ownerName} about your website or web application project. Replies ${site.responseTime}, with an honest first estimate of budget and timeline.`,
     path: href('/contact'),
-    publicUrl: publicUrlOf(matches),
+    matches,
   })
 
 export async function action({ request, context }: Route.ActionArgs) {

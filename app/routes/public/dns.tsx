@@ -2,7 +2,7 @@ import { Link, href } from 'react-router'
 import type { Route } from './+types/dns'
 import { GUIDE_LINK, GuidePage } from '#app/components/layout/guide-page.tsx'
 import type { GuideStep } from '#app/components/layout/guide-steps.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       'A step-by-step guide with screenshots: unlock and transfer a domain to a new registrar, keep e-mail working, and point the domain at a Render web service with HTTPS.',
     path: href('/dns'),
-    publicUrl: publicUrlOf(matches),
+    matches,
     type: 'article',
   })
 

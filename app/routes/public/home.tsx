@@ -5,7 +5,8 @@ import { Section } from '#app/components/layout/page-intro.tsx'
 import { Typewriter } from '#app/components/layout/typewriter.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { WebsiteCard } from '#app/features/websites/website-card.tsx'
-import { pageMeta, publicUrlOf, siteJsonLd } from '#app/lib/seo.ts'
+import { pageMeta, siteJsonLd } from '#app/lib/seo.ts'
+import { settingsOf, useSiteSettings } from '#app/lib/site-settings.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { site } from '#app/site.ts'
 
@@ -14,14 +15,20 @@ const TEASER_SIZE = 3
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Freelance Full-Stack Web Developer',
-    description: site.description,
+    description: settingsOf(matches).seoDescription,
     path: href('/'),
-    publicUrl: publicUrlOf(matches),
+    matches,
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { websites } = await context.services.websites.search(1)
-  return { latest: websites.slice(0, TEASER_SIZE), jsonLd: siteJsonLd(context.publicUrl) }
+  const [{ websites }, settings] = await Promise.all([
+    context.services.websites.search(1),
+    context.services.settings.get(),
+  ])
+  return {
+    latest: websites.slice(0, TEASER_SIZE),
+    jsonLd: siteJsonLd(context.publicUrl, settings),
+  }
 }
 
 const SERVICES = [
@@ -95,6 +102,7 @@ function Icon({ d }: { d: string }) {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { latest, jsonLd } = loaderData
+  const settings = useSiteSettings()
   const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
@@ -108,16 +116,16 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.25fr_1fr]">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {site.ownerRole} · {site.location.city}, {site.location.regionCode}
+              {site.ownerRole} · {settings.location}
             </p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
               Websites that load fast and win you clients
             </h1>
             <p className="mt-6 text-2xl font-semibold text-slate-800 sm:text-3xl">
-              Built with <Typewriter words={site.stackNames} className="text-brand-700" />
+              Built with <Typewriter words={settings.bannerStacks} className="text-brand-700" />
             </p>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-700">
-              I’m {site.ownerName}. I design and build websites and web applications for small
+              I’m {settings.ownerName}. I design and build websites and web applications for small
               businesses, from the first sketch to the day it goes live on your domain, and I stay
               on to keep them fast, secure and up to date.
             </p>

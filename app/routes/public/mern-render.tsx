@@ -2,7 +2,7 @@ import { Link, href } from 'react-router'
 import type { Route } from './+types/mern-render'
 import { GUIDE_LINK, GuidePage } from '#app/components/layout/guide-page.tsx'
 import type { GuideStep } from '#app/components/layout/guide-steps.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       'A step-by-step guide with screenshots: prepare a MongoDB, Express, React and Node.js project, connect MongoDB Atlas, and deploy it as a web service on Render.',
     path: href('/mernRender'),
-    publicUrl: publicUrlOf(matches),
+    matches,
     type: 'article',
   })
 

@@ -1,14 +1,14 @@
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: 'Page not found',
     description: 'The page you are looking for does not exist.',
     path: location.pathname,
-    publicUrl: publicUrlOf(matches),
+    matches,
     noIndex: true,
   })
 

@@ -4,8 +4,8 @@ import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { WebsiteCard } from '#app/features/websites/website-card.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
-import { site } from '#app/site.ts'
+import { pageMeta } from '#app/lib/seo.ts'
+import { settingsOf } from '#app/lib/site-settings.ts'
 import { PageNumberSchema } from '#common/schemas/common.ts'
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   const path = page > 1 ? `${href('/portfolio')}?page=${page}` : href('/portfolio')
   return pageMeta({
     title: page > 1 ? `Portfolio, page ${page}` : 'Portfolio',
-    description: `Websites and web applications designed and built by ${site.ownerName}: the stack behind each one, what it does and a link to the live site.`,
+    description: `Websites and web applications designed and built by ${settingsOf(matches).ownerName}: the stack behind each one, what it does and a link to the live site.`,
     path,
-    publicUrl: publicUrlOf(matches),
+    matches,
   })
 }
 

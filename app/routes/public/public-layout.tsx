@@ -1,15 +1,17 @@
-import { Outlet } from 'react-router'
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/public-layout'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { Toaster } from '#app/lib/toast.tsx'
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.publicUrl }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.publicUrl, settings: await context.services.settings.get() }
 }
 
-// The public URL is fixed for the life of the process: never refetch it on navigation.
-export const shouldRevalidate = () => false
+// The public URL is fixed and the settings change only by a save: refetch after a form's
+// submission (the admin's saves are submissions), never on a plain navigation.
+export const shouldRevalidate = ({ formMethod }: ShouldRevalidateFunctionArgs) =>
+  formMethod !== undefined && formMethod !== 'GET'
 
 export default function PublicLayout() {
   return (

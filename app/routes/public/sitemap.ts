@@ -4,16 +4,30 @@ import { escapeMarkup } from '#common/escape-markup.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 
-function urlEntry(loc: string, lastmod?: Date) {
+function urlEntry(loc: string, lastmod?: Date, image?: string) {
   const modified =
     lastmod && !Number.isNaN(lastmod.getTime()) ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''
-  return `<url><loc>${escapeMarkup(loc)}</loc>${modified}</url>`
+  const picture = image
+    ? `<image:image><image:loc>${escapeMarkup(image)}</image:loc></image:image>`
+    : ''
+  return `<url><loc>${escapeMarkup(loc)}</loc>${modified}${picture}</url>`
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const entries = await context.services.websites.listSlugs()
+  const [entries, settings] = await Promise.all([
+    context.services.websites.listSlugs(),
+    context.services.settings.get(),
+  ])
+  // The home page carries the site's share image (the settings'), as Google's image sitemaps allow.
+  const shareImage = absoluteUrl(context.publicUrl, settings.shareImage)
   const urls = [
-    ...PUBLIC_PAGES.map((path) => urlEntry(absoluteUrl(context.publicUrl, path))),
+    ...PUBLIC_PAGES.map((path) =>
+      urlEntry(
+        absoluteUrl(context.publicUrl, path),
+        undefined,
+        path === '/' ? shareImage : undefined,
+      ),
+    ),
     ...entries.map(({ slug, updatedAt }) =>
       urlEntry(
         absoluteUrl(context.publicUrl, href('/website/:slug', { slug })),
@@ -21,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ),
     ),
   ]
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`
   return new Response(xml, {
     headers: {
       'content-type': 'application/xml; charset=utf-8',

@@ -2,7 +2,7 @@ import { Link, href } from 'react-router'
 import type { Route } from './+types/webdesign'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       'The seven steps from first call to a live website: discovery, proposal, content and wireframes, visual design, development, testing and launch, and ongoing care.',
     path: href('/webdesign'),
-    publicUrl: publicUrlOf(matches),
+    matches,
   })
 
 const STEPS = [

@@ -4,20 +4,19 @@ import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { ExternalIcon } from '#app/features/websites/website-card.tsx'
-import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
+import { pageMeta } from '#app/lib/seo.ts'
 import { imageSrcSet } from '#common/images.ts'
 
 const DESCRIPTION_MAX = 160
 const HERO_SIZES = '(min-width: 1152px) 1104px, calc(100vw - 2rem)'
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
-  const publicUrl = publicUrlOf(matches)
   if (!loaderData) {
     return pageMeta({
       title: 'Page not found',
       description: 'This portfolio entry does not exist or has been removed.',
       path: href('/website/:slug', { slug: params.slug }),
-      publicUrl,
+      matches,
       noIndex: true,
     })
   }
@@ -26,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
     title: website.name,
     description: summary(website.description),
     path: href('/website/:slug', { slug: website.slug }),
-    publicUrl,
+    matches,
     image: website.image.startsWith('/uploads/') ? website.image : undefined,
     type: 'article',
   })

@@ -21,6 +21,7 @@ import {
 } from '#common/schemas/users.ts'
 import { currentUser } from '#server/plugins/auth.ts'
 import type { AccountLimitHooks } from '#server/plugins/rate-limit.ts'
+import type { SettingsService } from '#server/modules/settings/settings.service.ts'
 import type { UsersService } from './users.service.ts'
 
 const errors = <S extends number>(...statuses: S[]) =>
@@ -31,10 +32,10 @@ const errors = <S extends number>(...statuses: S[]) =>
 
 const adminErrors = errors(400, 401, 403, 404)
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
-  app,
-  { users },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService
+  settings: SettingsService
+}> = async (app, { users, settings }) => {
   app.post(
     '/signin',
     {
@@ -52,9 +53,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/signup',
     {
       config: { rateLimit: app.rateLimitFor('signUp') },
+      // Closed sign-ups answer 403 whatever the body holds.
+      preValidation: async () => settings.requireSignupsOpen(),
       schema: {
         body: SignUpBodySchema,
-        response: { 201: SessionSchema, ...errors(400, 409, 429) },
+        response: { 201: SessionSchema, ...errors(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {

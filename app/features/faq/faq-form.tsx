@@ -1,0 +1,64 @@
+import { useRef } from 'react'
+import { Form } from 'react-router'
+import type { Faq } from '#common/schemas/faq.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+
+/** One FAQ entry's question and answer; it posts `{ intent, id?, question, answer }` to the route. */
+export function FaqForm({
+  faq,
+  intent,
+  submitLabel,
+  errors,
+  formError,
+  isSubmitting,
+  onEdit,
+  onCancel,
+}: {
+  faq?: Pick<Faq, '_id' | 'question' | 'answer'>
+  intent: 'create' | 'update'
+  submitLabel: string
+  errors?: FieldErrors
+  formError?: string
+  isSubmitting: boolean
+  onEdit: () => void
+  onCancel?: () => void
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  return (
+    <Form method="post" noValidate ref={formRef} onChange={onEdit} className="space-y-4">
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {faq ? <input type="hidden" name="id" value={faq._id} /> : null}
+      <InputField
+        label="Question"
+        name="question"
+        defaultValue={faq?.question}
+        required
+        error={errors?.question}
+      />
+      <TextareaField
+        label="Answer"
+        name="answer"
+        defaultValue={faq?.answer}
+        required
+        rows={5}
+        hint="Markdown: **bold**, *italic*, [a link](https://example.com), lists with - . HTML shows as text."
+        error={errors?.answer}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  )
+}

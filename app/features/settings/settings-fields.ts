@@ -1,0 +1,42 @@
+/**
+ * The Settings form's flat field names (`github`, `stack1`, ...) to and from the settings' nested
+ * shape, checked with the server's own schema.
+ */
+import {
+  BANNER_STACK_COUNT,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '#common/schemas/settings.ts'
+import type { FieldErrors, Validation } from '#app/lib/form-errors.ts'
+
+export const stackField = (index: number) => `stack${index + 1}`
+
+const STACK_INDEXES = Array.from({ length: BANNER_STACK_COUNT }, (_, i) => i)
+
+export function settingsFromForm(values: Record<string, string>): Validation<SiteSettings> {
+  const result = SiteSettingsSchema.safeParse({
+    businessName: values.businessName,
+    ownerName: values.ownerName,
+    tagline: values.tagline,
+    email: values.email,
+    location: values.location,
+    social: { github: values.github, linkedin: values.linkedin, x: values.x },
+    bannerStacks: STACK_INDEXES.map((i) => values[stackField(i)]),
+    seoDescription: values.seoDescription,
+    shareImage: values.shareImage,
+    signupsOpen: values.signupsOpen === 'on',
+  })
+  if (result.success) return { ok: true, data: result.data }
+  const errors: FieldErrors = {}
+  for (const issue of result.error.issues) {
+    const [first, second] = issue.path
+    const field =
+      first === 'social'
+        ? String(second)
+        : first === 'bannerStacks'
+          ? stackField(Number(second ?? 0))
+          : String(first ?? 'form')
+    errors[field] ??= issue.message
+  }
+  return { ok: false, errors }
+}

@@ -1,0 +1,138 @@
+import { useRef, type ReactNode } from 'react'
+import { Form } from 'react-router'
+import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SiteSettings } from '#common/schemas/settings.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { stackField } from './settings-fields.ts'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  )
+}
+
+/**
+ * The admin's Settings form; it posts to the route's clientAction. The share image's field comes
+ * from the route (`shareImageField`), which combines it with the upload feature.
+ */
+export function SettingsForm({
+  settings,
+  errors,
+  formError,
+  isSubmitting,
+  isBusy,
+  shareImageField,
+  onEdit,
+}: {
+  settings: SiteSettings
+  errors?: FieldErrors
+  formError?: string
+  isSubmitting: boolean
+  isBusy: boolean
+  shareImageField: ReactNode
+  onEdit: () => void
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const text = (name: keyof SiteSettings, label: string, extra: object = {}) => (
+    <InputField
+      label={label}
+      name={name}
+      defaultValue={String(settings[name])}
+      required
+      error={errors?.[name]}
+      {...extra}
+    />
+  )
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      ref={formRef}
+      onChange={onEdit}
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <Section title="Business">
+        {text('businessName', 'Business name')}
+        {text('ownerName', 'Owner name')}
+        {text('tagline', 'Tagline', { className: 'sm:col-span-2' })}
+        {text('email', 'Contact e-mail', { type: 'email', autoComplete: 'off' })}
+        {text('location', 'Location', {
+          hint: 'As visitors should read it, e.g. Portland, Oregon.',
+        })}
+      </Section>
+      <Section title="Social links">
+        {SOCIAL_NETWORKS.map((network) => (
+          <InputField
+            key={network}
+            label={`${SOCIAL_LABELS[network]} link`}
+            name={network}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={settings.social[network]}
+            hint="Leave empty to hide the icon."
+            error={errors?.[network]}
+          />
+        ))}
+      </Section>
+      <Section title="Home page banner">
+        {settings.bannerStacks.map((stack, i) => (
+          <InputField
+            key={stackField(i)}
+            label={`Stack name ${i + 1}`}
+            name={stackField(i)}
+            defaultValue={stack}
+            required
+            error={errors?.[stackField(i)]}
+          />
+        ))}
+      </Section>
+      <Section title="Search and sharing">
+        <TextareaField
+          label="Default SEO description"
+          name="seoDescription"
+          defaultValue={settings.seoDescription}
+          required
+          rows={3}
+          className="sm:col-span-2"
+          hint="Shown by search engines for the home page and in its link previews."
+          error={errors?.seoDescription}
+        />
+        <div className="sm:col-span-2">{shareImageField}</div>
+      </Section>
+      <Section title="Accounts">
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id="signupsOpen"
+            type="checkbox"
+            name="signupsOpen"
+            defaultChecked={settings.signupsOpen}
+            aria-describedby="signupsOpen-hint"
+            className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-700"
+          />
+          <div>
+            <label htmlFor="signupsOpen" className="text-sm font-medium text-slate-800">
+              Sign-ups open
+            </label>
+            <p id="signupsOpen-hint" className="text-xs text-slate-600">
+              When unticked, visitors cannot create accounts and the site offers no sign-up link.
+            </p>
+          </div>
+        </div>
+      </Section>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting || isBusy}>
+          {isSubmitting ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,55 @@
+/** SQL for FAQ entries; no rules here (they live in faq.service.ts). */
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { faqs, type FaqRow } from '#server/db/schema.ts'
+
+export function createFaqRepository(db: Db) {
+  return {
+    list: (): Promise<FaqRow[]> => db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id)),
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(faqs)
+      return row?.n ?? 0
+    },
+
+    /** Appends the entry after the last one, in one statement so two creations never share a place. */
+    async insert(values: { question: string; answer: string }): Promise<FaqRow> {
+      const [row] = await db
+        .insert(faqs)
+        .values({
+          ...values,
+          position: sql`(select coalesce(max(${faqs.position}), 0) + 1 from ${faqs})`,
+        })
+        .returning()
+      return row!
+    },
+
+    async update(id: string, values: { question: string; answer: string }) {
+      const [row] = await db
+        .update(faqs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(faqs.id, id))
+        .returning()
+      return row
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id })
+      return rows.length > 0
+    },
+
+    /** Gives each id its place in the list (1, 2, ...), in one transaction. */
+    async reorder(ids: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const [i, id] of ids.entries()) {
+          await tx
+            .update(faqs)
+            .set({ position: i + 1 })
+            .where(eq(faqs.id, id))
+        }
+      })
+    },
+  }
+}
+
+export type FaqRepository = ReturnType<typeof createFaqRepository>

@@ -1,0 +1,68 @@
+/** FAQ entries: the owner's list, in order, and the /faq page's answers rendered from Markdown. */
+import { FAQ_MAX_ENTRIES, type Faq, type FaqBody } from '#common/schemas/faq.ts'
+import type { FaqRow } from '#server/db/schema.ts'
+import { badRequest, notFound } from '#server/lib/http-errors.ts'
+import { renderMarkdown } from '#server/lib/markdown.ts'
+import type { FaqRepository } from './faq.repository.ts'
+
+const NOT_FOUND = 'FAQ entry not found'
+
+const toFaq = (row: FaqRow): Faq => ({
+  _id: row.id,
+  question: row.question,
+  answer: row.answer,
+  position: row.position,
+})
+
+export function createFaqService({ repo }: { repo: FaqRepository }) {
+  return {
+    list: async (): Promise<Faq[]> => (await repo.list()).map(toFaq),
+
+    /** The entries for /faq, each answer as sanitised HTML. */
+    async listForPage(): Promise<{ _id: string; question: string; answerHtml: string }[]> {
+      return (await repo.list()).map((row) => ({
+        _id: row.id,
+        question: row.question,
+        answerHtml: renderMarkdown(row.answer),
+      }))
+    },
+
+    /** Appends an entry. 400 once the list holds the most entries allowed. */
+    async create(body: FaqBody): Promise<Faq> {
+      if ((await repo.count()) >= FAQ_MAX_ENTRIES) {
+        throw badRequest(`The FAQ holds at most ${FAQ_MAX_ENTRIES} entries`)
+      }
+      return toFaq(await repo.insert(body))
+    },
+
+    /** 404 when the entry does not exist. */
+    async update(id: string, body: FaqBody): Promise<Faq> {
+      const row = await repo.update(id, body)
+      if (!row) throw notFound(NOT_FOUND)
+      return toFaq(row)
+    },
+
+    /** 404 when the entry does not exist. */
+    async remove(id: string): Promise<void> {
+      if (!(await repo.remove(id))) throw notFound(NOT_FOUND)
+    },
+
+    /** Sets the order. 400 unless `ids` names every entry exactly once. */
+    async reorder(ids: string[]): Promise<Faq[]> {
+      const current = await repo.list()
+      const known = new Set(current.map((row) => row.id))
+      const given = new Set(ids)
+      if (
+        given.size !== ids.length ||
+        given.size !== known.size ||
+        ids.some((id) => !known.has(id))
+      ) {
+        throw badRequest('ids must list every FAQ entry exactly once')
+      }
+      await repo.reorder(ids)
+      return (await repo.list()).map(toFaq)
+    },
+  }
+}
+
+export type FaqService = ReturnType<typeof createFaqService>

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SessionSchema } from '#common/schemas/users.ts'
+import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+let app: TestApp
+let admin: Record<string, string>
+let user: Record<string, string>
+
+beforeAll(async () => {
+  app = await createTestApp()
+  admin = (await asAdmin(app)).headers
+  user = (await asUser(app)).headers
+})
+afterAll(() => app.cleanup())
+
+const edited: SiteSettings = {
+  businessName: 'Harbour Pixel Works',
+  ownerName: 'Sam Lee',
+  tagline: 'Websites for harbour towns',
+  email: 'sam@harbour.example',
+  location: 'Halifax, Nova Scotia',
+  social: { github: 'https://github.com/harbour', linkedin: '', x: 'https://x.com/harbour' },
+  bannerStacks: ['React', 'Node.js', 'PostgreSQL'],
+  seoDescription: 'Harbour Pixel Works builds fast websites for small businesses by the sea.',
+  shareImage: '/uploads/0123456789abcdef01234567.webp',
+  signupsOpen: true,
+}
+
+const put = (body: unknown, headers = admin) =>
+  app.inject({ method: 'PUT', url: '/api/settings', headers, payload: body as object })
+
+const getSettings = async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/settings' })
+  expect(res.statusCode).toBe(200)
+  return SiteSettingsSchema.parse(res.json())
+}
+
+describe('GET /api/settings', () => {
+  it('answers the first-run defaults to anyone before the first save', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/settings' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual(SITE_DEFAULTS)
+    expect(res.headers['cache-control']).toBe('public, no-cache')
+  })
+})
+
+describe('PUT /api/settings', () => {
+  it('answers 401 to a visitor and 403 to a user, and changes nothing', async () => {
+    expectError(await put(edited, {}), 401)
+    expectError(await put(edited, user), 403)
+    expect(await getSettings()).toEqual(SITE_DEFAULTS)
+  })
+
+  it('saves every field and answers the settings', async () => {
+    const res = await put(edited)
+    expect(res.statusCode).toBe(200)
+    expect(SiteSettingsSchema.parse(res.json())).toEqual(edited)
+    expect(await getSettings()).toEqual(edited)
+  })
+
+  it('keeps the SEO description and share image when they are left out', async () => {
+    const { seoDescription: _, shareImage: __, ...rest } = edited
+    const res = await put({ ...rest, businessName: 'Harbour Pixel Studio' })
+    expect(res.statusCode).toBe(200)
+    expect(await getSettings()).toEqual({ ...edited, businessName: 'Harbour Pixel Studio' })
+    await put(edited)
+  })
+
+  it.each([
+    [{ businessName: ' ' }, /businessName: Business name is required/],
+    [{ email: 'not-an-email' }, /email: Email is not a valid e-mail address/],
+    [
+      { social: { ...edited.social, github: 'javascript:alert(1)' } },
+      /social\.github: GitHub link/,
+    ],
+    [
+      { social: { ...edited.social, x: 'http://x.com/a' } },
+      /social\.x: X \(Twitter\) link must be an https/,
+    ],
+    [{ bannerStacks: ['React', 'Node.js'] }, /bannerStacks: Banner stack names must be exactly 3/],
+    [{ bannerStacks: ['React', '', 'Node.js'] }, /bannerStacks\.1: Banner stack name is required/],
+    [{ shareImage: 'https://evil.example/a.png' }, /shareImage: Share image must be an uploaded/],
+    [{ signupsOpen: 'yes' }, /signupsOpen: Sign-ups open must be true or false/],
+    [{ tagline: 'x'.repeat(161) }, /tagline: Tagline must be at most 160 characters/],
+  ])(
+    'answers 400 naming the field for %j and keeps the saved settings',
+    async (change, message) => {
+      expectError(await put({ ...edited, ...change }), 400, message)
+      expect(await getSettings()).toEqual(edited)
+    },
+  )
+
+  it('answers 400 when a field is missing', async () => {
+    const { location: _, ...rest } = edited
+    expectError(await put(rest), 400, /location/)
+  })
+})
+
+describe('POST /api/users/signup with sign-ups closed', () => {
+  const signUp = (email: string, payload: object = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { name: 'Newcomer', email, password: 'Newc0mer!Pass', ...payload },
+    })
+
+  it('answers 403 "Sign-ups are closed", whatever the body, until they open again', async () => {
+    expect((await put({ ...edited, signupsOpen: false })).statusCode).toBe(200)
+    expectError(await signUp('closed@site.test'), 403, 'Sign-ups are closed')
+    expectError(await signUp('closed@site.test', { password: 'short' }), 403, 'Sign-ups are closed')
+
+    expect((await put({ ...edited, signupsOpen: true })).statusCode).toBe(200)
+    const res = await signUp('opened@site.test')
+    expect(res.statusCode).toBe(201)
+    expect(SessionSchema.parse(res.json()).email).toBe('opened@site.test')
+  })
+})

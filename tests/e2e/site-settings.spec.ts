@@ -1,0 +1,191 @@
+/**
+ * The owner runs the site from the admin: settings and FAQ entries saved there show on the public
+ * pages at once, without JavaScript too. These change what every page shows, so they run in their
+ * own project after every other spec (playwright.config.ts), one at a time, and put things back.
+ */
+import { randomUUID } from 'node:crypto'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { SiteSettings } from '#common/schemas/settings.ts'
+import {
+  expect,
+  expectNoA11yViolations,
+  newNoJsPage,
+  signInApi,
+  signInAsAdmin,
+  STRONG_PASSWORD,
+  test,
+  toastWith,
+  uniqueEmail,
+} from './support/fixtures.ts'
+import { E2E_ADMIN } from './support/e2e-env.ts'
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+let original: SiteSettings
+
+async function adminHeaders(request: APIRequestContext) {
+  const session = await signInApi(request, E2E_ADMIN.email, E2E_ADMIN.password)
+  return { authorization: `Bearer ${session.token}` }
+}
+
+test.beforeAll(async ({ request }) => {
+  original = (await (await request.get('/api/settings')).json()) as SiteSettings
+})
+
+test.afterAll(async ({ request }) => {
+  const res = await request.put('/api/settings', {
+    headers: await adminHeaders(request),
+    data: original,
+  })
+  expect(res.status()).toBe(200)
+})
+
+async function saveSettings(page: Page) {
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(toastWith(page, 'Settings saved successfully')).toBeVisible()
+}
+
+test('a new business name and social links show in the header, footer, JSON-LD and sitemap without JavaScript', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const businessName = `Harbour ${randomUUID().slice(0, 6)} Works`
+  const github = `https://github.com/harbour-${randomUUID().slice(0, 6)}`
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  await expectNoA11yViolations(page)
+
+  await page.getByLabel('Business name').fill(businessName)
+  await page.getByLabel('GitHub link').fill(github)
+  await page.getByLabel('LinkedIn link').fill('')
+  await page.getByLabel('Share image path').fill('/images/default.jpg')
+  await saveSettings(page)
+  // The page's own header follows at once.
+  await expect(page.getByRole('banner').getByText(businessName)).toBeVisible()
+
+  const { context, page: visitor } = await newNoJsPage(browser)
+  await visitor.goto('/')
+  await expect(visitor).toHaveTitle(new RegExp(businessName))
+  await expect(visitor.getByRole('banner').getByRole('link', { name: businessName })).toBeVisible()
+  const footer = visitor.getByRole('contentinfo')
+  await expect(footer.getByText(businessName).first()).toBeVisible()
+  await expect(footer.getByRole('link', { name: /on GitHub/ })).toHaveAttribute('href', github)
+  await expect(footer.getByRole('link', { name: /on LinkedIn/ })).toHaveCount(0)
+  const jsonLd = JSON.parse(
+    (await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as { '@graph': { '@type': string; name: string; sameAs?: string[] }[] }
+  const business = jsonLd['@graph'].find((node) => node['@type'] === 'ProfessionalService')
+  expect(business?.name).toBe(businessName)
+  expect(business?.sameAs).toContain(github)
+  expect(business?.sameAs).not.toContain(original.social.linkedin)
+  await expect(visitor.locator('meta[property="og:site_name"]')).toHaveAttribute(
+    'content',
+    businessName,
+  )
+
+  await visitor.goto('/about')
+  await expect(visitor).toHaveTitle(`About | ${businessName}`)
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/images\/default\.jpg$/,
+  )
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  expect(sitemap).toMatch(/<image:loc>[^<]*\/images\/default\.jpg<\/image:loc>/)
+  await context.close()
+})
+
+test('with sign-ups closed the site offers no sign-up link and the API answers 403', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/settings')
+  await page.getByLabel('Sign-ups open').uncheck()
+  await saveSettings(page)
+
+  const { context, page: visitor } = await newNoJsPage(browser)
+  await visitor.goto('/signin')
+  await expect(visitor.getByRole('heading', { name: 'Sign In' })).toBeVisible()
+  await expect(visitor.getByRole('link', { name: 'Create an account' })).toHaveCount(0)
+  await context.close()
+
+  const refused = await request.post('/api/users/signup', {
+    data: { name: 'Late Visitor', email: uniqueEmail('closed'), password: STRONG_PASSWORD },
+  })
+  expect(refused.status()).toBe(403)
+  expect(await refused.json()).toEqual({ message: 'Sign-ups are closed' })
+
+  await page.getByLabel('Sign-ups open').check()
+  await saveSettings(page)
+  await page.goto('/signin')
+  await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible()
+})
+
+test('leaving the settings with unsaved edits asks first', async ({ page, request }) => {
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/settings')
+  await page.getByLabel('Tagline').fill('An edit nobody saves')
+  await page.getByRole('link', { name: 'Messages' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/admin\/settings$/)
+  await expect(page.getByLabel('Tagline')).toHaveValue('An edit nobody saves')
+})
+
+test('FAQ entries are added, moved by keyboard and deleted, and /faq follows without JavaScript', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const first = `Do you build ${randomUUID().slice(0, 6)} shops?`
+  const second = `Do you host ${randomUUID().slice(0, 6)} sites?`
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/faq')
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible()
+
+  for (const question of [first, second]) {
+    const form = page.getByRole('region', { name: 'Add a question' })
+    await form.getByLabel('Question').fill(question)
+    await form.getByLabel('Answer').fill(`Yes: **${question}**`)
+    await form.getByRole('button', { name: 'Add Question' }).click()
+    await expect(toastWith(page, 'FAQ entry created successfully')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: question })).toBeVisible()
+  }
+  await expectNoA11yViolations(page)
+  const entries = page.getByRole('list', { name: 'FAQ entries' }).getByRole('heading', { level: 2 })
+  await expect(entries.last()).toHaveText(second)
+
+  // Move the last one up with the keyboard only: focus stays on the moved entry's button.
+  const moveUp = page.getByRole('button', { name: `Move up: ${second}` })
+  await moveUp.focus()
+  await page.keyboard.press('Enter')
+  await expect(toastWith(page, 'Moved up')).toBeVisible()
+  await expect(entries.last()).toHaveText(first)
+  await expect(entries.nth(-2)).toHaveText(second)
+  await expect(moveUp).toBeFocused()
+
+  const { context, page: visitor } = await newNoJsPage(browser)
+  await visitor.goto('/faq')
+  const questions = visitor.locator('main details summary')
+  await expect(questions.last()).toHaveText(first)
+  await expect(questions.nth(-2)).toHaveText(second)
+  await expect(visitor.locator('main details').first()).toHaveAttribute('open', '')
+  await expect(visitor.locator('main details').last()).not.toHaveAttribute('open', '')
+  await expect(visitor.locator('main details').last().locator('strong')).toHaveText(first)
+
+  for (const question of [first, second]) {
+    await page.getByRole('button', { name: `Delete ${question}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure to delete?' })
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(toastWith(page, 'FAQ entry deleted successfully')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: question })).toHaveCount(0)
+  }
+  await visitor.goto('/faq')
+  await expect(visitor.getByText(first)).toHaveCount(0)
+  await expect(visitor.getByText(second)).toHaveCount(0)
+  await context.close()
+})

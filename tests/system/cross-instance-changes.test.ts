@@ -1,0 +1,110 @@
+/**
+ * An admin's change saved on one instance shows on another at once, although each keeps public
+ * pages in its response cache far longer than this test runs: the write's broadcast (Redis pub/sub,
+ * or PostgreSQL LISTEN/NOTIFY without Redis) empties the other's cache. Each pair has its own
+ * scratch database and its own channel, so no other run's writes can reach it.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FaqResponseSchema } from '#common/schemas/faq.ts'
+import { SiteSettingsSchema } from '#common/schemas/settings.ts'
+import { SessionSchema } from '#common/schemas/users.ts'
+import { createScratchPostgres } from '#tests/helpers/test-app.ts'
+import { testEnv } from '#tests/helpers/test-env.ts'
+import {
+  call,
+  freshDataDir,
+  startServer,
+  stopAllServers,
+  type ServerProcess,
+} from '#tests/helpers/server-process.ts'
+
+const ADMIN = { email: 'owner@changes.test', password: 'Change!Everywhere1' }
+/** Far longer than the test: without the broadcast, the second instance would serve stale pages. */
+const LONG_CACHE_MS = '3600000'
+
+type Scratch = Awaited<ReturnType<typeof createScratchPostgres>>
+const scratches: Scratch[] = []
+
+async function startPair(withRedis: boolean): Promise<[ServerProcess, ServerProcess]> {
+  const scratch = await createScratchPostgres(testEnv.TEST_POSTGRES_SERVER_URL)
+  scratches.push(scratch)
+  const env = {
+    DATABASE_URL: scratch.url,
+    REDIS_URL: withRedis ? testEnv.TEST_REDIS_URL : undefined,
+    CACHE_CHANNEL: `test_changes_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    RESPONSE_CACHE_TTL_MS: LONG_CACHE_MS,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  }
+  const a = await startServer({ env: { ...env, DATA_DIR: await freshDataDir() } })
+  const b = await startServer({ env: { ...env, DATA_DIR: await freshDataDir() } })
+  return [a, b]
+}
+
+let redisPair: [ServerProcess, ServerProcess]
+let postgresPair: [ServerProcess, ServerProcess]
+
+beforeAll(async () => {
+  ;[redisPair, postgresPair] = await Promise.all([startPair(true), startPair(false)])
+}, 480_000)
+
+afterAll(async () => {
+  await stopAllServers()
+  for (const scratch of scratches) await scratch.drop()
+})
+
+async function adminHeaders(server: ServerProcess) {
+  const res = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
+  expect(res.status, res.text).toBe(200)
+  return { authorization: `Bearer ${SessionSchema.parse(res.json).token}` }
+}
+
+/** Reads `path` anonymously (so through the response cache) until `seen` holds. */
+async function eventually(server: ServerProcess, path: string, seen: (text: string) => boolean) {
+  for (;;) {
+    const res = await call(server.url, 'GET', path)
+    if (res.status === 200 && seen(res.text)) return
+  }
+}
+
+describe.each([
+  ['Redis pub/sub', () => redisPair],
+  ['PostgreSQL LISTEN/NOTIFY', () => postgresPair],
+])('two instances told over %s', (_name, pair) => {
+  it('shows a settings change saved on one on the other at once', async () => {
+    const [a, b] = pair()
+    // Both instances cache the home page and the settings read with the first-run name.
+    for (const path of ['/', '/api/settings']) {
+      const res = await call(b.url, 'GET', path)
+      expect(res.status).toBe(200)
+      expect(res.text).toContain('Rivera Web Studio')
+    }
+    const current = SiteSettingsSchema.parse((await call(a.url, 'GET', '/api/settings')).json)
+    const businessName = `Harbour ${randomUUID().slice(0, 8)} Works`
+    const saved = await call(a.url, 'PUT', '/api/settings', {
+      headers: await adminHeaders(a),
+      body: { ...current, businessName },
+    })
+    expect(saved.status, saved.text).toBe(200)
+
+    await eventually(b, '/', (html) => html.includes(businessName))
+    await eventually(b, '/api/settings', (json) => json.includes(businessName))
+  })
+
+  it('shows a new FAQ entry saved on one on the other at once', async () => {
+    const [a, b] = pair()
+    const before = await call(b.url, 'GET', '/faq')
+    expect(before.status).toBe(200)
+    const question = `Do you work on ${randomUUID().slice(0, 8)} projects?`
+    const created = await call(a.url, 'POST', '/api/faq', {
+      headers: await adminHeaders(a),
+      body: { question, answer: 'Yes, *gladly*.' },
+    })
+    expect(created.status, created.text).toBe(201)
+    expect(FaqResponseSchema.parse(created.json).faq.question).toBe(question)
+
+    await eventually(b, '/faq', (html) => html.includes(question))
+  })
+})
