@@ -23,6 +23,7 @@ import { createServices, type Services } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
+import { pagesRoutes } from './modules/pages/pages.routes.ts'
 import { summaryRoutes } from './modules/summary/summary.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(summaryRoutes, { prefix: '/api/summary', summary: services.summary })
   await app.register(uploadsRoutes, { uploads: services.uploads })
+  await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }

@@ -16,6 +16,8 @@ import {
 } from './modules/mail/mail.transports.ts'
 import { createMessagesRepository } from './modules/messages/messages.repository.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
+import { createPagesRepository } from './modules/pages/pages.repository.ts'
+import { createPagesService } from './modules/pages/pages.service.ts'
 import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
@@ -72,5 +74,6 @@ export async function createServices(deps: ServicesDeps) {
     websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
     uploads: createUploadsService({ repo: createUploadsRepository(db) }),
     summary: createSummaryRepository(db),
+    pages: createPagesService({ repo: createPagesRepository(db) }),
   }
 }

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   primaryKey,
   pgTable,
   smallint,
@@ -143,3 +144,10 @@ export type UserRow = typeof users.$inferSelect
 export type WebsiteRow = typeof websites.$inferSelect
 export type MessageRow = typeof messages.$inferSelect
 export type ImageRow = typeof images.$inferSelect
+
+/** The editable texts of the public pages, one row per page key once the owner has saved it. */
+export const pages = pgTable('pages', {
+  key: text('key').primaryKey(),
+  content: jsonb('content').notNull(),
+  updatedAt: updatedAt(),
+})
