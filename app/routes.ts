@@ -23,6 +23,7 @@ export default [
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/user/:id', 'routes/admin/user-edit.tsx'),
       route('admin/messages', 'routes/admin/messages.tsx'),
+      route('admin/pages', 'routes/admin/pages.tsx'),
     ]),
     route('*', 'routes/public/not-found.tsx'),
   ]),
