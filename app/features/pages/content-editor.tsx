@@ -26,7 +26,7 @@ const LABELS: Record<string, string> = {
   intro: 'Introduction',
   ctaTitle: 'Call to action title',
   ctaText: 'Call to action text',
-  src: 'Image',
+  src: 'Image path',
   alt: 'Alt text',
 }
 
