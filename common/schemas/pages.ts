@@ -145,11 +145,7 @@ export const PAGE_CONTENT_SCHEMAS = {
   contact: ContactSchema,
 } as const
 
-export type HomeContent = z.infer<typeof HomeSchema>
-export type AboutContent = z.infer<typeof AboutSchema>
-export type WebdesignContent = z.infer<typeof WebdesignSchema>
 export type GuideContent = z.infer<typeof GuideSchema>
-export type ContactContent = z.infer<typeof ContactSchema>
 export type PageContent<K extends PageKey = PageKey> = z.infer<(typeof PAGE_CONTENT_SCHEMAS)[K]>
 
 /** The answer of GET and PUT /api/pages/{key}: the content plus its key. */

@@ -11,7 +11,7 @@ import { MARKDOWN_FIELDS } from '#common/schemas/pages.ts'
 type Json = string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
-export type UploadImage = (file: File) => Promise<string>
+type UploadImage = (file: File) => Promise<string>
 
 interface EditorProps<T> {
   value: T
