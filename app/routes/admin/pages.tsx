@@ -153,7 +153,7 @@ function PageEditor({ page }: { page: Page }) {
         </a>
       </div>
 
-      <div className="grid gap-8 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <form
           aria-label={`Edit the ${PAGE_LABELS[page.key]} page`}
           noValidate
