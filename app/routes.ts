@@ -25,6 +25,7 @@ export default [
       route('admin/messages', 'routes/admin/messages.tsx'),
       route('admin/faq', 'routes/admin/faq.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
+      route('admin/pages', 'routes/admin/pages.tsx'),
     ]),
     route('*', 'routes/public/not-found.tsx'),
   ]),

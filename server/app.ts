@@ -26,6 +26,7 @@ import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { pagesRoutes } from './modules/pages/pages.routes.ts'
 import { summaryRoutes } from './modules/summary/summary.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
+  await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }

@@ -22,6 +22,8 @@ import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
+import { createPagesRepository } from './modules/pages/pages.repository.ts'
+import { createPagesService } from './modules/pages/pages.service.ts'
 import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
@@ -82,5 +84,6 @@ export async function createServices(deps: ServicesDeps) {
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings: createSettingsService({ repo: createSettingsRepository(db), log }),
     faq: createFaqService({ repo: createFaqRepository(db) }),
+    pages: createPagesService({ repo: createPagesRepository(db) }),
   }
 }

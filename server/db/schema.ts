@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   primaryKey,
   pgTable,
   smallint,
@@ -158,3 +159,10 @@ export type WebsiteRow = typeof websites.$inferSelect
 export type MessageRow = typeof messages.$inferSelect
 export type ImageRow = typeof images.$inferSelect
 export type FaqRow = typeof faqs.$inferSelect
+
+/** The editable texts of the public pages, one row per page key once the owner has saved it. */
+export const pages = pgTable('pages', {
+  key: text('key').primaryKey(),
+  content: jsonb('content').notNull(),
+  updatedAt: updatedAt(),
+})

@@ -121,6 +121,15 @@ const ROUTES: RouteCase[] = [
       await expect(page.getByRole('button', { name: /^Reply to / }).first()).toBeVisible()
     },
   },
+  {
+    name: 'admin-pages',
+    as: 'admin',
+    path: fixed('/admin/pages?key=dns'),
+    ready: async (page) => {
+      await h1(page, 'Pages')
+      await expect(page.getByLabel('Page title')).toHaveValue('Transfer a Domain and Set Up DNS')
+    },
+  },
 ]
 
 for (const route of ROUTES) {

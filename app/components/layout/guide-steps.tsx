@@ -20,7 +20,7 @@ export function GuideSteps({ steps }: { steps: GuideStep[] }) {
   return (
     <ol className="space-y-20">
       {steps.map((step, i) => (
-        <li key={step.title} className={i === 0 ? undefined : OFFSCREEN_STEP}>
+        <li key={i} className={i === 0 ? undefined : OFFSCREEN_STEP}>
           <div className="max-w-3xl">
             <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
               <span
@@ -32,9 +32,7 @@ export function GuideSteps({ steps }: { steps: GuideStep[] }) {
               Step {i + 1}
             </p>
             <h2 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">{step.title}</h2>
-            <div className="mt-4 space-y-4 leading-7 text-slate-700 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-[0.9em] [&_code]:text-slate-900">
-              {step.body}
-            </div>
+            <div className="mt-4 leading-7 text-slate-700">{step.body}</div>
           </div>
           <figure className="mt-8 max-w-4xl">
             <img

@@ -1,0 +1,217 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useBlocker, useNavigate } from 'react-router'
+import { renderMarkdownFields } from '#common/markdown.ts'
+import {
+  PAGE_CONTENT_SCHEMAS,
+  PAGE_KEYS,
+  PAGE_LABELS,
+  isPageKey,
+  type Page,
+  type PageContent,
+  type PageKey,
+} from '#common/schemas/pages.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { ContactForm } from '#app/features/messages/contact-form.tsx'
+import { ContentEditor } from '#app/features/pages/content-editor.tsx'
+import { PagePreview } from '#app/features/pages/page-preview.tsx'
+import { getPage, updatePage } from '#app/features/pages/pages.api.ts'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { uploadImage } from '#app/features/websites/websites.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import type { Route } from './+types/pages'
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Pages') }]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  const requested = new URL(request.url).searchParams.get('key') ?? 'home'
+  const key: PageKey = isPageKey(requested) ? requested : 'home'
+  return withSignIn(request, () => getPage(key))
+}
+clientLoader.hydrate = true as const
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+type Content = Record<string, unknown>
+
+const contentOf = ({ key: _key, ...content }: Page): Content => content
+
+/** "steps.1.body: Body is required" -> { "steps.1.body": "Body is required" }. */
+function errorsOfMessage(message: string): Record<string, string> {
+  const match = /^([\w.]+): (.+)$/.exec(message)
+  return match ? { [match[1]!]: match[2]! } : {}
+}
+
+export default function PagesPage({ loaderData }: Route.ComponentProps) {
+  return <PageEditor key={loaderData.key} page={loaderData} />
+}
+
+function PageEditor({ page }: { page: Page }) {
+  const navigate = useNavigate()
+  const [saved, setSaved] = useState<Content>(() => contentOf(page))
+  const [draft, setDraft] = useState<Content>(saved)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [isSaving, setIsSaving] = useState(false)
+  const isDirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved])
+  const preview = useMemo(
+    () => renderMarkdownFields({ ...draft, key: page.key }) as Page,
+    [draft, page.key],
+  )
+
+  const { confirm, dialog } = useConfirm()
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  )
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return
+    void confirm('Leave without saving?', {
+      detail: 'Your changes to this page have not been saved.',
+      confirmLabel: 'Leave',
+      variant: 'danger',
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()))
+  }, [blocker, confirm])
+  useEffect(() => {
+    if (!isDirty) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [isDirty])
+
+  async function save() {
+    const parsed = PAGE_CONTENT_SCHEMAS[page.key].safeParse(draft)
+    if (!parsed.success) {
+      const found: Record<string, string> = {}
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
+      setErrors(found)
+      setFormError('Please correct the highlighted fields.')
+      toast.error('Page not saved')
+      return
+    }
+    setIsSaving(true)
+    try {
+      const result = await updatePage(page.key, parsed.data as PageContent<typeof page.key>)
+      const next = contentOf(result)
+      setSaved(next)
+      setDraft(next)
+      setErrors({})
+      setFormError(null)
+      toast.success('Page saved')
+    } catch (error) {
+      const message = messageOf(error)
+      setErrors(errorsOfMessage(message))
+      setFormError(message)
+      toast.error('Page not saved')
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Pages"
+        subtitle="Edit the texts of the public pages. The preview shows the page as it will look once saved."
+      />
+      <div className="mb-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="page-key" className="mb-1 block text-sm font-medium text-slate-800">
+            Page
+          </label>
+          <select
+            id="page-key"
+            value={page.key}
+            onChange={(event) => void navigate(`?key=${event.target.value}`)}
+            className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
+          >
+            {PAGE_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {PAGE_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <a
+          href={PUBLIC_PATHS[page.key]}
+          target="_blank"
+          rel="noreferrer"
+          className="py-2 text-sm font-semibold text-brand-700 underline underline-offset-4"
+        >
+          View the public page
+        </a>
+      </div>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <form
+          aria-label={`Edit the ${PAGE_LABELS[page.key]} page`}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void save()
+          }}
+          className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          {formError ? <Alert kind="error">{formError}</Alert> : null}
+          <ContentEditor
+            value={draft as never}
+            errors={errors}
+            onChange={(next) => setDraft(next)}
+            upload={(file) => uploadImage(file, () => undefined)}
+          />
+          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
+            <Button type="submit" disabled={isSaving || !isDirty}>
+              {isSaving ? 'Saving...' : 'Save page'}
+            </Button>
+            <Button variant="secondary" disabled={!isDirty} onClick={() => setDraft(saved)}>
+              Discard changes
+            </Button>
+            <p className="text-sm text-slate-600">{isDirty ? 'Unsaved changes' : 'All saved'}</p>
+          </div>
+        </form>
+
+        <section aria-labelledby="preview-title" className="min-w-0">
+          <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">
+            Preview
+          </h2>
+          <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
+            <div inert className="xl:[zoom:0.6]">
+              <PagePreview page={preview} contactForm={<ContactForm />} />
+            </div>
+          </div>
+        </section>
+      </div>
+      {dialog}
+    </div>
+  )
+}
+
+const PUBLIC_PATHS: Record<PageKey, string> = {
+  home: '/',
+  about: '/about',
+  webdesign: '/webdesign',
+  mernRender: '/mernRender',
+  dns: '/dns',
+  contact: '/contact',
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState
+      title="Pages"
+      error={error}
+      back={{ to: '/admin/dashboard', label: 'Back to the dashboard' }}
+    />
+  )
+}

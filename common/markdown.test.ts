@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { isSafeUrl, renderMarkdown, renderMarkdownFields } from './markdown.ts'
+
+describe('renderMarkdown', () => {
+  it('renders emphasis, links, lists and code', () => {
+    expect(renderMarkdown('**bold** *it* `x` [a](/about)\n\n- one\n- two')).toBe(
+      '<p><strong>bold</strong> <em>it</em> <code>x</code> <a href="/about">a</a></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n',
+    )
+  })
+
+  it('shows inline and block HTML as text', () => {
+    const html = renderMarkdown('Hi <script>alert(1)</script>\n\n<div onclick="x()">box</div>')
+    expect(html).not.toMatch(/<script|<div/)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;box&lt;/div&gt;')
+  })
+
+  it('drops the address of links and images with an unsafe scheme', () => {
+    const html = renderMarkdown('[click](javascript:alert(1)) ![pic](data:image/png;base64,AA)')
+    expect(html).toBe('<p>click pic</p>\n')
+  })
+
+  it('escapes quotes in link addresses and titles', () => {
+    expect(renderMarkdown('[a](https://x.test/?q="1" "t\'s")')).not.toMatch(/"1"|t's/)
+  })
+})
+
+describe('isSafeUrl', () => {
+  it.each(['/contact', '#top', 'https://example.com', 'mailto:a@b.c'])('accepts %s', (url) => {
+    expect(isSafeUrl(url)).toBe(true)
+  })
+  it.each(['javascript:x', 'JAVASCRIPT:x', '//evil.test', 'data:text/html,x', 'vbscript:x'])(
+    'refuses %s',
+    (url) => expect(isSafeUrl(url)).toBe(false),
+  )
+})
+
+describe('renderMarkdownFields', () => {
+  it('renders the Markdown fields at any depth and leaves plain ones as typed', () => {
+    const page = { title: '**t**', steps: [{ title: '<b>', body: '**b**' }] }
+    expect(renderMarkdownFields(page)).toEqual({
+      title: '**t**',
+      steps: [{ title: '<b>', body: '<p><strong>b</strong></p>\n' }],
+    })
+  })
+})

@@ -1,0 +1,56 @@
+/**
+ * The editable texts of the public pages: each key answers its stored content, or its first-run
+ * text (pages.seed.ts) until the owner saves it.
+ */
+import { renderMarkdownFields } from '#common/markdown.ts'
+import {
+  isPageKey,
+  PAGE_CONTENT_SCHEMAS,
+  type Page,
+  type PageContent,
+  type PageKey,
+} from '#common/schemas/pages.ts'
+import { badRequest, notFound } from '#server/lib/http-errors.ts'
+import type { PagesRepository } from './pages.repository.ts'
+import { PAGE_SEEDS } from './pages.seed.ts'
+
+export function createPagesService({ repo }: { repo: PagesRepository }) {
+  function requireKey(key: string): PageKey {
+    if (!isPageKey(key)) throw notFound('Page not found')
+    return key
+  }
+
+  async function get<K extends PageKey>(key: K): Promise<Page<K>> {
+    const stored = PAGE_CONTENT_SCHEMAS[key].safeParse(await repo.findContent(key))
+    // A row written under an older shape falls back to the first-run text rather than break the page.
+    const content = (stored.success ? stored.data : PAGE_SEEDS[key]) as PageContent<K>
+    return { ...content, key }
+  }
+
+  return {
+    /** The page's content. Throws 404 for an unknown key. */
+    getPage: (key: string) => get(requireKey(key)),
+
+    /** The page as its public route shows it: Markdown fields already turned into safe HTML. */
+    async getRendered<K extends PageKey>(key: K): Promise<Page<K>> {
+      return renderMarkdownFields(await get(key))
+    },
+
+    /**
+     * Replaces the page's content. Throws 404 for an unknown key, 400 naming the first invalid field.
+     */
+    async updatePage(key: string, body: unknown): Promise<Page> {
+      const pageKey = requireKey(key)
+      const parsed = PAGE_CONTENT_SCHEMAS[pageKey].safeParse(body)
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues
+        const field = issue?.path.join('.')
+        throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid page'))
+      }
+      await repo.upsert(pageKey, parsed.data)
+      return { ...parsed.data, key: pageKey } as Page
+    },
+  }
+}
+
+export type PagesService = ReturnType<typeof createPagesService>
