@@ -94,7 +94,11 @@ export async function buildApp(deps: AppDeps) {
   const services = await createServices({ ...deps, log: app.log })
   app.decorate('services', services)
   app.addHook('onClose', async () => {
-    await Promise.all([services.messages.stopNotificationRetry(), services.users.drainBackground()])
+    await Promise.all([
+      services.messages.stopNotificationRetry(),
+      services.users.drainBackground(),
+      services.uploads.stopUnusedImageSweep(),
+    ])
     services.transport.close?.()
   })
 
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.web !== false) await app.register(webPlugin, { config, services })
 
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
+  services.uploads.startUnusedImageSweep()
   await app.ready()
   return app
 }

@@ -70,7 +70,7 @@ export async function createServices(deps: ServicesDeps) {
     users,
     messages,
     websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
-    uploads: createUploadsService({ repo: createUploadsRepository(db) }),
+    uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
     summary: createSummaryRepository(db),
   }
 }

@@ -9,8 +9,6 @@ import { pageMeta, publicUrlOf, siteJsonLd } from '#app/lib/seo.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { site } from '#app/site.ts'
 
-const TEASER_SIZE = 3
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Freelance Full-Stack Web Developer',
@@ -20,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { websites } = await context.services.websites.search(1)
-  return { latest: websites.slice(0, TEASER_SIZE), jsonLd: siteJsonLd(context.publicUrl) }
+  const latest = await context.services.websites.listFeatured()
+  return { latest, jsonLd: siteJsonLd(context.publicUrl) }
 }
 
 const SERVICES = [
