@@ -60,7 +60,9 @@ export const WebsiteUpdateBodySchema = z.object({
   imageAlt: z
     .string({ error: 'Image description must be text' })
     .trim()
-    .max(TEXT_LIMITS.short, { error: `Image description must be at most ${TEXT_LIMITS.short} characters` })
+    .max(TEXT_LIMITS.short, {
+      error: `Image description must be at most ${TEXT_LIMITS.short} characters`,
+    })
     .refine((text) => !text.includes('\u0000'), {
       error: 'Image description must not contain NUL characters',
     })

@@ -62,9 +62,7 @@ export function createPageReader<Row>(db: Db, options: PageReaderOptions) {
 
   return async function readPage(window: Pick<PageWindow, 'limit' | 'offset'>): Promise<Row[]> {
     const plan =
-      window.offset === 0
-        ? { ...window, reverse: false }
-        : planPage(window, await total())
+      window.offset === 0 ? { ...window, reverse: false } : planPage(window, await total())
     if (plan.limit <= 0) return []
     statements ??= {
       list: prepare(options.listOrder, 'list'),

@@ -150,9 +150,7 @@ describe('drafts and publishing', () => {
       404,
     )
     const total = WebsitesAdminPageSchema.parse(
-      (
-        await app.inject({ method: 'GET', url: '/api/websites/admin', headers: admin })
-      ).json(),
+      (await app.inject({ method: 'GET', url: '/api/websites/admin', headers: admin })).json(),
     ).totalWebsites
     expect(total).toBe((await adminWebsites()).length)
   })
@@ -174,16 +172,19 @@ describe('drafts and publishing', () => {
     ['published as text', { published: 'yes' }, /^published: Published must be true or false$/],
     ['featured as a number', { featured: 1 }, /^featured: Featured must be true or false$/],
     ['a too long image description', { imageAlt: 'x'.repeat(201) }, /^imageAlt: /],
-  ])('returns 400 naming the field for %s, changing nothing', async (_label, overrides, message) => {
-    const draft = await createDraft()
-    expectError(await put(draft._id, { ...bodyOf(draft), ...overrides }), 400, message)
-    const stored = await app.inject({
-      method: 'GET',
-      url: `/api/websites/${draft._id}`,
-      headers: admin,
-    })
-    expect(WebsiteSchema.parse(stored.json())).toEqual(draft)
-  })
+  ])(
+    'returns 400 naming the field for %s, changing nothing',
+    async (_label, overrides, message) => {
+      const draft = await createDraft()
+      expectError(await put(draft._id, { ...bodyOf(draft), ...overrides }), 400, message)
+      const stored = await app.inject({
+        method: 'GET',
+        url: `/api/websites/${draft._id}`,
+        headers: admin,
+      })
+      expect(WebsiteSchema.parse(stored.json())).toEqual(draft)
+    },
+  )
 })
 
 describe('featured websites', () => {

@@ -11,10 +11,7 @@ import { ImageUpload } from './image-upload.tsx'
 
 type WebsiteInput = {
   name: 'name' | 'slug' | 'language' | 'languageDescription' | 'link'
-} & Omit<
-  ComponentProps<typeof InputField>,
-  'name' | 'defaultValue' | 'required' | 'error'
->
+} & Omit<ComponentProps<typeof InputField>, 'name' | 'defaultValue' | 'required' | 'error'>
 
 const INPUTS: WebsiteInput[] = [
   { label: 'Name', name: 'name' },
@@ -144,8 +141,8 @@ export function WebsiteForm({
             Feature on the home page
           </label>
           <p id={`${featuredId}-hint`} className="text-xs text-slate-600">
-            Published featured entries appear under “Recent work”, the first{' '}
-            {FEATURED_WEBSITES_MAX} in portfolio order.
+            Published featured entries appear under “Recent work”, the first {FEATURED_WEBSITES_MAX}{' '}
+            in portfolio order.
           </p>
         </div>
       </div>

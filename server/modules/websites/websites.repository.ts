@@ -215,7 +215,6 @@ export function createWebsitesRepository(db: Db) {
         .where(isPublished)
         .orderBy(asc(websites.slug))
     },
-
   }
 }
 
