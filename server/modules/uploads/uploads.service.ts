@@ -65,7 +65,7 @@ async function encodeVariants(
 /** An upload nothing refers to is deleted this long after it was last used. */
 export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000
 /** How often each app instance sweeps unused images (the statements are safe to run at once). */
-export const UNUSED_IMAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000
+const UNUSED_IMAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000
 
 export function createUploadsService({
   repo,
