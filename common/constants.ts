@@ -1,4 +1,8 @@
 export const WEBSITES_PAGE_SIZE = 10
+/** The most websites one PUT /api/websites/order may list. */
+export const WEBSITES_ORDER_MAX = 1000
+/** The most featured websites the home page's "Recent work" shows, in portfolio order. */
+export const FEATURED_WEBSITES_MAX = 6
 export const USERS_PAGE_SIZE = 12
 export const MESSAGES_PAGE_SIZE = 12
 

@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps) {
       services.messages.stopNotificationRetry(),
       services.users.drainBackground(),
       services.backups.stopSchedule(),
+      services.uploads.stopUnusedImageSweep(),
     ])
     services.transport.close?.()
   })
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.web !== false) await app.register(webPlugin, { config, services })
 
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
+  services.uploads.startUnusedImageSweep()
   await app.ready()
   return app
 }

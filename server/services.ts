@@ -78,7 +78,7 @@ export async function createServices(deps: ServicesDeps) {
     users,
     messages,
     websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
-    uploads: createUploadsService({ repo: createUploadsRepository(db) }),
+    uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
     summary: createSummaryRepository(db),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TEXT_LIMITS } from '../constants.ts'
+import { TEXT_LIMITS, WEBSITES_ORDER_MAX } from '../constants.ts'
 import { IdSchema, pageOf, requiredText } from './common.ts'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -35,8 +35,17 @@ export const WebsiteSchema = z.object({
   languageDescription: z.string(),
   description: z.string(),
   link: z.string(),
+  imageAlt: z.string(),
+  /** Drafts (false) are seen only by admins. */
+  published: z.boolean(),
+  /** Shown in the home page's "Recent work". */
+  featured: z.boolean(),
+  /** The portfolio order: lower comes first. */
+  position: z.number().int(),
 })
 export type Website = z.infer<typeof WebsiteSchema>
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` })
 
 export const WebsiteUpdateBodySchema = z.object({
   _id: IdSchema.optional(),
@@ -47,8 +56,35 @@ export const WebsiteUpdateBodySchema = z.object({
   languageDescription: requiredText('Language description', TEXT_LIMITS.short),
   description: requiredText('Description', TEXT_LIMITS.description),
   link: HttpUrlSchema,
+  /** Optional: missing keeps the current text; empty means the screenshot's default description. */
+  imageAlt: z
+    .string({ error: 'Image description must be text' })
+    .trim()
+    .max(TEXT_LIMITS.short, {
+      error: `Image description must be at most ${TEXT_LIMITS.short} characters`,
+    })
+    .refine((text) => !text.includes('\u0000'), {
+      error: 'Image description must not contain NUL characters',
+    })
+    .optional(),
+  /** Missing publishes the entry (clients of the original API know no drafts); false keeps a draft. */
+  published: flag('Published').optional(),
+  /** Missing keeps the current value. */
+  featured: flag('Featured').optional(),
 })
 export type WebsiteUpdateBody = z.infer<typeof WebsiteUpdateBodySchema>
+
+/** PUT /api/websites/order: the listed websites take the places they hold between them, in this order. */
+export const WebsiteOrderBodySchema = z.object({
+  ids: z
+    .array(IdSchema, { error: 'ids must be a list of website ids' })
+    .min(1, { error: 'ids must name at least one website' })
+    .max(WEBSITES_ORDER_MAX, { error: `ids may name at most ${WEBSITES_ORDER_MAX} websites` })
+    .refine((ids) => new Set(ids).size === ids.length, {
+      error: 'ids must name each website only once',
+    }),
+})
+export type WebsiteOrderBody = z.infer<typeof WebsiteOrderBodySchema>
 
 export const SlugParamsSchema = z.object({ slug: z.string().max(TEXT_LIMITS.short) })
 

@@ -131,6 +131,8 @@ export const DEMO_SITES: DemoSite[] = [
   },
 ]
 
+const DEMO_FEATURED = 3
+
 export const demoLink = (slug: string) => `https://${slug}.example.com`
 
 export interface SeedServices {
@@ -162,14 +164,20 @@ export async function seedDemoContent(
   sites: DemoSite[] = DEMO_SITES,
 ): Promise<SeedResult> {
   const result: SeedResult = { added: [], skipped: [] }
-  for (const { theme, ...site } of sites) {
+  for (const [index, { theme, ...site }] of sites.entries()) {
     if (await exists(websites, site.slug)) {
       result.skipped.push(site.slug)
       continue
     }
     const image = await uploads.store(await renderPng(siteMockupSvg({ name: site.name, ...theme })))
     try {
-      await websites.create({ ...site, image, link: demoLink(site.slug) })
+      // The first few are featured, so the home page's "Recent work" shows the demo too.
+      await websites.create({
+        ...site,
+        image,
+        link: demoLink(site.slug),
+        featured: index < DEMO_FEATURED,
+      })
       result.added.push(site.slug)
     } catch (error) {
       // Another seeding process took the slug between the check and the insert.

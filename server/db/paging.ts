@@ -15,6 +15,10 @@ export interface PageReaderOptions {
   name: string
   table: PgTable & { id: PgColumn }
   counted: CountedTable
+  /** Reads only the rows that match (a partial index in list order keeps it cheap). */
+  where?: SQL
+  /** The number of matching rows, when `where` leaves out some of the counted table's. */
+  total?: () => Promise<number>
   listOrder: SQL[]
   reverseOrder: SQL[]
 }
@@ -24,19 +28,22 @@ interface Prepared<Row> {
 }
 
 export function createPageReader<Row>(db: Db, options: PageReaderOptions) {
-  const { table, name } = options
+  const { table, name, where } = options
+  const total = options.total ?? (() => countRows(db, options.counted))
   const limit = sql.placeholder('limit')
   const offset = sql.placeholder('offset')
   const prepare = (order: SQL[], suffix: string) => {
     const first = db
       .select()
       .from(table)
+      .where(where)
       .orderBy(...order)
       .limit(limit)
       .prepare(`${name}_${suffix}_first`)
     const ids = db
       .select({ id: table.id })
       .from(table)
+      .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset)
@@ -55,9 +62,7 @@ export function createPageReader<Row>(db: Db, options: PageReaderOptions) {
 
   return async function readPage(window: Pick<PageWindow, 'limit' | 'offset'>): Promise<Row[]> {
     const plan =
-      window.offset === 0
-        ? { ...window, reverse: false }
-        : planPage(window, await countRows(db, options.counted))
+      window.offset === 0 ? { ...window, reverse: false } : planPage(window, await total())
     if (plan.limit <= 0) return []
     statements ??= {
       list: prepare(options.listOrder, 'list'),

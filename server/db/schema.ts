@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   primaryKey,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -37,6 +38,17 @@ export const users = pgTable(
   (t) => [index('users_created_at_idx').on(t.createdAt, t.id)],
 )
 
+/**
+ * Where a new website goes in the portfolio order: each one takes the next lower value, so it comes
+ * first, and no two websites share a position (reordering only swaps existing values).
+ */
+export const websitePositions = pgSequence('websites_position_seq', {
+  increment: -1,
+  startWith: 0,
+  minValue: -2147483648,
+  maxValue: 0,
+})
+
 export const websites = pgTable(
   'websites',
   {
@@ -48,14 +60,32 @@ export const websites = pgTable(
     languageDescription: text('language_description').notNull().default(''),
     description: text('description').notNull().default(''),
     link: text('link').notNull().default(''),
+    imageAlt: text('image_alt').notNull().default(''),
+    // Rows written without the app (demo content, restores of older backups) were public before
+    // drafts existed; the service creates drafts with an explicit false.
+    published: boolean('published').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    position: integer('position')
+      .notNull()
+      .default(sql`nextval('websites_position_seq')`),
+    /** Slugs the website had before: /website/<old> answers a permanent redirect to the current one. */
+    previousSlugs: text('previous_slugs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Ascending: newest-first pages scan it backwards, and reads from the other end (back-half
-    // pages) forwards. Drizzle's `.desc()` builds DESC NULLS LAST, which `ORDER BY ... DESC` (NULLS
-    // FIRST) cannot use, so every page sorted the whole table.
-    index('websites_created_at_idx').on(t.createdAt, t.id),
+    // Ascending both ways: pages read forwards, and back-half pages backwards (server/db/paging.ts).
+    index('websites_position_idx').on(t.position, t.id),
+    index('websites_published_position_idx')
+      .on(t.position, t.id)
+      .where(sql`${t.published}`),
+    index('websites_featured_position_idx')
+      .on(t.position, t.id)
+      .where(sql`${t.published} and ${t.featured}`),
+    index('websites_previous_slugs_idx').using('gin', t.previousSlugs),
     index('websites_language_description_idx').on(t.languageDescription),
   ],
 )
@@ -108,6 +138,11 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   byteSize: integer('byte_size').notNull(),
   data: bytea('data').notNull(),
+  /**
+   * Since when no website (setting, page) refers to the image: set at upload and by the sweep of
+   * unused images (server/modules/uploads/image-references.ts), cleared while it is in use.
+   */
+  unusedSince: timestamp('unused_since', { withTimezone: true }),
   createdAt: createdAt(),
 })
 

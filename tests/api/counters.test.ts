@@ -112,13 +112,13 @@ describe('counters kept by triggers', () => {
 })
 
 describe('GET /api/websites/search paging over the counters', () => {
-  it('returns, page by page, exactly the rows of a plain OFFSET query, newest first', async () => {
+  it('returns, page by page, exactly the rows of a plain OFFSET query, in portfolio order', async () => {
     await bulkWebsites(37, () => 'Paged')
     const total = (await realCounts()).websites
     const expected = await db()
       .select({ id: websites.id })
       .from(websites)
-      .orderBy(desc(websites.createdAt), desc(websites.id))
+      .orderBy(asc(websites.position), asc(websites.id))
     const pages = Math.ceil(total / 10)
     const seen: string[] = []
     for (let page = 1; page <= pages; page++) {

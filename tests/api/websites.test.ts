@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_WEBSITE, WEBSITES_PAGE_SIZE } from '#common/constants.ts'
 import {
@@ -74,19 +74,15 @@ describe('GET /api/websites/search', () => {
     expect(second.websites.slice(0, 2).map((w) => w._id)).toEqual(newestFirst.slice(10, 12))
   })
 
-  it('orders websites created at the same moment by id, so pages never overlap', async () => {
-    const at = new Date(Date.UTC(2200, 0, 1))
-    const made = await Promise.all([1, 2, 3].map(() => makeWebsite(app, { createdAt: at })))
+  it('orders websites of the same position by id, so pages never overlap', async () => {
+    // Positions are distinct unless written by hand, as here; the lowest comes first.
+    const made = await Promise.all([1, 2, 3].map(() => makeWebsite(app, { position: -2e9 })))
     const res = await app.inject({ method: 'GET', url: '/api/websites/search' })
     const ids = WebsiteSearchPageSchema.parse(res.json())
       .websites.slice(0, 3)
       .map((w) => w._id)
-    expect(ids).toEqual(
-      made
-        .map((w) => w.id)
-        .sort()
-        .reverse(),
-    )
+    expect(ids).toEqual(made.map((w) => w.id).sort())
+    for (const w of made) await app.database.db.delete(websites).where(eq(websites.id, w.id))
   })
 
   it('returns the public shape of a website', async () => {
@@ -101,6 +97,10 @@ describe('GET /api/websites/search', () => {
       languageDescription: website.languageDescription,
       description: website.description,
       link: website.link,
+      imageAlt: '',
+      published: true,
+      featured: false,
+      position: website.position,
     })
   })
 
@@ -191,8 +191,19 @@ describe('POST /api/websites', () => {
     expect(res.statusCode).toBe(201)
     const body = WebsiteMutationResponseSchema.parse(res.json())
     expect(body.message).toBe('Website created successfully')
-    expect(body.website).toMatchObject({ ...DEFAULT_WEBSITE, languageDescription: '', link: '' })
-    const stored = await app.inject({ method: 'GET', url: `/api/websites/${body.website._id}` })
+    expect(body.website).toMatchObject({
+      ...DEFAULT_WEBSITE,
+      languageDescription: '',
+      link: '',
+      imageAlt: '',
+      published: false,
+      featured: false,
+    })
+    const stored = await app.inject({
+      method: 'GET',
+      url: `/api/websites/${body.website._id}`,
+      headers: admin,
+    })
     expect(stored.json()).toEqual(body.website)
   })
 
@@ -250,12 +261,20 @@ describe('PUT /api/websites/:id', () => {
     })
     expect(res.statusCode).toBe(200)
     const { _id, ...fields } = body
+    const expected = {
+      _id,
+      ...fields,
+      imageAlt: '',
+      published: true,
+      featured: false,
+      position: website.position,
+    }
     expect(WebsiteMutationResponseSchema.parse(res.json())).toEqual({
       message: 'Website updated successfully',
-      website: { _id, ...fields },
+      website: expected,
     })
     const stored = await app.inject({ method: 'GET', url: `/api/websites/slug/${body.slug}` })
-    expect(stored.json()).toEqual({ _id, ...fields })
+    expect(stored.json()).toEqual(expected)
   })
 
   it('trims the text fields and ignores keys a caller may not set', async () => {

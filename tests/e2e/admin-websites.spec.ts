@@ -106,7 +106,7 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
       name: /Uploading\.\.\.|Processing the image\.\.\./,
     })
     await expect(progress).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Update Website' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled()
     release()
     await expect(toastWith(page, 'Image uploaded successfully')).toBeVisible()
     await expect(progress).toBeHidden()
@@ -126,7 +126,7 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
     await page.getByLabel('Language description').fill(fields.languageDescription)
     await page.getByLabel('Link').fill(fields.link)
     await page.getByLabel('Description', { exact: true }).fill(fields.description)
-    await page.getByRole('button', { name: 'Update Website' }).click()
+    await page.getByRole('button', { name: 'Publish' }).click()
     await expect(toastWith(page, 'Website updated successfully')).toBeVisible()
     await expect(page).toHaveURL('/admin/websites')
   })
@@ -183,7 +183,7 @@ test('the edit page refuses an empty field with its message and keeps the entry 
     await expect(page.getByLabel('Name')).toHaveValue(website.name)
     await page.getByLabel('Name').fill(' ')
     await page.getByLabel('Slug').fill('Not A Slug')
-    await page.getByRole('button', { name: 'Update Website' }).click()
+    await page.getByRole('button', { name: 'Publish' }).click()
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name is required')
     await expect(page.getByLabel('Name')).toBeFocused()
     await expect(page.getByLabel('Slug')).toHaveAccessibleDescription(

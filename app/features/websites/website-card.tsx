@@ -39,7 +39,7 @@ export function WebsiteCard({
           sizes={image.srcSet ? CARD_SIZES : undefined}
           width={image.width ?? CARD_IMAGE.width}
           height={image.height ?? CARD_IMAGE.height}
-          alt={`Screenshot of the ${website.name} website`}
+          alt={screenshotAlt(website)}
           loading={isPriority ? 'eager' : 'lazy'}
           fetchPriority={isPriority ? 'high' : undefined}
           decoding="async"
@@ -77,6 +77,10 @@ export function WebsiteCard({
     </article>
   )
 }
+
+/** The image description the admin wrote, or a plain one from the website's name. */
+export const screenshotAlt = (website: Pick<Website, 'name' | 'imageAlt'>) =>
+  website.imageAlt || `Screenshot of the ${website.name} website`
 
 export function ExternalIcon() {
   return (

@@ -1,16 +1,17 @@
-import { useRef, useState, type ComponentProps } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { Form } from 'react-router'
+import { FEATURED_WEBSITES_MAX, TEXT_LIMITS } from '#common/constants.ts'
 import type { Website } from '#common/schemas/websites.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { useUnsavedChanges } from '#app/components/ui/unsaved-changes.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { ImageUpload } from './image-upload.tsx'
 
-type WebsiteInput = { name: keyof Website } & Omit<
-  ComponentProps<typeof InputField>,
-  'name' | 'defaultValue' | 'required' | 'error'
->
+type WebsiteInput = {
+  name: 'name' | 'slug' | 'language' | 'languageDescription' | 'link'
+} & Omit<ComponentProps<typeof InputField>, 'name' | 'defaultValue' | 'required' | 'error'>
 
 const INPUTS: WebsiteInput[] = [
   { label: 'Name', name: 'name' },
@@ -37,32 +38,58 @@ const INPUTS: WebsiteInput[] = [
   },
 ]
 
-/** The admin form for one portfolio entry; it posts to the route's clientAction. */
+/** The button that sent the form: publish, or save as a draft. */
+export const SAVE_INTENT = { publish: 'publish', draft: 'draft' } as const
+
+/**
+ * The admin form for one portfolio entry; it posts to the route's clientAction with the intent of
+ * the button pressed, and warns before the page is left with unsaved changes.
+ */
 export function WebsiteForm({
   website,
   errors,
   formError,
-  isSubmitting,
+  pendingIntent,
   cancelTo,
 }: {
   website: Website
   errors?: FieldErrors
   formError?: string
-  isSubmitting: boolean
+  /** The intent on its way, while the form is being saved. */
+  pendingIntent: string | undefined
   cancelTo: string
 }) {
   const formRef = useRef<HTMLFormElement>(null)
+  const featuredId = useId()
   const [image, setImage] = useState(website.image)
   const [isUploading, setIsUploading] = useState(false)
+  const unsaved = useUnsavedChanges(formRef)
+  const { check, setSaving } = unsaved
   useFocusFirstError(formRef, errors)
+  useEffect(check, [check, image])
+  useEffect(() => {
+    if (errors || formError) setSaving(false)
+  }, [errors, formError, setSaving])
+  const isBusy = pendingIntent !== undefined || isUploading
 
   return (
     <Form
       method="post"
       noValidate
       ref={formRef}
+      onChange={check}
+      onSubmit={() => setSaving(true)}
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
+      <p className="text-sm text-slate-700">
+        Status:{' '}
+        <strong className="font-semibold text-slate-900">
+          {website.published ? 'Published' : 'Draft'}
+        </strong>
+        {website.published
+          ? ' (visitors see it in the portfolio).'
+          : ' (only admins see it until you publish it).'}
+      </p>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {INPUTS.map(({ name, ...input }) => (
@@ -91,14 +118,52 @@ export function WebsiteForm({
         onBusyChange={setIsUploading}
         error={errors?.image}
       />
+      <InputField
+        label="Image description"
+        name="imageAlt"
+        defaultValue={website.imageAlt}
+        maxLength={TEXT_LIMITS.short}
+        hint="What the screenshot shows, for screen readers and search engines. Left empty, it reads “Screenshot of the <name> website”."
+        error={errors?.imageAlt}
+      />
+      <div className="flex items-start gap-3">
+        <input
+          id={featuredId}
+          type="checkbox"
+          name="featured"
+          value="true"
+          defaultChecked={website.featured}
+          aria-describedby={`${featuredId}-hint`}
+          className="mt-0.5 h-5 w-5 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+        />
+        <div>
+          <label htmlFor={featuredId} className="text-sm font-medium text-slate-800">
+            Feature on the home page
+          </label>
+          <p id={`${featuredId}-hint`} className="text-xs text-slate-600">
+            Published featured entries appear under “Recent work”, the first {FEATURED_WEBSITES_MAX}{' '}
+            in portfolio order.
+          </p>
+        </div>
+      </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <ButtonLink to={cancelTo} variant="secondary">
           Cancel
         </ButtonLink>
-        <Button type="submit" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? 'Saving...' : 'Update Website'}
+        <Button
+          type="submit"
+          name="intent"
+          value={SAVE_INTENT.draft}
+          variant="secondary"
+          disabled={isBusy}
+        >
+          {pendingIntent === SAVE_INTENT.draft ? 'Saving...' : 'Save as draft'}
+        </Button>
+        <Button type="submit" name="intent" value={SAVE_INTENT.publish} disabled={isBusy}>
+          {pendingIntent === SAVE_INTENT.publish ? 'Publishing...' : 'Publish'}
         </Button>
       </div>
+      {unsaved.dialog}
     </Form>
   )
 }

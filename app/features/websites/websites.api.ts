@@ -24,6 +24,10 @@ export const updateWebsite = (id: string, body: WebsiteUpdateBody) =>
     body,
   })
 
+/** The listed websites take the places they hold between them, in this order. */
+export const orderWebsites = (ids: string[]) =>
+  apiRequest<MessageResponse>('/api/websites/order', { method: 'PUT', body: { ids } })
+
 export const deleteWebsite = (id: string) =>
   apiRequest<MessageResponse>(`/api/websites/${encodeURIComponent(id)}`, { method: 'DELETE' })
 

@@ -4,7 +4,7 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
-import { WebsiteForm } from '#app/features/websites/website-form.tsx'
+import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.tsx'
 import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
@@ -26,9 +26,13 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
+  const form = await request.formData()
+  const isPublishing = form.get('intent') !== SAVE_INTENT.draft
   const result = validate(WebsiteUpdateBodySchema, {
-    ...textFieldsOf(await request.formData()),
+    ...textFieldsOf(form),
     _id: params.id,
+    published: isPublishing,
+    featured: form.get('featured') === 'true',
   })
   if (!result.ok) return { errors: result.errors }
   try {
@@ -37,7 +41,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     if (error instanceof Response) throw error
     return { formError: messageOf(error) }
   }
-  toast.success('Website updated successfully')
+  toast.success(isPublishing ? 'Website updated successfully' : 'Draft saved')
   return redirect(LIST_PATH)
 }
 
@@ -46,7 +50,9 @@ export function HydrateFallback() {
 }
 
 export default function WebsiteEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const isSubmitting = useNavigation().state === 'submitting'
+  const navigation = useNavigation()
+  const pendingIntent =
+    navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : undefined
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -58,7 +64,7 @@ export default function WebsiteEditPage({ loaderData, actionData }: Route.Compon
         website={loaderData}
         errors={actionData?.errors}
         formError={actionData?.formError}
-        isSubmitting={isSubmitting}
+        pendingIntent={pendingIntent}
         cancelTo={LIST_PATH}
       />
     </div>

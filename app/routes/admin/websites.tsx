@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router'
+import { useEffect } from 'react'
+import { Link, redirect, useNavigation, useSubmit } from 'react-router'
 import { IMAGE_THUMB_WIDTH } from '#common/constants.ts'
 import { imageVariantPath } from '#common/images.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -6,18 +7,26 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import {
   EditDeleteActions,
   PagedTable,
+  RowActions,
   useConfirmedSubmit,
   type Column,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import {
+  MoveButtons,
+  moveButtonId,
+  WebsiteState,
+  type MoveDirection,
+} from '#app/features/websites/move-buttons.tsx'
+import {
   createWebsite,
   deleteWebsite,
   listWebsitesForAdmin,
+  orderWebsites,
 } from '#app/features/websites/websites.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
+import { deleteRow, loadListPage, requestedPage } from '#app/lib/paged-list.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Website } from '#common/schemas/websites.ts'
@@ -37,9 +46,41 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
+interface Moved {
+  id: string
+  direction: MoveDirection
+}
+
+/**
+ * Moves a website one place: it swaps with its neighbour, which the page sends when it shows it,
+ * or which is read from the next or previous page at a page's edge.
+ */
+async function moveWebsite(
+  request: Request,
+  form: FormData,
+): Promise<{ error: string | null; moved: Moved | null }> {
+  const id = String(form.get('id'))
+  const direction = form.get('direction') === 'up' ? 'up' : 'down'
+  try {
+    let neighbour = form.get('neighbourId')?.toString()
+    if (!neighbour) {
+      const page = requestedPage(request) + (direction === 'up' ? -1 : 1)
+      const { websites } = await listWebsitesForAdmin(Math.max(page, 1))
+      neighbour = (direction === 'up' ? websites.at(-1) : websites[0])?._id
+    }
+    if (!neighbour || neighbour === id) return { error: null, moved: null }
+    await orderWebsites(direction === 'up' ? [id, neighbour] : [neighbour, id])
+  } catch (error) {
+    return { error: messageOf(error), moved: null }
+  }
+  toast.success(`Moved ${direction}`)
+  return { error: null, moved: { id, direction } }
+}
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const form = await request.formData()
+  if (form.get('intent') === 'move') return moveWebsite(request, form)
   if (form.get('intent') !== 'create')
     return deleteRow(form, deleteWebsite, 'Website deleted successfully')
   try {
@@ -87,17 +128,27 @@ const COLUMNS: Column<Website>[] = [
   },
   {
     header: 'Slug',
-    cell: (website) => (
-      <Link to={`/website/${website.slug}`} className={`font-medium wrap-anywhere ${linkClasses}`}>
-        {website.slug}
-      </Link>
-    ),
+    cell: (website) =>
+      website.published ? (
+        <Link
+          to={`/website/${website.slug}`}
+          className={`font-medium wrap-anywhere ${linkClasses}`}
+        >
+          {website.slug}
+        </Link>
+      ) : (
+        <span className="font-medium wrap-anywhere">{website.slug}</span>
+      ),
     className: 'lg:min-w-[7rem]',
   },
   {
     header: 'Name',
     cell: (website) => website.name,
     className: 'font-medium wrap-anywhere lg:min-w-[7.5rem]',
+  },
+  {
+    header: 'State',
+    cell: (website) => <WebsiteState published={website.published} featured={website.featured} />,
   },
   { header: 'Language', cell: (website) => website.language, className: 'wrap-anywhere' },
   {
@@ -137,12 +188,36 @@ const COLUMNS: Column<Website>[] = [
 export default function WebsitesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { websites, totalWebsites, page, pages } = loaderData
   const { dialog, pendingIntent, confirmSubmit, confirmDelete, isDeleting } = useConfirmedSubmit()
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const isMoving = navigation.formData?.get('intent') === 'move'
+  const moved = (actionData && 'moved' in actionData ? actionData.moved : null) as Moved | null
+
+  // Keyboard users keep their place: focus returns to the moved entry's button (or the other one
+  // when it reached an end of the list).
+  useEffect(() => {
+    if (!moved || navigation.state !== 'idle') return
+    const other = moved.direction === 'up' ? 'down' : 'up'
+    const button = [moveButtonId(moved.id, moved.direction), moveButtonId(moved.id, other)]
+      .map((id) => document.getElementById(id) as HTMLButtonElement | null)
+      .find((candidate) => candidate && !candidate.disabled)
+    button?.focus()
+  }, [moved, navigation.state, websites])
+
+  const onMove = (index: number, direction: MoveDirection) => {
+    const website = websites[index]!
+    const neighbour = websites[direction === 'up' ? index - 1 : index + 1]
+    void submit(
+      { intent: 'move', id: website._id, direction, neighbourId: neighbour?._id ?? '' },
+      { method: 'post' },
+    )
+  }
   const onCreate = () =>
     confirmSubmit(
       'Are you sure to create?',
       {
         detail:
-          'A draft website with default values is added to the portfolio, and its edit page opens.',
+          'A draft with default values is added at the top of the list, and its edit page opens. Visitors see it once you publish it.',
         confirmLabel: 'Create',
       },
       { intent: 'create' },
@@ -153,7 +228,7 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
       <PagedTable
         title="Websites"
         total={totalWebsites}
-        subtitle="Portfolio entries shown on the public site."
+        subtitle="Portfolio entries in the order the public site shows them. Drafts are seen only here."
         actions={
           <Button onClick={() => void onCreate()} disabled={pendingIntent === 'create'}>
             {pendingIntent === 'create' ? 'Creating...' : 'Create Website'}
@@ -166,19 +241,32 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
         basePath={BASE_PATH}
         page={page}
         pages={pages}
-        rowActions={(website) => (
-          <EditDeleteActions
-            name={website.name}
-            editTo={`/admin/website/${website._id}`}
-            isDeleting={isDeleting(website._id)}
-            onDelete={() =>
-              void confirmDelete(
-                website._id,
-                `“${website.name}” will be removed from the portfolio. This cannot be undone.`,
-              )
-            }
-          />
-        )}
+        rowActions={(website) => {
+          const index = websites.indexOf(website)
+          return (
+            <RowActions>
+              <MoveButtons
+                websiteId={website._id}
+                name={website.name}
+                isFirst={page === 1 && index === 0}
+                isLast={page >= pages && index === websites.length - 1}
+                isBusy={isMoving}
+                onMove={(direction) => onMove(index, direction)}
+              />
+              <EditDeleteActions
+                name={website.name}
+                editTo={`/admin/website/${website._id}`}
+                isDeleting={isDeleting(website._id)}
+                onDelete={() =>
+                  void confirmDelete(
+                    website._id,
+                    `“${website.name}” will be removed from the portfolio. This cannot be undone.`,
+                  )
+                }
+              />
+            </RowActions>
+          )
+        }}
       />
       {dialog}
     </>

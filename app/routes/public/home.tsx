@@ -9,8 +9,6 @@ import { pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 
-const TEASER_SIZE = 3
-
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta({
     title: data?.page.title ?? settingsOf(matches).businessName,
@@ -20,14 +18,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ websites }, page, settings] = await Promise.all([
-    context.services.websites.search(1),
+  const [latest, page, settings] = await Promise.all([
+    context.services.websites.listFeatured(),
     context.services.pages.getRendered('home'),
     context.services.settings.get(),
   ])
   return {
     page,
-    latest: websites.slice(0, TEASER_SIZE),
+    latest,
     jsonLd: siteJsonLd(context.publicUrl, settings),
   }
 }

@@ -1,13 +1,14 @@
-import { Link, data, href, isRouteErrorResponse } from 'react-router'
+import { Link, data, href, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { ExternalIcon } from '#app/features/websites/website-card.tsx'
+import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { imageSrcSet } from '#common/images.ts'
 
 const DESCRIPTION_MAX = 160
+const MOVED_PERMANENTLY = 301
 const HERO_SIZES = '(min-width: 1152px) 1104px, calc(100vw - 2rem)'
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
@@ -32,12 +33,14 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  try {
-    return { website: await context.services.websites.getBySlug(params.slug) }
-  } catch (error) {
+  const found = await context.services.websites.lookUpPublicSlug(params.slug).catch((error) => {
     if (isNotFound(error)) throw data(null, { status: 404 })
     throw error
+  })
+  if ('movedTo' in found) {
+    throw redirect(href('/website/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
   }
+  return { website: found.website }
 }
 
 function isNotFound(error: unknown) {
@@ -106,7 +109,7 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
           sizes={image.srcSet ? HERO_SIZES : undefined}
           width={image.width ?? 1600}
           height={image.height ?? 1000}
-          alt={`Screenshot of the ${website.name} website`}
+          alt={screenshotAlt(website)}
           fetchPriority="high"
           className="aspect-[16/10] w-full rounded-xl border border-slate-200 bg-slate-100 object-cover object-top shadow-md"
         />

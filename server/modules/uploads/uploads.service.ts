@@ -3,6 +3,7 @@
  * reach the decoder, and the decoder refuses oversized or broken input (decompression bombs).
  */
 import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
 import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath, type UploadFile } from '#common/images.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
@@ -61,7 +62,31 @@ async function encodeVariants(
   }
 }
 
-export function createUploadsService({ repo }: { repo: UploadsRepository }) {
+/** An upload nothing refers to is deleted this long after it was last used. */
+export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000
+/** How often each app instance sweeps unused images (the statements are safe to run at once). */
+const UNUSED_IMAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+export function createUploadsService({
+  repo,
+  now,
+  log,
+}: {
+  repo: UploadsRepository
+  now: () => Date
+  log: Pick<FastifyBaseLogger, 'warn'>
+}) {
+  let sweepTimer: NodeJS.Timeout | undefined
+  let sweepRun: Promise<unknown> | undefined
+  /**
+   * Deletes the uploads that nothing has referred to (see image-references.ts) for a day, and
+   * starts the clock for those just left unused. Returns the deleted variants' keys.
+   */
+  function sweepUnusedImages(): Promise<string[]> {
+    const at = now()
+    return repo.sweepUnused(at, new Date(at.getTime() - UNUSED_IMAGE_TTL_MS))
+  }
+
   const deriving = new Map<string, Promise<NewImage | undefined>>()
 
   /**
@@ -76,7 +101,7 @@ export function createUploadsService({ repo }: { repo: UploadsRepository }) {
         const widest = await repo.findByKey(variantKey(hash, IMAGE_MAX_WIDTH))
         if (!widest) return undefined
         const [variant] = await encodeVariants(widest.data, hash, [width])
-        await repo.insertMany([variant!])
+        await repo.insertMany([variant!], now())
         return variant
       })().finally(() => deriving.delete(key))
       deriving.set(key, pending)
@@ -95,9 +120,33 @@ export function createUploadsService({ repo }: { repo: UploadsRepository }) {
       const hash = createHash('sha256').update(content).digest('hex').slice(0, UPLOAD_HASH_LENGTH)
       // The variants are inserted in one statement, so the widest one stands for all of them.
       if (!(await repo.exists(variantKey(hash, IMAGE_MAX_WIDTH)))) {
-        await repo.insertMany(await encodeVariants(content, hash))
+        await repo.insertMany(await encodeVariants(content, hash), now())
+      } else {
+        await repo.touchUnused(hash, now())
       }
       return uploadPath(hash)
+    },
+
+    sweepUnusedImages,
+
+    startUnusedImageSweep(intervalMs = UNUSED_IMAGE_SWEEP_INTERVAL_MS) {
+      if (sweepTimer) return
+      sweepTimer = setInterval(() => {
+        if (sweepRun) return
+        sweepRun = sweepUnusedImages()
+          .catch((err: unknown) => log.warn({ err }, 'sweep of unused images failed'))
+          .finally(() => {
+            sweepRun = undefined
+          })
+      }, intervalMs)
+      sweepTimer.unref()
+    },
+
+    /** Stops the sweep and resolves once a run in progress has finished. */
+    async stopUnusedImageSweep() {
+      clearInterval(sweepTimer)
+      sweepTimer = undefined
+      await sweepRun
     },
 
     /** Throws 404 for a file name that is not an upload path or names no stored image. */

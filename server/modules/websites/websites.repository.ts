@@ -1,5 +1,5 @@
 /** SQL for portfolio websites; no rules here (they live in websites.service.ts). */
-import { asc, desc, eq, like, or, sql } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, inArray, like, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { createPageReader } from '#server/db/paging.ts'
 import { countRows } from '#server/db/row-counts.ts'
@@ -10,26 +10,60 @@ export type NewWebsite = Pick<
   typeof websites.$inferInsert,
   'name' | 'slug' | 'image' | 'language'
 > &
-  Partial<Pick<WebsiteRow, 'languageDescription' | 'description' | 'link'>>
+  Partial<
+    Pick<
+      WebsiteRow,
+      'languageDescription' | 'description' | 'link' | 'imageAlt' | 'published' | 'featured'
+    >
+  >
 
 export type WebsiteChanges = Pick<
   WebsiteRow,
-  'name' | 'slug' | 'image' | 'language' | 'languageDescription' | 'description' | 'link'
->
+  | 'name'
+  | 'slug'
+  | 'image'
+  | 'language'
+  | 'languageDescription'
+  | 'description'
+  | 'link'
+  | 'published'
+> &
+  Partial<Pick<WebsiteRow, 'imageAlt' | 'featured'>>
 
 export { isUniqueViolation } from '#server/db/errors.ts'
 
-/** Newest first; the id breaks ties so pages never overlap or skip rows. */
-const NEWEST_FIRST = [desc(websites.createdAt), desc(websites.id)]
-const OLDEST_FIRST = [asc(websites.createdAt), asc(websites.id)]
+/** Portfolio order; the id breaks ties (positions are distinct unless written by hand). */
+const LIST_ORDER = [asc(websites.position), asc(websites.id)]
+const REVERSE_ORDER = [desc(websites.position), desc(websites.id)]
+const isPublished = eq(websites.published, true)
+
+/** Drops `slug` from every website's old slugs: a live slug always wins over a redirect. */
+const releaseOldSlug = (db: Db, slug: string) =>
+  db
+    .update(websites)
+    .set({ previousSlugs: sql`array_remove(${websites.previousSlugs}, ${slug})` })
+    .where(arrayContains(websites.previousSlugs, [slug]))
 
 export function createWebsitesRepository(db: Db) {
+  const countPublished = async () => {
+    const [row] = await db.select({ n: count() }).from(websites).where(isPublished)
+    return row?.n ?? 0
+  }
   const readPage = createPageReader<WebsiteRow>(db, {
     name: 'websites',
     table: websites,
     counted: 'websites',
-    listOrder: NEWEST_FIRST,
-    reverseOrder: OLDEST_FIRST,
+    listOrder: LIST_ORDER,
+    reverseOrder: REVERSE_ORDER,
+  })
+  const readPublishedPage = createPageReader<WebsiteRow>(db, {
+    name: 'websites_published',
+    table: websites,
+    counted: 'websites',
+    where: isPublished,
+    total: countPublished,
+    listOrder: LIST_ORDER,
+    reverseOrder: REVERSE_ORDER,
   })
   const bySlug = db
     .select()
@@ -44,10 +78,25 @@ export function createWebsitesRepository(db: Db) {
     .limit(1)
     .prepare('websites_by_id')
   return {
-    /** One page, newest first (see server/db/paging.ts). */
+    /** One page of every website, drafts included, in portfolio order (see server/db/paging.ts). */
     findPage: (window: PageWindow): Promise<WebsiteRow[]> => readPage(window),
 
+    /** One page of the published websites, in portfolio order. */
+    findPublishedPage: (window: PageWindow): Promise<WebsiteRow[]> => readPublishedPage(window),
+
     count: (): Promise<number> => countRows(db, 'websites'),
+
+    countPublished,
+
+    /** The first `limit` published, featured websites in portfolio order. */
+    findFeatured(limit: number): Promise<WebsiteRow[]> {
+      return db
+        .select()
+        .from(websites)
+        .where(and(isPublished, eq(websites.featured, true)))
+        .orderBy(...LIST_ORDER)
+        .limit(limit)
+    },
 
     async findById(id: string): Promise<WebsiteRow | undefined> {
       const [row] = await byId.execute({ id })
@@ -56,6 +105,17 @@ export function createWebsitesRepository(db: Db) {
 
     async findBySlug(slug: string): Promise<WebsiteRow | undefined> {
       const [row] = await bySlug.execute({ slug })
+      return row
+    },
+
+    /** The website that had this slug before its current one. */
+    async findByPreviousSlug(slug: string): Promise<WebsiteRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(websites)
+        .where(arrayContains(websites.previousSlugs, [slug]))
+        .orderBy(desc(websites.updatedAt))
+        .limit(1)
       return row
     },
 
@@ -70,19 +130,41 @@ export function createWebsitesRepository(db: Db) {
     },
 
     /** Throws a unique violation (see isUniqueViolation) when the slug is taken. */
-    async insert(website: NewWebsite): Promise<WebsiteRow> {
-      const [row] = await db.insert(websites).values(website).returning()
-      return row!
+    insert(website: NewWebsite): Promise<WebsiteRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(websites).values(website).returning()
+        await releaseOldSlug(tx as unknown as Db, website.slug)
+        return row!
+      })
     },
 
-    /** Undefined when no website has this id; throws a unique violation when the slug is taken. */
-    async update(id: string, changes: WebsiteChanges): Promise<WebsiteRow | undefined> {
-      const [row] = await db
-        .update(websites)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(websites.id, id))
-        .returning()
-      return row
+    /**
+     * Undefined when no website has this id; throws a unique violation when the slug is taken.
+     * A changed slug is kept among the website's old slugs.
+     */
+    update(id: string, changes: WebsiteChanges): Promise<WebsiteRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ slug: websites.slug })
+          .from(websites)
+          .where(eq(websites.id, id))
+          .for('update')
+        if (!current) return undefined
+        const isRenamed = current.slug !== changes.slug
+        if (isRenamed) await releaseOldSlug(tx as unknown as Db, changes.slug)
+        const [row] = await tx
+          .update(websites)
+          .set({
+            ...changes,
+            ...(isRenamed && {
+              previousSlugs: sql`array_append(array_remove(${websites.previousSlugs}, ${current.slug}), ${current.slug})`,
+            }),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(websites.id, id))
+          .returning()
+        return row
+      })
     },
 
     async delete(id: string): Promise<boolean> {
@@ -93,10 +175,44 @@ export function createWebsitesRepository(db: Db) {
       return rows.length > 0
     },
 
-    listSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+    /**
+     * Gives the websites `ids` the positions they hold between them, in the order listed. Returns
+     * the ids that name no website (and then changes nothing).
+     */
+    reorder(ids: string[]): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: websites.id, position: websites.position })
+          .from(websites)
+          .where(inArray(websites.id, ids))
+          .orderBy(...LIST_ORDER)
+          .for('update')
+        const found = new Set(rows.map((r) => r.id))
+        const missing = ids.filter((id) => !found.has(id))
+        if (missing.length > 0) return missing
+        const slots = rows.map((r) => r.position)
+        const moves = ids
+          .map((id, i) => ({ id, position: slots[i]! }))
+          .filter(({ id, position }) => rows.find((r) => r.id === id)!.position !== position)
+        if (moves.length === 0) return []
+        const values = sql.join(
+          moves.map(({ id, position }) => sql`(${id}::uuid, ${position}::integer)`),
+          sql`, `,
+        )
+        await tx.execute(sql`
+          update ${websites} set "position" = moves.position
+          from (values ${values}) as moves(id, position)
+          where ${websites.id} = moves.id`)
+        return []
+      })
+    },
+
+    /** The published websites' slugs with their last update, for the sitemap. */
+    listPublishedSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
       return db
         .select({ slug: websites.slug, updatedAt: websites.updatedAt })
         .from(websites)
+        .where(isPublished)
         .orderBy(asc(websites.slug))
     },
   }

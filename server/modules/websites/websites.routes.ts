@@ -1,3 +1,5 @@
+/** /api/websites: the public portfolio reads and the admin's writes (drafts, order, publishing). */
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ErrorResponseSchema,
@@ -8,6 +10,7 @@ import {
 import {
   SlugParamsSchema,
   WebsiteMutationResponseSchema,
+  WebsiteOrderBodySchema,
   WebsiteSchema,
   WebsiteSearchPageSchema,
   WebsitesAdminPageSchema,
@@ -19,6 +22,16 @@ import type { WebsitesService } from './websites.service.ts'
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600'
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+
+/** Whether the request's bearer token names an admin; a token that fails is treated as none. */
+async function isAdminRequest(request: FastifyRequest): Promise<boolean> {
+  try {
+    await request.server.requireUser(request)
+  } catch {
+    return false
+  }
+  return request.user?.isAdmin === true
+}
 
 export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }> = async (
   app,
@@ -70,8 +83,11 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
       },
     },
     async (request, reply) => {
-      const website = await websites.getById(request.params.id)
-      reply.header('cache-control', PUBLIC_CACHE)
+      // A signed-in admin also gets drafts (the edit page loads them here, as the original admin
+      // client did); the answer then names a draft and must not be kept by a shared cache.
+      const isAdmin = request.headers.authorization ? await isAdminRequest(request) : false
+      const website = await websites.getById(request.params.id, { isAdmin })
+      if (!isAdmin) reply.header('cache-control', PUBLIC_CACHE)
       return website
     },
   )
@@ -85,6 +101,21 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
     async (_request, reply) => {
       const website = await websites.createDraft()
       return reply.code(201).send({ message: 'Website created successfully', website })
+    },
+  )
+
+  app.put(
+    '/order',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        body: WebsiteOrderBodySchema,
+        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      await websites.reorder(request.body)
+      return { message: 'Order saved' }
     },
   )
 

@@ -1,7 +1,8 @@
-import { DEFAULT_WEBSITE, WEBSITES_PAGE_SIZE } from '#common/constants.ts'
+import { DEFAULT_WEBSITE, FEATURED_WEBSITES_MAX, WEBSITES_PAGE_SIZE } from '#common/constants.ts'
 import {
   SLUG_PATTERN,
   type Website,
+  type WebsiteOrderBody,
   type WebsitesAdminPage,
   type WebsiteSearchPage,
   type WebsiteUpdateBody,
@@ -26,6 +27,9 @@ const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
   languageDescription: body.languageDescription,
   description: body.description,
   link: body.link,
+  imageAlt: body.imageAlt,
+  published: body.published ?? true,
+  featured: body.featured,
 })
 
 const toWebsite = (row: WebsiteRow): Website => ({
@@ -37,7 +41,14 @@ const toWebsite = (row: WebsiteRow): Website => ({
   languageDescription: row.languageDescription,
   description: row.description,
   link: row.link,
+  imageAlt: row.imageAlt,
+  published: row.published,
+  featured: row.featured,
+  position: row.position,
 })
+
+/** What a visitor may see of the website with a slug: the website, or its current slug after a rename. */
+export type PublicSlugLookup = { website: Website } | { movedTo: string }
 
 /** `base` when free, else the first free `base-2`, `base-3`, ... */
 export function nextFreeSlug(base: string, taken: Iterable<string>): string {
@@ -50,15 +61,25 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
 }
 
 export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
+  async function lookUpSlug(slug: string): Promise<Website | undefined> {
+    if (!SLUG_PATTERN.test(slug)) return undefined
+    const row = (await repo.findBySlug(slug)) ?? (await repo.findByPreviousSlug(slug))
+    return row?.published ? toWebsite(row) : undefined
+  }
+
   async function findOrThrow(row: Promise<WebsiteRow | undefined>): Promise<Website> {
     const found = await row
     if (!found) throw notFound('Website not found')
     return toWebsite(found)
   }
 
-  async function pageOf(page: number) {
+  async function pageOf(page: number, isPublishedOnly: boolean) {
     const window = pageWindow(page, WEBSITES_PAGE_SIZE)
-    const [rows, total] = await Promise.all([repo.findPage(window), repo.count()])
+    const [rows, total] = await Promise.all(
+      isPublishedOnly
+        ? [repo.findPublishedPage(window), repo.countPublished()]
+        : [repo.findPage(window), repo.count()],
+    )
     return {
       websites: rows.map(toWebsite),
       total,
@@ -68,26 +89,48 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
   }
 
   return {
-    /** The public portfolio page, newest first. */
+    /** The public portfolio page: published websites in portfolio order. */
     async search(page: number): Promise<WebsiteSearchPage> {
-      const { websites, total, pages } = await pageOf(page)
+      const { websites, total, pages } = await pageOf(page, true)
       return { websites, page, pages, countWebsites: total }
     },
 
+    /** Every website, drafts included, in portfolio order. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
-      const { websites, total, pages } = await pageOf(page)
+      const { websites, total, pages } = await pageOf(page, false)
       return { websites, totalWebsites: total, page, pages }
     },
 
-    /** Throws 404 when no website has this id. */
-    getById: (id: string) => findOrThrow(repo.findById(id)),
+    /** The home page's "Recent work": published, featured websites in portfolio order. */
+    async listFeatured(): Promise<Website[]> {
+      return (await repo.findFeatured(FEATURED_WEBSITES_MAX)).map(toWebsite)
+    },
 
-    /** Throws 404 when no website has this slug (a string that is no slug at all never reaches SQL). */
-    getBySlug: (slug: string) =>
-      findOrThrow(SLUG_PATTERN.test(slug) ? repo.findBySlug(slug) : Promise.resolve(undefined)),
+    /** Throws 404 when no website has this id, or (unless `isAdmin`) when it is a draft. */
+    async getById(id: string, { isAdmin = false } = {}): Promise<Website> {
+      const row = await repo.findById(id)
+      return findOrThrow(Promise.resolve(row && (isAdmin || row.published) ? row : undefined))
+    },
 
     /**
-     * Creates a website with the default values, under the first free slug of `new-website`,
+     * The published website with this slug, or with this slug among its old ones (an API client
+     * gets the website itself, with its current slug). Throws 404 otherwise, drafts included.
+     */
+    async getBySlug(slug: string): Promise<Website> {
+      const found = await lookUpSlug(slug)
+      if (!found) throw notFound('Website not found')
+      return found
+    },
+
+    /** For /website/:slug: the website, or where a renamed website now lives. Throws 404 as getBySlug. */
+    async lookUpPublicSlug(slug: string): Promise<PublicSlugLookup> {
+      const website = await lookUpSlug(slug)
+      if (!website) throw notFound('Website not found')
+      return website.slug === slug ? { website } : { movedTo: website.slug }
+    },
+
+    /**
+     * Creates an unpublished website with the default values, under the first free slug of `new-website`,
      * `new-website-2`, ... Two admins creating at once both succeed: a lost race retries.
      */
     async createDraft(): Promise<Website> {
@@ -97,14 +140,14 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
           await repo.slugsStartingWith(DEFAULT_WEBSITE.slug),
         )
         try {
-          return toWebsite(await repo.insert({ ...DEFAULT_WEBSITE, slug }))
+          return toWebsite(await repo.insert({ ...DEFAULT_WEBSITE, slug, published: false }))
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= DRAFT_ATTEMPTS) throw error
         }
       }
     },
 
-    /** Creates a complete website (demo content); throws 409 when the slug is taken. */
+    /** Creates a complete website (demo content), published unless the body says otherwise; throws 409 when the slug is taken. */
     async create(body: WebsiteUpdateBody): Promise<Website> {
       try {
         return toWebsite(await repo.insert(websiteFields(body)))
@@ -114,7 +157,12 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
       }
     },
 
-    /** Throws 400 when the body's _id names another website, 404 for an unknown id, 409 when the slug is taken. */
+    /**
+     * Saves every field and publishes the website, unless the body has `published: false` (then it
+     * is, or becomes, a draft). A changed slug is kept as an old slug that redirects to the new one.
+     * Throws 400 when the body's _id names another website, 404 for an unknown id, 409 when the
+     * slug is taken.
+     */
     async update(id: string, body: WebsiteUpdateBody): Promise<Website> {
       if (body._id !== undefined && body._id !== id) {
         throw badRequest('_id: must match the website in the URL')
@@ -132,9 +180,15 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
       if (!(await repo.delete(id))) throw notFound('Website not found')
     },
 
-    /** Every public website page, for the sitemap. */
+    /** Sets the portfolio order (see WebsiteOrderBodySchema). Throws 400 naming an unknown id. */
+    async reorder({ ids }: WebsiteOrderBody): Promise<void> {
+      const missing = await repo.reorder(ids)
+      if (missing.length > 0) throw badRequest(`ids: no website has the id ${missing[0]}`)
+    },
+
+    /** Every published website page, for the sitemap. */
     async listSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
-      const rows = await repo.listSlugs()
+      const rows = await repo.listPublishedSlugs()
       return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }))
     },
   }

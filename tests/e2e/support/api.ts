@@ -42,10 +42,13 @@ export function uniqueWebsiteFields(label = 'E2E Studio'): WebsiteFields {
   }
 }
 
-/** Creates a website the way the admin screen does (defaults, then an update) and returns it. */
+/**
+ * Creates a website the way the admin screen does (defaults, then an update that publishes it, or
+ * keeps it a draft with `published: false`) and returns it.
+ */
 export async function createWebsiteApi(
   request: APIRequestContext,
-  fields = uniqueWebsiteFields(),
+  fields: WebsiteFields & { published?: boolean; featured?: boolean } = uniqueWebsiteFields(),
 ): Promise<Website> {
   const headers = await adminHeaders(request)
   const created = await request.post('/api/websites', { headers, data: {} })
@@ -53,7 +56,7 @@ export async function createWebsiteApi(
   const { website } = (await created.json()) as { website: Website }
   const updated = await request.put(`/api/websites/${website._id}`, {
     headers,
-    data: { ...website, ...fields },
+    data: { ...website, published: true, ...fields },
   })
   expect(updated.status(), await updated.text()).toBe(200)
   return ((await updated.json()) as { website: Website }).website
