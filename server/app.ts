@@ -29,6 +29,7 @@ import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
 const JSON_BODY_LIMIT = 1024 * 1024
+const SPAM_PURGE_INTERVAL_MS = 60 * 60_000
 
 type SchemaCompilersFactory = NonNullable<
   FastifyServerOptions['schemaController']
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.web !== false) await app.register(webPlugin, { config, services })
 
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
+  services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
   await app.ready()
   return app
 }

@@ -48,6 +48,7 @@ export const EnvSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
   // `true`, `false`, or the proxies' addresses/subnets (`loopback, uniquelocal`, `10.0.0.0/8`).
   // A bare hop count is refused: Fastify 5 then trusts no forwarded header from a proxy at another address.
@@ -88,6 +89,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    contactMinFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,

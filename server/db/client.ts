@@ -80,13 +80,18 @@ export async function openDatabase(
 
 // Each driver is loaded only when chosen: the one not in use would only lengthen start-up.
 async function openPglite(dir: string | undefined, role: LockHolderRole): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // The messages search index (see the messages_search migration).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ])
   if (dir) await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const lock = dir ? await acquireDataDirLock(dir, role) : undefined
-  const client = await PGlite.create(dir ? { dataDir: dir } : {}).catch(async (error: unknown) => {
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: { pg_trgm },
+  }).catch(async (error: unknown) => {
     await lock?.release()
     throw error
   })
