@@ -63,7 +63,7 @@ export const MessagesSearchSchema = z.object({
     .enum(MESSAGE_FILTERS, { error: 'Filter must be one of unread, replied or spam' })
     .optional(),
 })
-export type MessagesSearch = z.infer<typeof MessagesSearchSchema>
+export type MessagesSearch = Partial<z.infer<typeof MessagesSearchSchema>>
 
 export const MessagesQuerySchema = PageQuerySchema.extend(MessagesSearchSchema.shape)
 export type MessagesQuery = z.infer<typeof MessagesQuerySchema>

@@ -215,7 +215,7 @@ describe('GET /api/messages/admin (search and filters)', () => {
 })
 
 describe('POST /api/messages/bulk', () => {
-  const bulk = (payload: unknown) =>
+  const bulk = (payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/messages/bulk', headers: admin, payload })
 
   it('marks several messages read, then unread, then deletes them', async () => {

@@ -11,7 +11,11 @@ import {
 } from '#app/features/messages/contact-form.tsx'
 import { pageMeta, publicUrlOf } from '#app/lib/seo.ts'
 import { site } from '#app/site.ts'
-import { ContactBodySchema } from '#common/schemas/messages.ts'
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_TOKEN_FIELD,
+  ContactBodySchema,
+} from '#common/schemas/messages.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
@@ -23,16 +27,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlOf(matches),
   })
 
+export function loader({ context }: Route.LoaderArgs) {
+  return { formToken: context.services.messages.issueContactToken() }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const values = Object.fromEntries(
-    FIELDS.map((field) => {
-      const value = form.get(field)
-      return [field, typeof value === 'string' ? value : '']
-    }),
-  ) as Record<ContactField, string>
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const values = Object.fromEntries(FIELDS.map((field) => [field, text(field)])) as Record<
+    ContactField,
+    string
+  >
 
-  const parsed = ContactBodySchema.safeParse(values)
+  const parsed = ContactBodySchema.safeParse({
+    ...values,
+    [CONTACT_HONEYPOT_FIELD]: text(CONTACT_HONEYPOT_FIELD),
+    ...(form.has(CONTACT_TOKEN_FIELD) ? { [CONTACT_TOKEN_FIELD]: text(CONTACT_TOKEN_FIELD) } : {}),
+  })
   if (!parsed.success) {
     const fieldErrors: Partial<Record<ContactField, string>> = {}
     for (const issue of parsed.error.issues) {
@@ -84,7 +98,7 @@ function httpStatusOf(error: unknown): number {
   return 500
 }
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content" className="flex-1">
       <PageIntro eyebrow="Contact" title="Get in touch">
@@ -104,7 +118,7 @@ export default function ContactPage() {
           </h2>
           <p className="mt-2 text-sm text-slate-600">All fields are required.</p>
           <div className="mt-6">
-            <ContactForm />
+            <ContactForm formToken={loaderData.formToken} />
           </div>
         </section>
         <aside aria-labelledby="contact-details-title" className="space-y-8">
