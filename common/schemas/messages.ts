@@ -66,7 +66,7 @@ export const MessagesSearchSchema = z.object({
 export type MessagesSearch = Partial<z.infer<typeof MessagesSearchSchema>>
 
 export const MessagesQuerySchema = PageQuerySchema.extend(MessagesSearchSchema.shape)
-export type MessagesQuery = z.infer<typeof MessagesQuerySchema>
+export type MessagesQuery = { page: number } & MessagesSearch
 
 export const MessageUpdateBodySchema = z
   .object({
