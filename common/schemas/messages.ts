@@ -21,7 +21,7 @@ export const ContactBodySchema = z.object({
 })
 export type ContactBody = z.infer<typeof ContactBodySchema>
 
-export const MessageReplySchema = z.object({ text: z.string(), sentAt: z.string() })
+const MessageReplySchema = z.object({ text: z.string(), sentAt: z.string() })
 
 export const MessageSchema = z.object({
   _id: z.string(),
@@ -48,7 +48,7 @@ export const ReplyBodySchema = z.object({
 })
 export type ReplyBody = z.infer<typeof ReplyBodySchema>
 
-export const MESSAGE_FILTERS = ['unread', 'replied', 'spam'] as const
+const MESSAGE_FILTERS = ['unread', 'replied', 'spam'] as const
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
 
 /** The inbox's search and filter, shared by the admin list and the CSV export. */
@@ -78,8 +78,8 @@ export const MessageUpdateBodySchema = z
   })
 export type MessageUpdateBody = z.infer<typeof MessageUpdateBodySchema>
 
-export const MESSAGES_BULK_MAX = 100
-export const BULK_ACTIONS = ['read', 'unread', 'delete'] as const
+const MESSAGES_BULK_MAX = 100
+const BULK_ACTIONS = ['read', 'unread', 'delete'] as const
 
 export const MessagesBulkBodySchema = z.object({
   ids: z

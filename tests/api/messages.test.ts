@@ -369,7 +369,8 @@ describe('contact rate limit', () => {
     const post = () =>
       limited.inject({ method: 'POST', url: '/api/messages/contact', payload: contactBody() })
     const statuses: number[] = []
-    for (let i = 0; i < ACCEPTED_LIMITS.contact.max; i += 1) statuses.push((await post()).statusCode)
+    for (let i = 0; i < ACCEPTED_LIMITS.contact.max; i += 1)
+      statuses.push((await post()).statusCode)
     expect(statuses).toEqual(Array(ACCEPTED_LIMITS.contact.max).fill(201))
     expectError(await post(), 429, /^Too many requests/)
   })
