@@ -346,10 +346,18 @@ describe('spam', () => {
     expect(notificationFor(body.subject)).toBeUndefined()
   })
 
-  it('leaves spam out of the unread count and of GET /api/messages', async () => {
+  it('leaves spam out of the unread count, the dashboard total and GET /api/messages', async () => {
+    const total = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/summary/summary', headers: admin })
+      return (res.json() as { messages: { numMessages: number }[] }).messages[0]!.numMessages
+    }
     const before = await unreadCount()
+    const totalBefore = await total()
     const spam = await postContact(contactBody({ website: 'bot was here' }))
     expect(await unreadCount()).toBe(before)
+    expect(await total()).toBe(totalBefore)
+    await postContact(contactBody())
+    expect(await total()).toBe(totalBefore + 1)
     const all = await app.inject({ method: 'GET', url: '/api/messages', headers: admin })
     expect((all.json() as { messages: Message[] }).messages.map((m) => m._id)).not.toContain(
       spam._id,

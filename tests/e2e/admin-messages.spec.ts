@@ -145,9 +145,11 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
   await signInAsAdmin(page, request)
   await page.goto(`/admin/messages?q=${tag}`)
 
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages (2)' })).toBeVisible({
+    timeout: 20_000,
+  })
   const sections = page.getByRole('navigation', { name: 'Admin sections' })
   await expect(sections.getByRole('link', { name: /^Messages \d+ unread$/ })).toBeVisible()
-  await expect(page.getByRole('heading', { level: 1, name: 'Messages (2)' })).toBeVisible()
   await expect(page.getByRole('searchbox', { name: 'Search messages' })).toHaveValue(tag)
   const firstRow = messageRow(page, first.subject)
   const secondRow = messageRow(page, second.subject)

@@ -52,10 +52,13 @@ function AdminFrame({
                 >
                   {section.label}
                   {section.to === MESSAGES_PATH && unread ? (
-                    <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-                      {unread}
-                      <span className="sr-only"> unread</span>
-                    </span>
+                    <>
+                      {' '}
+                      <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                        {unread}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    </>
                   ) : null}
                 </NavLink>
               </li>
