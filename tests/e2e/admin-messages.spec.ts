@@ -135,6 +135,8 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
   page,
   request,
 }) => {
+  // A long journey: its only bound is this test timeout, never a wait on the clock.
+  test.setTimeout(180_000)
   const tag = `T${Date.now().toString(36)}`
   const first = await postContactApi(request, uniqueContact(`Inbox ${tag} First`))
   const second = await postContactApi(request, uniqueContact(`Inbox ${tag} Second`))
