@@ -28,6 +28,7 @@ import {
   type Target,
 } from './measure.ts'
 import { formatTable } from './report.ts'
+import { INBOX_MESSAGES, measureInboxSearch, type InboxSearchResult } from './inbox-search.ts'
 import { seedBench, type SeedCounts } from './seed.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
 
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     // Load-test only the targets whose name contains this text (for quick comparisons).
     only: { type: 'string' },
+    // Only the inbox search case (seeds its own embedded database; no server, no load).
+    'inbox-only': { type: 'boolean', default: false },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -358,7 +361,24 @@ function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`)
 }
 
+function renderInboxSearch(results: InboxSearchResult[]): string {
+  return [
+    `### Inbox search, ${INBOX_MESSAGES.toLocaleString('en-US')} messages (embedded database, server time, median)`,
+    '',
+    formatTable(
+      ['search', 'matches', 'ms'],
+      results.map((r) => [r.name, String(r.matches), r.medianMs.toFixed(1)]),
+    ),
+  ].join('\n')
+}
+
 async function main() {
+  log(`inbox search over ${INBOX_MESSAGES} messages`)
+  const inboxSearch = renderInboxSearch(await measureInboxSearch())
+  if (args['inbox-only']) {
+    console.log(inboxSearch)
+    return
+  }
   log('building if needed')
   await ensureBuild()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
@@ -370,7 +390,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = render(ceiling, reports, startup)
+  const markdown = `${render(ceiling, reports, startup)}\n\n${inboxSearch}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
 const JSON_BODY_LIMIT = 1024 * 1024
+const SPAM_PURGE_INTERVAL_MS = 60 * 60_000
 
 type SchemaCompilersFactory = NonNullable<
   FastifyServerOptions['schemaController']
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
 
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
   services.uploads.startUnusedImageSweep()
+  services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
   await app.ready()
   return app
 }

@@ -48,6 +48,7 @@ export const EnvSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
   // The Redis pub/sub channel (or PostgreSQL LISTEN channel) that tells instances to drop cached pages.
   CACHE_CHANNEL: z
@@ -112,6 +113,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    contactMinFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
     cacheChannel: env.CACHE_CHANNEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

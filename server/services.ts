@@ -14,6 +14,7 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from './modules/mail/mail.transports.ts'
+import { createContactTokens } from './modules/messages/contact-token.ts'
 import { createMessagesRepository } from './modules/messages/messages.repository.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
 import { createBackupsService } from './modules/operations/backups.service.ts'
@@ -47,10 +48,8 @@ export async function createServices(deps: ServicesDeps) {
   const { config, database, log } = deps
   const { db } = database
   const now = deps.now ?? (() => new Date())
-  const tokens = createTokenService(
-    config.sessionSecret ?? (await loadOrCreateSessionSecret(db)),
-    now,
-  )
+  const secret = config.sessionSecret ?? (await loadOrCreateSessionSecret(db))
+  const tokens = createTokenService(secret, now)
   const transport =
     deps.mailTransport ??
     (config.mail.smtpUrl
@@ -70,6 +69,8 @@ export async function createServices(deps: ServicesDeps) {
     mail,
     ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
     adminUrl: `${config.publicUrl}/admin/messages`,
+    contactTokens: createContactTokens({ secret, now, minFillMs: config.contactMinFillMs }),
+    now,
     log,
   })
   return {

@@ -1,14 +1,27 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
-import { EmailSchema, IdSchema, pageOf, requiredText } from './common.ts'
+import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText } from './common.ts'
+
+/**
+ * The contact form's anti-spam fields. `website` is a honeypot hidden from people (a filled one
+ * marks the post as spam); `formToken` is the signed time the form was served (a post sooner than
+ * a person could type marks it as spam). Both are optional: API clients that never send them are
+ * treated as people.
+ */
+export const CONTACT_HONEYPOT_FIELD = 'website'
+export const CONTACT_TOKEN_FIELD = 'formToken'
 
 export const ContactBodySchema = z.object({
   fullName: requiredText('Full name', TEXT_LIMITS.name),
   email: EmailSchema,
   subject: requiredText('Subject', TEXT_LIMITS.subject),
   message: requiredText('Message', TEXT_LIMITS.message),
+  [CONTACT_HONEYPOT_FIELD]: z.string().max(TEXT_LIMITS.url).optional(),
+  [CONTACT_TOKEN_FIELD]: z.string().max(TEXT_LIMITS.short).optional(),
 })
 export type ContactBody = z.infer<typeof ContactBodySchema>
+
+const MessageReplySchema = z.object({ text: z.string(), sentAt: z.string() })
 
 export const MessageSchema = z.object({
   _id: z.string(),
@@ -17,8 +30,13 @@ export const MessageSchema = z.object({
   subject: z.string(),
   message: z.string(),
   createdAt: z.string(),
+  /** The newest reply (kept for clients written before `replies`). */
   replyContent: z.string().nullable(),
   repliedAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+  /** Every reply sent, oldest first. */
+  replies: z.array(MessageReplySchema),
+  spam: z.boolean(),
 })
 export type Message = z.infer<typeof MessageSchema>
 
@@ -29,6 +47,62 @@ export const ReplyBodySchema = z.object({
   messageId: IdSchema.optional(),
 })
 export type ReplyBody = z.infer<typeof ReplyBodySchema>
+
+const MESSAGE_FILTERS = ['unread', 'replied', 'spam'] as const
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
+
+/** The inbox's search and filter, shared by the admin list and the CSV export. */
+export const MessagesSearchSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.short, { error: `Search must be at most ${TEXT_LIMITS.short} characters` })
+    .optional()
+    .transform((q) => q || undefined),
+  filter: z
+    .enum(MESSAGE_FILTERS, { error: 'Filter must be one of unread, replied or spam' })
+    .optional(),
+})
+export type MessagesSearch = Partial<z.infer<typeof MessagesSearchSchema>>
+
+export const MessagesQuerySchema = PageQuerySchema.extend(MessagesSearchSchema.shape)
+export type MessagesQuery = { page: number } & MessagesSearch
+
+export const MessageUpdateBodySchema = z
+  .object({
+    read: z.boolean({ error: 'Read must be true or false' }).optional(),
+    spam: z.literal(false, { error: 'Spam can only be set to false' }).optional(),
+  })
+  .refine((body) => body.read !== undefined || body.spam !== undefined, {
+    error: 'Read or spam is required',
+  })
+export type MessageUpdateBody = z.infer<typeof MessageUpdateBodySchema>
+
+const MESSAGES_BULK_MAX = 100
+const BULK_ACTIONS = ['read', 'unread', 'delete'] as const
+
+export const MessagesBulkBodySchema = z.object({
+  ids: z
+    .array(IdSchema, { error: 'Ids must be a list of message ids' })
+    .min(1, { error: 'Ids must name at least one message' })
+    .max(MESSAGES_BULK_MAX, { error: `Ids must name at most ${MESSAGES_BULK_MAX} messages` }),
+  action: z.enum(BULK_ACTIONS, { error: 'Action must be one of read, unread or delete' }),
+})
+export type MessagesBulkBody = z.infer<typeof MessagesBulkBodySchema>
+
+export const MessagesBulkResultSchema = z.object({ message: z.string(), count: z.number().int() })
+export type MessagesBulkResult = z.infer<typeof MessagesBulkResultSchema>
+
+export const UnreadCountSchema = z.object({ unread: z.number().int() })
+export type UnreadCount = z.infer<typeof UnreadCountSchema>
+
+export const MESSAGES_TREND_WEEKS = 12
+
+/** Messages received per week (spam left out), oldest week first; a week starts on Monday, UTC. */
+export const MessagesTrendSchema = z.object({
+  weeks: z.array(z.object({ weekStart: z.string(), count: z.number().int() })),
+})
+export type MessagesTrend = z.infer<typeof MessagesTrendSchema>
 
 export const MessagesPageSchema = pageOf('messages', MessageSchema, 'totalMessages')
 export type MessagesPage = z.infer<typeof MessagesPageSchema>

@@ -98,8 +98,10 @@ const PGLITE_SETTINGS = {
 
 // Each driver is loaded only when chosen: the one not in use would only lengthen start-up.
 async function openPglite(dir: string | undefined, role: LockHolderRole): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // The messages search index (see the messages_search migration).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ])
   if (dir) await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
@@ -111,7 +113,11 @@ async function openPglite(dir: string | undefined, role: LockHolderRole): Promis
   const open = async () => {
     // A new folder gets the shipped empty cluster: PGlite's own initdb would peak near 800 MB.
     if (dir) await prepareClusterDir(dir)
-    return PGlite.create({ ...(dir ? { dataDir: dir } : {}), startParams })
+    return PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      startParams,
+      extensions: { pg_trgm },
+    })
   }
   const client = await open().catch(async (error: unknown) => {
     await lock?.release()

@@ -104,11 +104,22 @@ export const messages = pgTable(
     notifyAttempts: integer('notify_attempts').notNull().default(0),
     /** Earliest time the owner notification may be (re)tried: an in-flight lease, or a back-off. */
     notifyRetryAt: timestamp('notify_retry_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Every reply sent, oldest first; reply_content/replied_at keep the newest one. */
+    replies: jsonb('replies').$type<MessageReply[]>().notNull().default([]),
+    /** Caught by the contact form's honeypot or timing check: kept out of the inbox and counts. */
+    spam: boolean('spam').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     // Ascending for the same reason as websites_created_at_idx.
     index('messages_created_at_idx').on(t.createdAt, t.id),
+    index('messages_unread_idx')
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null and not ${t.spam}`),
+    index('messages_spam_idx')
+      .on(t.createdAt)
+      .where(sql`${t.spam}`),
     index('messages_unnotified_idx')
       .on(t.createdAt)
       .where(sql`${t.notifiedAt} is null`),
@@ -191,6 +202,11 @@ export const websiteLanguageCounts = pgTable('website_language_counts', {
 
 export type UserRow = typeof users.$inferSelect
 export type WebsiteRow = typeof websites.$inferSelect
+export interface MessageReply {
+  text: string
+  sentAt: string
+}
+
 export type MessageRow = typeof messages.$inferSelect
 export type ImageRow = typeof images.$inferSelect
 export type FaqRow = typeof faqs.$inferSelect

@@ -1,6 +1,7 @@
 /**
  * Rate limits for the calls bots attack: sign-in, sign-up, password reset and contact, per client
- * IP, plus sign-in attempts per account, both per client IP and in total. Counters live in Redis
+ * IP, plus sign-in attempts per account, both per client IP and in total, and accepted contact
+ * messages per client IP (a post refused by validation does not use up the allowance). Counters live in Redis
  * when REDIS_URL is set, so every app instance shares them; while Redis is unreachable each
  * instance counts in its own memory instead, so the limits never switch off.
  */
@@ -21,7 +22,8 @@ export const RATE_LIMITS = {
   signIn: { max: 10, timeWindow: 15 * MINUTE },
   signUp: { max: 10, timeWindow: 60 * MINUTE },
   passwordReset: { max: 5, timeWindow: 15 * MINUTE },
-  contact: { max: 5, timeWindow: 10 * MINUTE },
+  /** Every contact post, valid or not: the ceiling that stops floods of invalid posts. */
+  contactAttempts: { max: 30, timeWindow: 10 * MINUTE },
   notFound: { max: 60, timeWindow: MINUTE },
 } as const
 
@@ -42,6 +44,17 @@ export const ACCOUNT_LIMITS = {
 
 type AccountLimitName = keyof typeof ACCOUNT_LIMITS
 
+/**
+ * Requests allowed per client IP (before RATE_LIMIT_SCALE) that count only once accepted: a request
+ * is counted when it passes validation, and handed back when its answer is a 400 (the contact page's
+ * form action validates inside the handler). So typos never use up a visitor's allowance.
+ */
+export const ACCEPTED_LIMITS = {
+  contact: { max: 5, timeWindow: 10 * MINUTE },
+} as const
+
+type AcceptedLimitName = keyof typeof ACCEPTED_LIMITS
+
 export interface AccountLimitHooks {
   preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   onResponse?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -56,6 +69,8 @@ declare module 'fastify' {
       name: AccountLimitName,
       keyOf: (request: FastifyRequest) => string,
     ) => AccountLimitHooks
+    /** Route hooks counting only accepted requests per client IP (ACCEPTED_LIMITS); none when off. */
+    acceptedLimitFor: (name: AcceptedLimitName) => AccountLimitHooks
     /** True while REDIS_URL is set but the counters run in this instance's memory. */
     isRateLimitFallback: () => boolean
   }
@@ -77,6 +92,8 @@ interface CounterStore {
   /** Adds one to `key`, whose window of `ttlMs` starts at its first hit. */
   hit(key: string, ttlMs: number): Promise<Hit>
   reset(key: string): Promise<void>
+  /** Takes back one hit of `key`'s current window, if it still has one. */
+  unhit(key: string): Promise<void>
 }
 
 function memoryCounterStore(now: () => Date): CounterStore {
@@ -105,8 +122,16 @@ function memoryCounterStore(now: () => Date): CounterStore {
     async reset(key) {
       counters.delete(key)
     },
+    async unhit(key) {
+      const entry = counters.get(key)
+      if (entry && entry.expiresAt > now().getTime() && entry.count > 0) entry.count -= 1
+    },
   }
 }
+
+// Decrements only a key that still exists (and so keeps its expiry), never below zero.
+const UNHIT_SCRIPT = `if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then
+  return redis.call('decr', KEYS[1]) end return 0`
 
 function redisCounterStore(redis: Redis): CounterStore {
   return {
@@ -119,6 +144,9 @@ function redisCounterStore(redis: Redis): CounterStore {
     },
     async reset(key) {
       await redis.del(key)
+    },
+    async unhit(key) {
+      await redis.eval(UNHIT_SCRIPT, 1, key)
     },
   }
 }
@@ -166,6 +194,15 @@ function fallbackCounterStore(
       await fallback.reset(key)
       try {
         await primary.reset(key)
+        link.up()
+      } catch (err) {
+        link.down(err)
+      }
+    },
+    async unhit(key) {
+      await fallback.unhit(key)
+      try {
+        await primary.unhit(key)
         link.up()
       } catch (err) {
         link.down(err)
@@ -247,6 +284,34 @@ export default fp(async function rateLimitPlugin(
     if (opts.scale === 0) return false
     const limit = RATE_LIMITS[name]
     return { max: scaled(limit.max), timeWindow: limit.timeWindow }
+  })
+
+  const hitRequests = new WeakSet<FastifyRequest>()
+  app.decorate('acceptedLimitFor', (name: AcceptedLimitName): AccountLimitHooks => {
+    if (opts.scale === 0) return {}
+    const { timeWindow } = ACCEPTED_LIMITS[name]
+    const max = scaled(ACCEPTED_LIMITS[name].max)
+    // One key per limit, not per route: the API call and the page's form action share it.
+    const keyOf = (request: FastifyRequest) => `${NAMESPACE}accepted:${name}:${request.ip}`
+    return {
+      async preHandler(request) {
+        const hit = await counters.hit(keyOf(request), timeWindow)
+        if (hit.count > max) {
+          throw new HttpError(
+            429,
+            `Too many requests, please try again in ${minutesText(hit.ttlMs)}`,
+            { 'retry-after': String(Math.ceil(hit.ttlMs / 1000)) },
+          )
+        }
+        hitRequests.add(request)
+      },
+      async onResponse(request, reply) {
+        if (reply.statusCode !== 400 || !hitRequests.has(request)) return
+        await counters
+          .unhit(keyOf(request))
+          .catch((err: unknown) => request.log.warn({ err }, 'rate limit could not be handed back'))
+      },
+    }
   })
 
   const tooMany = (windowLeftMs: number) =>

@@ -114,10 +114,11 @@ export default async function webPlugin(
 
   app.route({ method: [...PASSTHROUGH_METHODS], url: '/*', handler: handle })
   // The contact page's form action stores messages too (with or without JavaScript: React Router
-  // posts to /contact.data when it runs), so it shares the contact call's rate limit.
-  const contactLimit = app.rateLimitFor('contact')
+  // posts to /contact.data when it runs), so it shares the contact call's rate limits.
+  const contactAttempts = app.rateLimitFor('contactAttempts')
+  const contactAccepted = app.acceptedLimitFor('contact')
   for (const url of ['/contact', '/contact.data']) {
-    app.post(url, { config: { rateLimit: contactLimit } }, handle)
+    app.post(url, { config: { rateLimit: contactAttempts }, ...contactAccepted }, handle)
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Message } from '#common/schemas/messages.ts'
 import { adminListPageOf, findMessages, postContactApi, uniqueContact } from './support/api.ts'
@@ -44,7 +45,7 @@ test('an admin reads a message, replies by e-mail and deletes it', async ({ page
   const row = messageRow(page, message.subject)
   const date = await shownDate(page, message.createdAt)
   expect(date).toMatch(/^\d{2}-\d{2}-\d{4}$/)
-  await expect(row.getByRole('cell').first()).toHaveText(date)
+  await expect(row.getByRole('cell').nth(1)).toHaveText(date)
   await expect(row.getByRole('cell', { name: message.fullName, exact: true })).toBeVisible()
   await expect(row.getByRole('link', { name: message.email })).toHaveAttribute(
     'href',
@@ -128,4 +129,108 @@ test('a reply the mail server refuses shows the error and keeps the text in the 
   // The browser logs the expected 502 of the reply call; anything else still fails the test.
   const expected = /status of 502 \(Bad Gateway\)/
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !expected.test(e)))
+})
+
+test('the owner works through the inbox: unread, search, thread, mark unread, bulk, spam and export', async ({
+  page,
+  request,
+}) => {
+  // A long journey: its only bound is this test timeout, never a wait on the clock.
+  test.setTimeout(180_000)
+  const tag = `T${Date.now().toString(36)}`
+  const first = await postContactApi(request, uniqueContact(`Inbox ${tag} First`))
+  const second = await postContactApi(request, uniqueContact(`Inbox ${tag} Second`))
+  const caught = await postContactApi(request, {
+    ...uniqueContact(`Inbox ${tag} Bot`),
+    website: 'http://spam.example',
+  } as ReturnType<typeof uniqueContact>)
+  await signInAsAdmin(page, request)
+  await page.goto(`/admin/messages?q=${tag}`)
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages (2)' })).toBeVisible({
+    timeout: 20_000,
+  })
+  const sections = page.getByRole('navigation', { name: 'Admin sections' })
+  await expect(sections.getByRole('link', { name: /^Messages \d+ unread$/ })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Search messages' })).toHaveValue(tag)
+  const firstRow = messageRow(page, first.subject)
+  const secondRow = messageRow(page, second.subject)
+  await expect(firstRow).toContainText('Unread')
+  await expect(secondRow).toContainText('Unread')
+  await expect(messageRow(page, caught.subject)).toHaveCount(0)
+
+  await test.step('opening a message marks it read; two replies are kept in order', async () => {
+    await firstRow.getByRole('button', { name: `Reply to ${first.fullName}` }).click()
+    const panel = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+    await expect(firstRow).toContainText('Read')
+    await expect(firstRow).not.toContainText('Unread')
+    for (const text of ['First answer', 'Second answer']) {
+      await panel.getByLabel('Your reply').fill(`${text} (${tag})`)
+      await panel.getByRole('button', { name: 'Send Reply' }).click()
+      await expect(panel).toBeHidden()
+      await firstRow.getByRole('button', { name: `Reply to ${first.fullName}` }).click()
+    }
+    const thread = panel.getByRole('region', { name: 'Replies sent' }).getByRole('listitem')
+    await expect(thread).toHaveCount(2)
+    await expect(thread.nth(0)).toContainText(`First answer (${tag})`)
+    await expect(thread.nth(1)).toContainText(`Second answer (${tag})`)
+    await expectNoA11yViolations(page)
+    await panel.getByRole('button', { name: 'Mark unread' }).click()
+    await expect(toastWith(page, 'Marked unread')).toBeVisible()
+    await expect(firstRow).toContainText('Unread')
+    await expect(firstRow).toContainText('(2 replies)')
+  })
+
+  await test.step('the Replied and Unread tabs', async () => {
+    const filters = page.getByRole('navigation', { name: 'Message filters' })
+    await filters.getByRole('link', { name: 'Replied' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages (1)' })).toBeVisible()
+    await expect(firstRow).toBeVisible()
+    await filters.getByRole('link', { name: 'Unread' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages (2)' })).toBeVisible()
+  })
+
+  await test.step('select both and mark them read at once', async () => {
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    await expect(page.getByText('2 selected')).toBeVisible()
+    await page.getByRole('button', { name: 'Mark read', exact: true }).click()
+    await expect(toastWith(page, '2 messages marked read')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages (0)' })).toBeVisible()
+  })
+
+  await test.step('"Not spam" moves a caught message to the inbox', async () => {
+    const filters = page.getByRole('navigation', { name: 'Message filters' })
+    await filters.getByRole('link', { name: 'Spam' }).click()
+    const spamRow = messageRow(page, caught.subject)
+    await expect(spamRow).toBeVisible()
+    await spamRow
+      .getByRole('button', { name: `Not spam: the message from ${caught.fullName}` })
+      .click()
+    await expect(toastWith(page, 'Moved to the inbox')).toBeVisible()
+    await expect(spamRow).toHaveCount(0)
+    await filters.getByRole('link', { name: 'All' }).click()
+    await expect(messageRow(page, caught.subject)).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages (3)' })).toBeVisible()
+  })
+
+  await test.step('export the search as CSV', async () => {
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('messages.csv')
+    const csv = await readFile((await file.path())!, 'utf8')
+    expect(csv.split('\n')[0]).toBe('Received,Name,E-mail,Subject,Message,Read,Replies,Last reply')
+    for (const m of [first, second, caught]) expect(csv).toContain(m.subject)
+  })
+
+  await test.step('delete the selection', async () => {
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    await page.getByRole('button', { name: 'Delete selected' }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete 3 messages?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await expect(toastWith(page, '3 messages deleted')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages (0)' })).toBeVisible()
+  })
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { findMessages, uniqueContact } from './support/api.ts'
+import { adminHeaders, findMessages, uniqueContact } from './support/api.ts'
 import { expect, newNoJsPage, test, toastWith, waitForHydration } from './support/fixtures.ts'
 
 type Contact = ReturnType<typeof uniqueContact>
@@ -105,4 +105,60 @@ test('with JavaScript a blank field shows its error and the failure toast', asyn
   await expect(toastWith(page, 'Message not sent: Full name is required')).toBeVisible()
   await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required')
   await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
+})
+
+test('a visitor corrects two validation errors, then sends the message', async ({
+  page,
+  request,
+}) => {
+  const contact = uniqueContact('Corrected')
+  await page.goto('/contact')
+  await waitForHydration(page)
+  const form = contactForm(page)
+  const send = form.getByRole('button', { name: 'Send message' })
+
+  await fillContactForm(page, { ...contact, fullName: '  ' })
+  await send.click()
+  await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required')
+
+  await form.getByLabel('Full name').fill(contact.fullName)
+  await form.getByLabel('Message').fill('   ')
+  await send.click()
+  await expect(form.getByLabel('Message')).toHaveAccessibleDescription(/Message is required$/)
+  await expect(form.getByLabel('Full name')).not.toHaveAttribute('aria-invalid', 'true')
+
+  await form.getByLabel('Message').fill(contact.message)
+  await send.click()
+  await expect(toastWith(page, 'Success, message sent!')).toBeVisible()
+  await expect
+    .poll(async () => (await findMessages(request, (m) => m.subject === contact.subject)).length)
+    .toBe(1)
+})
+
+test('without JavaScript a post with the hidden honeypot filled answers as usual and is kept as spam', async ({
+  browser,
+  request,
+}) => {
+  const contact = uniqueContact('Honeypot')
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/contact')
+    // Hidden from people and assistive technology, so only a selector reaches it, as a bot's would.
+    const honeypot = page.locator('input[name="website"]')
+    await expect(honeypot).toHaveAttribute('tabindex', '-1')
+    await expect(page.locator('input[name="formToken"]')).toHaveValue(/^\d+\.[\w-]+$/)
+    await fillContactForm(page, contact)
+    await honeypot.fill('http://spam.example', { force: true })
+    await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Success, message sent!')
+  } finally {
+    await context.close()
+  }
+  expect(await findMessages(request, (m) => m.subject === contact.subject)).toHaveLength(0)
+  const res = await request.get(
+    `/api/messages/admin?filter=spam&q=${encodeURIComponent(contact.subject)}`,
+    { headers: await adminHeaders(request) },
+  )
+  const spam = (await res.json()) as { messages: { subject: string; spam: boolean }[] }
+  expect(spam.messages).toEqual([expect.objectContaining({ subject: contact.subject, spam: true })])
 })

@@ -28,6 +28,7 @@ export function PagedTable<T extends { _id: string }>({
   total,
   subtitle,
   actions,
+  toolbar,
   error,
   columns,
   rows,
@@ -41,6 +42,8 @@ export function PagedTable<T extends { _id: string }>({
   total: number
   subtitle: string
   actions?: ReactNode
+  /** Shown between the header and the table: tabs, a search, bulk actions. */
+  toolbar?: ReactNode
   error?: string | null
   columns: Column<T>[]
   rows: T[]
@@ -62,6 +65,7 @@ export function PagedTable<T extends { _id: string }>({
         subtitle={subtitle}
         actions={actions}
       />
+      {toolbar}
       {error ? (
         <Alert kind="error" className="mb-4">
           {error}
@@ -123,7 +127,7 @@ export function useConfirmedSubmit() {
   async function confirmSubmit(
     question: string,
     options: ConfirmOptions,
-    data: { intent: string; id?: string },
+    data: { intent: string } & Record<string, string>,
   ) {
     if (await confirm(question, options)) await submit(data, { method: 'post' })
   }

@@ -33,7 +33,8 @@ export function Pagination({
   label?: string
 }) {
   if (pages <= 1) return null
-  const to = (n: number) => `${basePath}?page=${n}`
+  // basePath may carry a query of its own (a search, a filter).
+  const to = (n: number) => `${basePath}${basePath.includes('?') ? '&' : '?'}page=${n}`
   const step = (n: number, text: string, rel: 'prev' | 'next') => (
     <li>
       <Link

@@ -11,16 +11,16 @@ describe('summaryCards', () => {
       ],
       messages: [{ numMessages: 11 }],
     }
-    expect(summaryCards(summary)).toEqual([
+    expect(summaryCards(summary, 4)).toEqual([
       { label: 'Users', value: 7 },
       { label: 'Total Websites', value: 5 },
       { label: 'Website Stack', value: 2 },
-      { label: 'Messages', value: 11 },
+      { label: 'Messages', value: 11, detail: '4 unread' },
     ])
   })
 
   it('shows zeros for an empty site', () => {
-    expect(summaryCards({ users: [], websites: [], messages: [] }).map((c) => c.value)).toEqual([
+    expect(summaryCards({ users: [], websites: [], messages: [] }, 0).map((c) => c.value)).toEqual([
       0, 0, 0, 0,
     ])
   })

@@ -3,6 +3,8 @@ import type { Summary } from '#common/schemas/summary.ts'
 export interface SummaryCard {
   label: string
   value: number
+  /** A line under the value, e.g. how many messages are unread. */
+  detail?: string
 }
 
 export interface StackSlice {
@@ -11,7 +13,7 @@ export interface StackSlice {
 }
 
 /** The dashboard's four numbers from the summary's MongoDB-style aggregate shape. */
-export function summaryCards(summary: Summary): SummaryCard[] {
+export function summaryCards(summary: Summary, unreadMessages: number): SummaryCard[] {
   return [
     { label: 'Users', value: summary.users[0]?.numUsers ?? 0 },
     {
@@ -19,7 +21,11 @@ export function summaryCards(summary: Summary): SummaryCard[] {
       value: stackSlices(summary).reduce((sum, slice) => sum + slice.count, 0),
     },
     { label: 'Website Stack', value: summary.websites.length },
-    { label: 'Messages', value: summary.messages[0]?.numMessages ?? 0 },
+    {
+      label: 'Messages',
+      value: summary.messages[0]?.numMessages ?? 0,
+      detail: `${unreadMessages} unread`,
+    },
   ]
 }
 

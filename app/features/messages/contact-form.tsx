@@ -11,12 +11,16 @@ import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { toast } from '#app/lib/toast.tsx'
 import { TEXT_LIMITS } from '#common/constants.ts'
-import type { ContactBody } from '#common/schemas/messages.ts'
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_TOKEN_FIELD,
+  type ContactBody,
+} from '#common/schemas/messages.ts'
 
 export const CONTACT_SUCCESS = 'Success, message sent!'
 export const CONTACT_FAILURE = 'Message not sent'
 
-export type ContactField = keyof ContactBody
+export type ContactField = 'fullName' | 'email' | 'subject' | 'message'
 
 const MAX_LENGTH: Record<ContactField, number> = {
   fullName: TEXT_LIMITS.name,
@@ -35,7 +39,11 @@ export type ContactResult =
       values: Partial<ContactBody>
     }
 
-export function ContactForm() {
+/**
+ * `formToken` is the signed time the page was served (see the server's contact-token.ts); it goes
+ * back in a hidden field, with the honeypot, so both work without JavaScript.
+ */
+export function ContactForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<ContactResult>()
   // A post without JavaScript comes back as the page's action data and is shown in an alert; a
   // fetcher post is announced by a toast instead, so the message never appears twice.
@@ -68,7 +76,12 @@ export function ContactForm() {
   })
 
   return (
-    <fetcher.Form ref={formRef} method="post" className="space-y-5" aria-label="Contact form">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      className="relative space-y-5"
+      aria-label="Contact form"
+    >
       {!fetcher.data && documentResult?.ok ? <Alert kind="success">{CONTACT_SUCCESS}</Alert> : null}
       {!fetcher.data && failure ? (
         <Alert kind="error">
@@ -76,6 +89,21 @@ export function ContactForm() {
           {failure.detail ? <span>: {failure.detail}</span> : null}
         </Alert>
       ) : null}
+      <input type="hidden" name={CONTACT_TOKEN_FIELD} value={formToken} />
+      {/* A trap for bots that fill every field: off-screen, out of the tab order and hidden from
+          screen readers, so people never see it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input
+            type="text"
+            name={CONTACT_HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </label>
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" {...fieldProps('fullName')} />
         <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />

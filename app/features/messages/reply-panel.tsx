@@ -6,21 +6,24 @@ import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { useFocusFirstError, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { formatDate } from '#app/lib/format-date.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { sendReply } from './messages.api.ts'
 
 /**
- * The modal panel in which an admin answers a contact message by e-mail. A failed send keeps the
- * panel open with the text, so nothing typed is lost.
+ * The modal panel in which an admin answers a contact message by e-mail, under the replies already
+ * sent (oldest first). A failed send keeps the panel open with the text, so nothing typed is lost.
  */
 export function ReplyPanel({
   message,
   onClose,
   onSent,
+  onMarkUnread,
 }: {
   message: Message
   onClose: () => void
   onSent: () => void
+  onMarkUnread: (message: Message) => void
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -104,6 +107,26 @@ export function ReplyPanel({
             {message.message}
           </blockquote>
         </div>
+        {message.replies.length > 0 ? (
+          <section aria-label="Replies sent">
+            <h3 className="mb-1 text-sm font-medium text-slate-800">
+              Replies sent ({message.replies.length})
+            </h3>
+            <ol className="max-h-48 space-y-2 overflow-y-auto">
+              {message.replies.map((reply) => (
+                <li
+                  key={reply.sentAt}
+                  className="rounded-md border-l-4 border-emerald-600 bg-emerald-50 px-4 py-2 text-sm"
+                >
+                  <p className="text-xs font-semibold text-emerald-900">
+                    Sent <time dateTime={reply.sentAt}>{formatDate(reply.sentAt)}</time>
+                  </p>
+                  <p className="mt-1 whitespace-pre-wrap text-slate-800">{reply.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
         <TextareaField
           label="Your reply"
           name="replyContent"
@@ -114,6 +137,15 @@ export function ReplyPanel({
           error={errors?.replyContent}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              onMarkUnread(message)
+              dialogRef.current?.close()
+            }}
+          >
+            Mark unread
+          </Button>
           <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
             Close
           </Button>

@@ -1,20 +1,36 @@
 import type { ReactNode } from 'react'
-import { NavLink, Outlet, useLocation, useNavigation } from 'react-router'
+import { href, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router'
 import { ADMIN_SECTIONS } from '#app/components/layout/admin-sections.ts'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { getUnreadCount } from '#app/features/messages/messages.api.ts'
 import { requireAdmin } from '#app/features/users/guards.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { Route } from './+types/admin-layout'
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+const MESSAGES_PATH = href('/admin/messages')
+
+/** The unread messages shown beside Messages; the menu still works when they cannot be counted. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  return null
+  const unread = await getUnreadCount().then(
+    (count) => count.unread,
+    () => null,
+  )
+  return { unread }
 }
 clientLoader.hydrate = true as const
 
-function AdminFrame({ children, isBusy = false }: { children: ReactNode; isBusy?: boolean }) {
+function AdminFrame({
+  children,
+  isBusy = false,
+  unread = null,
+}: {
+  children: ReactNode
+  isBusy?: boolean
+  unread?: number | null
+}) {
   const { pathname } = useLocation()
   return (
     <main id="main-content" aria-busy={isBusy} className="flex-1 bg-slate-50">
@@ -35,6 +51,15 @@ function AdminFrame({ children, isBusy = false }: { children: ReactNode; isBusy?
                   }
                 >
                   {section.label}
+                  {section.to === MESSAGES_PATH && unread ? (
+                    <>
+                      {' '}
+                      <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                        {unread}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}
@@ -55,6 +80,7 @@ export function HydrateFallback() {
 }
 
 export default function AdminLayout() {
+  const { unread } = useLoaderData<typeof clientLoader>()
   const navigation = useNavigation()
   const location = useLocation()
   const target = navigation.state === 'loading' ? navigation.location.pathname : null
@@ -62,7 +88,7 @@ export default function AdminLayout() {
   // Another admin screen shows a spinner; a new page or a reload of this list dims the current one.
   const isNewScreen = isLoading && target !== location.pathname
   return (
-    <AdminFrame isBusy={isLoading}>
+    <AdminFrame isBusy={isLoading} unread={unread}>
       {isNewScreen ? (
         <Spinner />
       ) : (

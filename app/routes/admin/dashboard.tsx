@@ -2,10 +2,12 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getSummary } from '#app/features/dashboard/dashboard.api.ts'
+import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart.tsx'
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
+import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/dashboard'
@@ -16,8 +18,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TIT
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  const summary = await withSignIn(request, getSummary)
-  return { cards: summaryCards(summary), slices: stackSlices(summary) }
+  const [summary, { unread }, trend] = await withSignIn(request, () =>
+    Promise.all([getSummary(), getUnreadCount(), getMessagesTrend()]),
+  )
+  return { cards: summaryCards(summary, unread), slices: stackSlices(summary), trend }
 }
 clientLoader.hydrate = true as const
 
@@ -26,7 +30,7 @@ export function HydrateFallback() {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { cards, slices } = loaderData
+  const { cards, slices, trend } = loaderData
   return (
     <>
       <PageHeader title={TITLE} subtitle="Your site at a glance." />
@@ -36,34 +40,50 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <StatCard key={card.label} card={card} />
         ))}
       </dl>
-      <section
-        aria-labelledby="stack-heading"
-        className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-      >
-        <h2 id="stack-heading" className="text-lg font-semibold text-slate-900">
-          Websites by language description
-        </h2>
-        <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <WebsitesChart slices={slices} />
-          {slices.length > 0 ? (
-            <ul className="divide-y divide-slate-100 self-start text-sm">
-              {slices.map((slice, i) => (
-                <li key={slice.label} className="flex items-center justify-between gap-4 py-2">
-                  <span className="flex items-center gap-2 text-slate-800">
-                    <span
-                      aria-hidden="true"
-                      className="h-3 w-3 shrink-0 rounded-sm"
-                      style={{ backgroundColor: chartColor(i) }}
-                    />
-                    {slice.label}
-                  </span>
-                  <span className="font-semibold text-slate-900">{slice.count}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </section>
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <section
+          aria-labelledby="stack-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="stack-heading" className="text-lg font-semibold text-slate-900">
+            Websites by language description
+          </h2>
+          <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <WebsitesChart slices={slices} />
+            {slices.length > 0 ? (
+              <ul className="divide-y divide-slate-100 self-start text-sm">
+                {slices.map((slice, i) => (
+                  <li key={slice.label} className="flex items-center justify-between gap-4 py-2">
+                    <span className="flex items-center gap-2 text-slate-800">
+                      <span
+                        aria-hidden="true"
+                        className="h-3 w-3 shrink-0 rounded-sm"
+                        style={{ backgroundColor: chartColor(i) }}
+                      />
+                      {slice.label}
+                    </span>
+                    <span className="font-semibold text-slate-900">{slice.count}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </section>
+        <section
+          aria-labelledby="trend-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="trend-heading" className="text-lg font-semibold text-slate-900">
+            Messages per week
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            The last {trend.weeks.length} weeks, spam left out.
+          </p>
+          <div className="mt-4">
+            <MessagesTrendChart weeks={trend.weeks} />
+          </div>
+        </section>
+      </div>
     </>
   )
 }

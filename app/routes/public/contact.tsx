@@ -9,7 +9,11 @@ import {
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
-import { ContactBodySchema } from '#common/schemas/messages.ts'
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_TOKEN_FIELD,
+  ContactBodySchema,
+} from '#common/schemas/messages.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
@@ -22,19 +26,28 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.pages.getRendered('contact') }
+  return {
+    page: await context.services.pages.getRendered('contact'),
+    formToken: context.services.messages.issueContactToken(),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const values = Object.fromEntries(
-    FIELDS.map((field) => {
-      const value = form.get(field)
-      return [field, typeof value === 'string' ? value : '']
-    }),
-  ) as Record<ContactField, string>
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const values = Object.fromEntries(FIELDS.map((field) => [field, text(field)])) as Record<
+    ContactField,
+    string
+  >
 
-  const parsed = ContactBodySchema.safeParse(values)
+  const parsed = ContactBodySchema.safeParse({
+    ...values,
+    [CONTACT_HONEYPOT_FIELD]: text(CONTACT_HONEYPOT_FIELD),
+    ...(form.has(CONTACT_TOKEN_FIELD) ? { [CONTACT_TOKEN_FIELD]: text(CONTACT_TOKEN_FIELD) } : {}),
+  })
   if (!parsed.success) {
     const fieldErrors: Partial<Record<ContactField, string>> = {}
     for (const issue of parsed.error.issues) {
@@ -89,7 +102,7 @@ function httpStatusOf(error: unknown): number {
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content" className="flex-1">
-      <ContactBody page={loaderData.page} form={<ContactForm />} />
+      <ContactBody page={loaderData.page} form={<ContactForm formToken={loaderData.formToken} />} />
     </main>
   )
 }

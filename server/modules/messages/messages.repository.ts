@@ -1,28 +1,51 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { MessagesSearch } from '#common/schemas/messages.ts'
 import type { Db } from '#server/db/client.ts'
-import { createPageReader } from '#server/db/paging.ts'
-import { countRows } from '#server/db/row-counts.ts'
 import { messages, type MessageRow } from '#server/db/schema.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  'fullName' | 'email' | 'subject' | 'message'
+  'fullName' | 'email' | 'subject' | 'message' | 'spam'
 >
 
 const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)] as const
-const OLDEST_FIRST = [asc(messages.createdAt), asc(messages.id)] as const
+
+// The very expression of messages_search_idx (see the messages_search migration): the planner
+// uses the trigram index only for an identical expression.
+const SEARCH_TEXT = sql`(${messages.fullName} || ' ' || ${messages.email} || ' ' || ${messages.subject} || ' ' || ${messages.message})`
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`
+
+/** The inbox's conditions: spam only under the spam filter, never elsewhere. */
+function searchWhere({ q, filter }: MessagesSearch): SQL | undefined {
+  return and(
+    filter === 'spam' ? eq(messages.spam, true) : not(messages.spam),
+    filter === 'unread' ? isNull(messages.readAt) : undefined,
+    filter === 'replied' ? isNotNull(messages.repliedAt) : undefined,
+    q ? sql`${SEARCH_TEXT} ilike ${likePattern(q)}` : undefined,
+  )
+}
 
 /** `now()` plus a delay, computed by the database so every app instance shares one clock. */
 const nowPlus = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`
 
 export function createMessagesRepository(db: Db) {
-  const readPage = createPageReader<MessageRow>(db, {
-    name: 'messages',
-    table: messages,
-    counted: 'messages',
-    listOrder: [...NEWEST_FIRST],
-    reverseOrder: [...OLDEST_FIRST],
-  })
   return {
     /** Inserts a message already leased for `leaseMs`, so no retry run picks it up meanwhile. */
     async insert(values: NewMessage, leaseMs: number): Promise<MessageRow> {
@@ -38,17 +61,76 @@ export function createMessagesRepository(db: Db) {
       return row
     },
 
+    /** One page of the inbox, newest first, and how many messages match in all. */
+    async search(
+      search: MessagesSearch,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: MessageRow[]; total: number }> {
+      const where = searchWhere(search)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(messages)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(messages).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** Every matching message, newest first, `batchSize` rows at a time (keyset paging). */
+    async *searchAll(search: MessagesSearch, batchSize: number): AsyncGenerator<MessageRow[]> {
+      let after: { createdAt: Date; id: string } | undefined
+      for (;;) {
+        const rows = await db
+          .select()
+          .from(messages)
+          .where(
+            and(
+              searchWhere(search),
+              after
+                ? sql`(${messages.createdAt}, ${messages.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(...NEWEST_FIRST)
+          .limit(batchSize)
+        if (rows.length > 0) yield rows
+        if (rows.length < batchSize) return
+        const last = rows.at(-1)!
+        after = { createdAt: last.createdAt, id: last.id }
+      }
+    },
+
+    async countUnread(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(isNull(messages.readAt), not(messages.spam)))
+      return row?.n ?? 0
+    },
+
+    /** Messages (spam left out) per week starting on Monday, UTC, received since `since`. */
+    async countPerWeek(since: Date): Promise<{ weekStart: Date; count: number }[]> {
+      const week = sql<Date>`date_trunc('week', ${messages.createdAt} at time zone 'UTC')`
+      const rows = await db
+        .select({ week: sql<string>`to_char(${week}, 'YYYY-MM-DD')`, n: count() })
+        .from(messages)
+        .where(and(not(messages.spam), gte(messages.createdAt, since)))
+        .groupBy(week)
+      return rows.map((row) => ({ weekStart: new Date(`${row.week}T00:00:00Z`), count: row.n }))
+    },
+
     listNewest: (limit: number) =>
       db
         .select()
         .from(messages)
+        .where(not(messages.spam))
         .orderBy(...NEWEST_FIRST)
         .limit(limit),
-
-    /** One page, newest first (see server/db/paging.ts). */
-    listPage: (limit: number, offset: number): Promise<MessageRow[]> => readPage({ limit, offset }),
-
-    count: (): Promise<number> => countRows(db, 'messages'),
 
     async deleteById(id: string): Promise<boolean> {
       const rows = await db
@@ -58,10 +140,57 @@ export function createMessagesRepository(db: Db) {
       return rows.length > 0
     },
 
-    async recordReply(id: string, replyContent: string): Promise<MessageRow | undefined> {
+    async deleteMany(ids: string[]): Promise<number> {
+      const rows = await db
+        .delete(messages)
+        .where(inArray(messages.id, ids))
+        .returning({ id: messages.id })
+      return rows.length
+    },
+
+    /** Sets or clears the read time; a message already read keeps its first read time. */
+    async setRead(ids: string[], readAt: Date | null): Promise<MessageRow[]> {
+      return db
+        .update(messages)
+        .set({
+          readAt: readAt
+            ? sql`coalesce(${messages.readAt}, ${readAt.toISOString()}::timestamptz)`
+            : null,
+        })
+        .where(inArray(messages.id, ids))
+        .returning()
+    },
+
+    /** Moves a spam message to the inbox, leased for `leaseMs` while its notification goes out. */
+    async markNotSpam(id: string, leaseMs: number): Promise<MessageRow | undefined> {
       const [row] = await db
         .update(messages)
-        .set({ replyContent, repliedAt: sql`now()` })
+        .set({ spam: false, notifyRetryAt: nowPlus(leaseMs) })
+        .where(and(eq(messages.id, id), eq(messages.spam, true)))
+        .returning()
+      return row
+    },
+
+    /** Deletes spam received before `before`; returns how many. */
+    async purgeSpam(before: Date): Promise<number> {
+      const rows = await db
+        .delete(messages)
+        .where(and(eq(messages.spam, true), lt(messages.createdAt, before)))
+        .returning({ id: messages.id })
+      return rows.length
+    },
+
+    /** Appends a reply to the thread (newest last); replying also marks the message read. */
+    async recordReply(id: string, text: string, sentAt: Date): Promise<MessageRow | undefined> {
+      const at = sentAt.toISOString()
+      const [row] = await db
+        .update(messages)
+        .set({
+          replies: sql`${messages.replies} || jsonb_build_array(jsonb_build_object('text', ${text}::text, 'sentAt', ${at}::text))`,
+          replyContent: text,
+          repliedAt: sentAt,
+          readAt: sql`coalesce(${messages.readAt}, ${at}::timestamptz)`,
+        })
         .where(eq(messages.id, id))
         .returning()
       return row
@@ -78,6 +207,7 @@ export function createMessagesRepository(db: Db) {
         .where(
           and(
             isNull(messages.notifiedAt),
+            not(messages.spam),
             or(isNull(messages.notifyRetryAt), lte(messages.notifyRetryAt, sql`now()`)),
           ),
         )

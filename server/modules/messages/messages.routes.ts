@@ -3,14 +3,20 @@ import {
   ErrorResponseSchema,
   IdParamsSchema,
   MessageResponseSchema,
-  PageQuerySchema,
 } from '#common/schemas/common.ts'
 import {
   ContactBodySchema,
   MessageSchema,
+  MessagesBulkBodySchema,
+  MessagesBulkResultSchema,
   MessagesListSchema,
   MessagesPageSchema,
+  MessagesQuerySchema,
+  MessagesSearchSchema,
+  MessagesTrendSchema,
+  MessageUpdateBodySchema,
   ReplyBodySchema,
+  UnreadCountSchema,
 } from '#common/schemas/messages.ts'
 import type { MessagesService } from './messages.service.ts'
 
@@ -23,7 +29,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
   app.post(
     '/contact',
     {
-      config: { rateLimit: app.rateLimitFor('contact') },
+      // Every post counts against the attempts ceiling; only valid ones use up the allowance.
+      config: { rateLimit: app.rateLimitFor('contactAttempts') },
+      ...app.acceptedLimitFor('contact'),
       schema: {
         body: ContactBodySchema,
         response: { 201: MessageSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
@@ -49,11 +57,71 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: PageQuerySchema,
+        querystring: MessagesQuerySchema,
         response: { 200: MessagesPageSchema, ...adminErrors },
       },
     },
-    async (request) => messages.listAdmin(request.query.page),
+    async (request) => messages.listAdmin(request.query),
+  )
+
+  app.get(
+    '/export.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: { querystring: MessagesSearchSchema, response: adminErrors },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="messages.csv"')
+        .header('cache-control', 'no-store')
+        .send(
+          // A stream is piped as it is, past the response schemas (which describe JSON bodies).
+          messages.exportCsv(request.query) as never,
+        ),
+  )
+
+  app.get(
+    '/unread-count',
+    {
+      onRequest: app.requireAdmin,
+      schema: { response: { 200: UnreadCountSchema, ...adminErrors } },
+    },
+    async () => messages.unreadCount(),
+  )
+
+  app.get(
+    '/trend',
+    {
+      onRequest: app.requireAdmin,
+      schema: { response: { 200: MessagesTrendSchema, ...adminErrors } },
+    },
+    async () => messages.trend(),
+  )
+
+  app.post(
+    '/bulk',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        body: MessagesBulkBodySchema,
+        response: { 200: MessagesBulkResultSchema, ...adminErrors },
+      },
+    },
+    async (request) => messages.bulk(request.body),
+  )
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        body: MessageUpdateBodySchema,
+        response: { 200: MessageSchema, 404: ErrorResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => messages.update(request.params.id, request.body),
   )
 
   app.delete(

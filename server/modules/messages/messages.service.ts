@@ -1,16 +1,28 @@
 /**
- * Contact messages: storing, listing, deleting, replying, and notifying the owner.
+ * Contact messages: storing, the owner's inbox (read state, threads, search, bulk actions, CSV
+ * export), spam, replying, and notifying the owner.
  * A contact message is stored before anything is mailed: a mail failure never loses it,
  * it stays pending and a retry loop (safe with several app instances) delivers it later.
+ * Spam is stored too, never notified, and purged once older than SPAM_RETENTION_MS.
  */
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES_PAGE_SIZE } from '#common/constants.ts'
-import type {
-  ContactBody,
-  Message,
-  MessagesList,
-  MessagesPage,
-  ReplyBody,
+import {
+  MESSAGES_TREND_WEEKS,
+  type ContactBody,
+  type Message,
+  type MessagesBulkBody,
+  type MessagesBulkResult,
+  type MessagesList,
+  type MessagesPage,
+  type MessagesQuery,
+  type MessagesSearch,
+  type MessagesTrend,
+  type MessageUpdateBody,
+  type ReplyBody,
+  type UnreadCount,
 } from '#common/schemas/messages.ts'
 import type { MessageRow } from '#server/db/schema.ts'
 import { badGateway, notFound } from '#server/lib/http-errors.ts'
@@ -18,6 +30,7 @@ import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { contactNotificationMail } from '../mail/templates/contact-notification.ts'
 import { replyMail } from '../mail/templates/reply.ts'
+import type { ContactTokens } from './contact-token.ts'
 import type { MessagesRepository } from './messages.repository.ts'
 
 /** GET /api/messages returns at most this many (newest) messages, so it never loads a whole table. */
@@ -26,6 +39,21 @@ const NOTIFY_BATCH_SIZE = 20
 /** How long an attempt owns a message; longer than the SMTP transport's own timeouts. */
 const NOTIFY_LEASE_MS = 2 * 60_000
 const NOTIFY_MAX_BACKOFF_MS = 60 * 60_000
+const DAY_MS = 24 * 60 * 60_000
+const WEEK_MS = 7 * DAY_MS
+/** Spam is kept this long (so a wrongly caught message can still be moved back), then deleted. */
+export const SPAM_RETENTION_MS = 30 * DAY_MS
+const EXPORT_BATCH_SIZE = 500
+const CSV_COLUMNS = [
+  'Received',
+  'Name',
+  'E-mail',
+  'Subject',
+  'Message',
+  'Read',
+  'Replies',
+  'Last reply',
+]
 
 const MESSAGE_NOT_FOUND = 'Message not found'
 const MESSAGE_DELETED = 'Message deleted successfully'
@@ -42,7 +70,27 @@ function toMessage(row: MessageRow): Message {
     createdAt: row.createdAt.toISOString(),
     replyContent: row.replyContent,
     repliedAt: row.repliedAt?.toISOString() ?? null,
+    readAt: row.readAt?.toISOString() ?? null,
+    replies: row.replies,
+    spam: row.spam,
   }
+}
+
+const csvRow = (row: MessageRow) => [
+  row.createdAt.toISOString(),
+  row.fullName,
+  row.email,
+  row.subject,
+  row.message,
+  row.readAt ? 'yes' : 'no',
+  row.replies.length,
+  row.replies.at(-1)?.text ?? '',
+]
+
+/** Monday 00:00 UTC of the week holding `date`. */
+function weekStartOf(date: Date): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS)
 }
 
 export function createMessagesService(deps: {
@@ -50,11 +98,14 @@ export function createMessagesService(deps: {
   mail: MailService
   ownerEmail: () => Promise<string | undefined>
   adminUrl: string
+  contactTokens: ContactTokens
+  now: () => Date
   log: FastifyBaseLogger
 }) {
-  const { repo, mail, ownerEmail, adminUrl, log } = deps
+  const { repo, mail, ownerEmail, adminUrl, contactTokens, now, log } = deps
   const inFlight = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | undefined
+  let purgeTimer: NodeJS.Timeout | undefined
   let retryRun: Promise<unknown> | undefined
   let stopping = false
   // Until the retry loop starts, a failed message is due again at once (at its first run).
@@ -133,17 +184,40 @@ export function createMessagesService(deps: {
     return delivered
   }
 
+  function notifyInBackground(row: MessageRow) {
+    void track(notifyNew(row)).catch((err: unknown) =>
+      log.error({ err, messageId: row.id }, 'contact notification crashed'),
+    )
+  }
+
+  /** A filled honeypot, or a form token that is forged or too recent; a missing token is fine. */
+  function isSpam(body: ContactBody): boolean {
+    if (body.website?.trim()) return true
+    return body.formToken !== undefined && contactTokens.isSuspicious(body.formToken)
+  }
+
+  async function purgeSpam(): Promise<number> {
+    const purged = await repo.purgeSpam(new Date(now().getTime() - SPAM_RETENTION_MS))
+    if (purged > 0) log.info({ purged }, 'old spam deleted')
+    return purged
+  }
+
   return {
+    /** A signed timestamp for the contact form's hidden field (see contact-token.ts). */
+    issueContactToken: () => contactTokens.issue(),
+
     /**
      * Stores a contact message and answers at once; the owner notification is sent in the
-     * background, so a mail failure never rejects or loses the message.
+     * background, so a mail failure never rejects or loses the message. A post caught as spam is
+     * stored with `spam` and never notified; its answer is the same as a real message's, so a bot
+     * learns nothing.
      */
     async createFromContact(body: ContactBody): Promise<Message> {
-      const row = await repo.insert(body, NOTIFY_LEASE_MS)
-      void track(notifyNew(row)).catch((err: unknown) =>
-        log.error({ err, messageId: row.id }, 'contact notification crashed'),
-      )
-      return toMessage(row)
+      const spam = isSpam(body)
+      const { fullName, email, subject, message } = body
+      const row = await repo.insert({ fullName, email, subject, message, spam }, NOTIFY_LEASE_MS)
+      if (!spam) notifyInBackground(row)
+      return { ...toMessage(row), spam: false }
     },
 
     async listAll(): Promise<MessagesList> {
@@ -151,14 +225,81 @@ export function createMessagesService(deps: {
       return { messages: rows.map(toMessage) }
     },
 
-    async listAdmin(page: number): Promise<MessagesPage> {
+    async listAdmin({ page, q, filter }: MessagesQuery): Promise<MessagesPage> {
       const { limit, offset } = pageWindow(page, MESSAGES_PAGE_SIZE)
-      const [rows, total] = await Promise.all([repo.listPage(limit, offset), repo.count()])
+      const { rows, total } = await repo.search({ q, filter }, limit, offset)
       return {
         messages: rows.map(toMessage),
         totalMessages: total,
         page,
         pages: pageCount(total, limit),
+      }
+    },
+
+    /** The matching messages as CSV, newest first, streamed in batches. */
+    exportCsv(search: MessagesSearch): Readable {
+      // escape_formulas: a cell starting with = + - @ tab or CR is prefixed with ' so a
+      // spreadsheet shows it as text instead of running it.
+      const csv = stringify({ header: true, columns: CSV_COLUMNS, escape_formulas: true })
+      const rows = Readable.from(
+        (async function* () {
+          for await (const batch of repo.searchAll(search, EXPORT_BATCH_SIZE))
+            for (const row of batch) yield csvRow(row)
+        })(),
+      )
+      rows.on('error', (err) => csv.destroy(err))
+      return rows.pipe(csv)
+    },
+
+    async unreadCount(): Promise<UnreadCount> {
+      return { unread: await repo.countUnread() }
+    },
+
+    /** Messages per week over the last MESSAGES_TREND_WEEKS weeks, the current one last. */
+    async trend(): Promise<MessagesTrend> {
+      const thisWeek = weekStartOf(now())
+      const first = new Date(thisWeek.getTime() - (MESSAGES_TREND_WEEKS - 1) * WEEK_MS)
+      const counts = new Map(
+        (await repo.countPerWeek(first)).map((w) => [w.weekStart.getTime(), w.count]),
+      )
+      return {
+        weeks: Array.from({ length: MESSAGES_TREND_WEEKS }, (_, i) => {
+          const start = first.getTime() + i * WEEK_MS
+          return {
+            weekStart: new Date(start).toISOString().slice(0, 10),
+            count: counts.get(start) ?? 0,
+          }
+        }),
+      }
+    },
+
+    /**
+     * Marks a message read or unread, or moves it out of spam (which sends its notification).
+     * Throws 404 when the message does not exist.
+     */
+    async update(id: string, body: MessageUpdateBody): Promise<Message> {
+      let row = await repo.findById(id)
+      if (!row) throw notFound(MESSAGE_NOT_FOUND)
+      if (body.spam === false && row.spam) {
+        row = await repo.markNotSpam(id, NOTIFY_LEASE_MS)
+        if (row) notifyInBackground(row)
+      }
+      if (body.read !== undefined) [row] = await repo.setRead([id], body.read ? now() : null)
+      if (!row) throw notFound(MESSAGE_NOT_FOUND)
+      return toMessage(row)
+    },
+
+    /** Marks several messages read or unread, or deletes them; unknown ids are skipped. */
+    async bulk({ ids, action }: MessagesBulkBody): Promise<MessagesBulkResult> {
+      if (action === 'delete') {
+        const count = await repo.deleteMany(ids)
+        return { message: `${count} message${count === 1 ? '' : 's'} deleted`, count }
+      }
+      const rows = await repo.setRead(ids, action === 'read' ? now() : null)
+      const count = rows.length
+      return {
+        message: `${count} message${count === 1 ? '' : 's'} marked ${action}`,
+        count,
       }
     },
 
@@ -187,11 +328,24 @@ export function createMessagesService(deps: {
         log.warn({ err, messageId: body.messageId }, 'reply mail failed')
         throw badGateway(REPLY_FAILED)
       }
-      if (body.messageId) await repo.recordReply(body.messageId, body.replyContent)
+      if (body.messageId) await repo.recordReply(body.messageId, body.replyContent, now())
       return { message: REPLY_SENT }
     },
 
     retryPendingNotifications,
+
+    /** Deletes spam older than SPAM_RETENTION_MS (by the injected clock); returns how many. */
+    purgeSpam,
+
+    /** Purges old spam now and then every `intervalMs`. */
+    startSpamPurge(intervalMs: number) {
+      if (purgeTimer) return
+      const run = () =>
+        void track(purgeSpam()).catch((err: unknown) => log.warn({ err }, 'spam purge failed'))
+      run()
+      purgeTimer = setInterval(run, intervalMs)
+      purgeTimer.unref()
+    },
 
     /** Retries pending notifications every `intervalMs`; runs never overlap. */
     startNotificationRetry(intervalMs: number) {
@@ -209,10 +363,15 @@ export function createMessagesService(deps: {
       timer.unref()
     },
 
-    /** Stops the retry loop and resolves once every notification in flight has finished. */
+    /**
+     * Stops the retry loop and the spam purge, and resolves once every notification and purge in
+     * flight has finished.
+     */
     async stopNotificationRetry() {
       clearInterval(timer)
+      clearInterval(purgeTimer)
       timer = undefined
+      purgeTimer = undefined
       stopping = true
       await Promise.allSettled([...inFlight])
     },

@@ -1,0 +1,83 @@
+/**
+ * The inbox search on 100,000 messages: seeds a fresh embedded database, then times the admin
+ * list's query (the messages service's listAdmin, as the route calls it: the page and its count)
+ * for a few searches, median of repeated runs after a warm-up. Server time only, no HTTP.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import Fastify from 'fastify'
+import type { MessagesQuery } from '#common/schemas/messages.ts'
+import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
+import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { createContactTokens } from '#server/modules/messages/contact-token.ts'
+import { createMessagesRepository } from '#server/modules/messages/messages.repository.ts'
+import { createMessagesService } from '#server/modules/messages/messages.service.ts'
+import { seedBench } from './seed.ts'
+
+export const INBOX_MESSAGES = 100_000
+const WARM_UP_RUNS = 3
+const TIMED_RUNS = 15
+
+const SEARCHES: { name: string; query: MessagesQuery }[] = [
+  { name: 'inbox, page 1 (no search)', query: { page: 1 } },
+  { name: 'e-mail of one sender', query: { page: 1, q: 'sender77777@example.com' } },
+  { name: 'reference number in the text', query: { page: 1, q: 'Reference 4242.' } },
+  { name: 'word in every message', query: { page: 1, q: 'booking' } },
+  { name: 'no match', query: { page: 1, q: 'kumquat' } },
+  { name: 'unread filter', query: { page: 1, filter: 'unread' } },
+  { name: 'search within unread', query: { page: 1, q: 'Sender 5000', filter: 'unread' } },
+]
+
+export interface InboxSearchResult {
+  name: string
+  matches: number
+  medianMs: number
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-inbox-'))
+  const options: DatabaseOptions = { kind: 'pglite', dir: path.join(dir, 'pglite') }
+  try {
+    await seedBench(options, { websites: 0, messages: INBOX_MESSAGES })
+    const database = await openDatabase(options)
+    try {
+      const service = createMessagesService({
+        repo: createMessagesRepository(database.db),
+        mail: createMailService({ transport: { send: async () => {} }, from: 'bench@localhost' }),
+        ownerEmail: async () => undefined,
+        adminUrl: 'http://localhost/admin/messages',
+        contactTokens: createContactTokens({
+          secret: 'bench'.repeat(8),
+          now: () => new Date(),
+          minFillMs: 0,
+        }),
+        now: () => new Date(),
+        log: Fastify({ logger: false }).log,
+      })
+      const results: InboxSearchResult[] = []
+      for (const { name, query } of SEARCHES) {
+        let matches = 0
+        for (let i = 0; i < WARM_UP_RUNS; i += 1)
+          matches = (await service.listAdmin(query)).totalMessages
+        const times: number[] = []
+        for (let i = 0; i < TIMED_RUNS; i += 1) {
+          const started = performance.now()
+          await service.listAdmin(query)
+          times.push(performance.now() - started)
+        }
+        results.push({ name, matches, medianMs: median(times) })
+      }
+      return results
+    } finally {
+      await database.close()
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
