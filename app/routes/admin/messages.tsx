@@ -39,11 +39,13 @@ const BASE_PATH = '/admin/messages'
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Messages', matches) },
 ]
+
 const TABS: { label: string; filter?: MessageFilter }[] = [
   { label: 'All' },
   { label: 'Unread', filter: 'unread' },
   { label: 'Replied', filter: 'replied' },
   { label: 'Spam', filter: 'spam' },
+]
 
 /** The search and filter of a URL; anything malformed is left out. */
 function searchOf(url: URL): MessagesSearch {

@@ -27,7 +27,9 @@ import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import type { Route } from './+types/pages'
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Pages') }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Pages', matches) },
+]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
@@ -187,7 +189,7 @@ function PageEditor({ page }: { page: Page }) {
           </h2>
           <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
             <div inert className="xl:[zoom:0.6]">
-              <PagePreview page={preview} contactForm={<ContactForm />} />
+              <PagePreview page={preview} contactForm={<ContactForm formToken="" />} />
             </div>
           </div>
         </section>
