@@ -81,7 +81,7 @@ export async function openDatabase(
 
 /**
  * PostgreSQL settings of the embedded database, sized for one small site in one process (measured
- * in docs/decisions/008-embedded-database-memory.md): PGlite's defaults are a server's (128 MB of
+ * in docs/decisions/009-embedded-database-memory.md): PGlite's defaults are a server's (128 MB of
  * shared buffers, room for 100 connections), which it holds in the process's own memory. Reads
  * that miss these buffers come from the operating system's file cache. Given as start-up
  * parameters after PGlite's own, so they also apply to databases created by older versions.

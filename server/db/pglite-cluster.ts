@@ -4,7 +4,7 @@
  * for half a minute (enough to get the process killed on a 512 MB server). Unpacking streams from
  * disk to disk and costs a few MB. The file is named after the PGlite version that made it, since
  * a cluster only opens with the PostgreSQL build that created it; `npm run db:cluster` remakes it
- * after a PGlite upgrade (docs/decisions/008-embedded-database-memory.md).
+ * after a PGlite upgrade (docs/decisions/009-embedded-database-memory.md).
  */
 import { createReadStream, existsSync } from 'node:fs'
 import { readFile, rename } from 'node:fs/promises'
