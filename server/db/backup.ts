@@ -20,7 +20,16 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
-import { images, messages, passwordResetTokens, settings, users, websites } from './schema.ts'
+import {
+  faqs,
+  images,
+  messages,
+  pages,
+  passwordResetTokens,
+  settings,
+  users,
+  websites,
+} from './schema.ts'
 
 const BACKUP_FORMAT = 'devfolio-backup'
 const BACKUP_VERSION = 1
@@ -31,6 +40,8 @@ const TABLES = {
   users: { table: users, key: users.id, keyField: 'id', batch: 500 },
   websites: { table: websites, key: websites.id, keyField: 'id', batch: 500 },
   messages: { table: messages, key: messages.id, keyField: 'id', batch: 500 },
+  faqs: { table: faqs, key: faqs.id, keyField: 'id', batch: 500 },
+  pages: { table: pages, key: pages.key, keyField: 'key', batch: 100 },
   // Image rows hold the encoded bytes: small batches keep memory flat.
   images: { table: images, key: images.key, keyField: 'key', batch: 10 },
 } satisfies Record<string, { table: PgTable; key: PgColumn; keyField: string; batch: number }>
@@ -254,6 +265,8 @@ const emptyCounts = (): BackupCounts => ({
   users: 0,
   websites: 0,
   messages: 0,
+  faqs: 0,
+  pages: 0,
   images: 0,
 })
 
@@ -383,9 +396,13 @@ export async function restoreBackup(
     }
 
     let pending: { name: BackupTable; rows: Record<string, unknown>[] } | undefined
+    // Site content a fresh database is seeded with (the FAQ, the page texts): a backup that holds
+    // it replaces the seed; an older backup without it leaves the seed in place.
+    const seeded = new Set<BackupTable>(['faqs', 'pages'])
     const flush = async () => {
       if (!pending || pending.rows.length === 0) return
       const { table } = TABLES[pending.name]
+      if (seeded.delete(pending.name)) await tx.delete(table)
       if (pending.name === 'settings') {
         for (const row of pending.rows as (typeof settings.$inferInsert)[]) {
           await tx

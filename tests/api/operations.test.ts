@@ -171,4 +171,43 @@ describe('POST /api/operations/backups', () => {
       await target.close()
     }
   })
+
+  it("carries the owner's FAQ and page texts, which replace a fresh database's first-run ones", async () => {
+    const faq = await app.inject({
+      method: 'POST',
+      url: '/api/faq',
+      headers: admin,
+      payload: { question: 'Do you host the sites you build?', answer: 'Yes, on request.' },
+    })
+    expect(faq.statusCode, faq.body).toBe(201)
+    const about = (await app.inject({ method: 'GET', url: '/api/pages/about' })).json()
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/pages/about',
+      headers: admin,
+      payload: { ...about, title: 'About the studio' },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const sourceFaqs = await app.database.db.query.faqs.findMany()
+
+    const res = await app.inject({ method: 'POST', url: '/api/operations/backups', headers: admin })
+    expect(res.statusCode).toBe(200)
+    const file = path.join(path.dirname(backupDir), 'content.jsonl.gz')
+    await writeFile(file, res.rawPayload)
+    const target = await openDatabase({ kind: 'pglite' })
+    try {
+      await migrateDatabase(target)
+      const counts = await restoreBackup(target, file)
+      expect(counts.faqs).toBe(sourceFaqs.length)
+      const faqs = await target.db.query.faqs.findMany()
+      const byPosition = (rows: typeof faqs) =>
+        [...rows].sort((a, b) => a.position - b.position).map((row) => [row.id, row.question])
+      expect(byPosition(faqs)).toEqual(byPosition(sourceFaqs))
+      const pages = await target.db.query.pages.findMany()
+      expect(pages.map((row) => row.key)).toEqual(['about'])
+      expect(pages[0]!.content).toMatchObject({ title: 'About the studio' })
+    } finally {
+      await target.close()
+    }
+  })
 })

@@ -168,7 +168,15 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     .filter({ has: page.getByRole('list', { name: 'Admin', includeHidden: true }) })
   await adminMenu.getByText('Admin', { exact: true }).click()
   const items = adminMenu.getByRole('list', { name: 'Admin' }).getByRole('link')
-  await expect(items).toHaveText(['Website Dashboard', 'Users', 'Websites', 'Messages'])
+  await expect(items).toHaveText([
+    'Website Dashboard',
+    'Users',
+    'Websites',
+    'Messages',
+    'Pages',
+    'FAQ',
+    'Settings',
+  ])
   await expectNoA11yViolations(page)
   await page.keyboard.press('Escape')
   await expect(items.first()).toBeHidden()
