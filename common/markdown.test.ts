@@ -15,13 +15,28 @@ describe('renderMarkdown', () => {
     expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;box&lt;/div&gt;')
   })
 
-  it('drops the address of links and images with an unsafe scheme', () => {
+  it('keeps links and images with an unsafe scheme as plain text', () => {
     const html = renderMarkdown('[click](javascript:alert(1)) ![pic](data:image/png;base64,AA)')
-    expect(html).toBe('<p>click pic</p>\n')
+    expect(html).not.toMatch(/<a|<img|href=|src=/)
+    expect(html).toContain('click')
+  })
+
+  it('links bare addresses and renders images with a safe address', () => {
+    const html = renderMarkdown('See https://example.com\n\n![A desk](/uploads/a.webp)')
+    expect(html).toContain('<a href="https://example.com">https://example.com</a>')
+    expect(html).toContain('<img src="/uploads/a.webp" alt="A desk">')
+  })
+
+  it('shows an <img onerror> as text', () => {
+    const html = renderMarkdown('<img src=x onerror=alert(1)>')
+    expect(html).not.toContain('<img')
+    expect(html).toContain('&lt;img')
   })
 
   it('escapes quotes in link addresses and titles', () => {
-    expect(renderMarkdown('[a](https://x.test/?q="1" "t\'s")')).not.toMatch(/"1"|t's/)
+    const html = renderMarkdown('[a](https://x.test/?q="1" "say \\"hi\\"")')
+    expect(html).toContain('href="https://x.test/?q=%221%22"')
+    expect(html).toContain('title="say &quot;hi&quot;"')
   })
 })
 

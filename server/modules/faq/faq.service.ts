@@ -2,7 +2,7 @@
 import { FAQ_MAX_ENTRIES, type Faq, type FaqBody } from '#common/schemas/faq.ts'
 import type { FaqRow } from '#server/db/schema.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
-import { renderMarkdown } from '#server/lib/markdown.ts'
+import { renderMarkdown } from '#common/markdown.ts'
 import type { FaqRepository } from './faq.repository.ts'
 
 const NOT_FOUND = 'FAQ entry not found'
