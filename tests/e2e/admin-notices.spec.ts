@@ -39,7 +39,7 @@ test('the dashboard lists the configuration warnings and downloads a fresh backu
   expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: true })
 
   // The fresh backup is now the last one.
-  await expect(notices.getByText(/^Last backup: /)).toHaveText(
+  await expect(notices.getByRole('paragraph').filter({ hasText: /^Last backup: / })).toHaveText(
     new RegExp(`^Last backup: \\w{3} \\d{1,2}, \\d{4}, .+, ${formatSize(file.length)}$`),
   )
   await expect(notices.getByRole('button', { name: 'Download a fresh backup' })).toBeEnabled()

@@ -16,6 +16,8 @@ export interface Column<T> {
   labelAbove?: boolean
   /** Lets a long header break between its words, where its column is narrower than its name. */
   canWrapHeader?: boolean
+  /** The header is for screen readers only (a column of checkboxes needs no visible title). */
+  headerHidden?: boolean
 }
 
 /**
@@ -76,7 +78,11 @@ export function PagedTable<T extends { _id: string }>({
           <tr>
             {columns.map((column) => (
               <Th key={column.header} canWrap={column.canWrapHeader}>
-                {column.header}
+                {column.headerHidden ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : (
+                  column.header
+                )}
               </Th>
             ))}
             <Th>
@@ -163,8 +169,8 @@ export function DeleteButton({
   )
 }
 
-/** The actions of a row that has an edit page: Edit and Delete, both named after the row. */
-export function EditDeleteActions({
+/** Edit and Delete, both named after the row, for a RowActions with other buttons. */
+export function EditDeleteButtons({
   name,
   editTo,
   isDeleting,
@@ -176,19 +182,41 @@ export function EditDeleteActions({
   onDelete: () => void
 }) {
   return (
-    <RowActions>
+    <>
       <ButtonLink to={editTo} variant="secondary" size="sm" aria-label={`Edit ${name}`}>
         Edit
       </ButtonLink>
       <DeleteButton label={`Delete ${name}`} isDeleting={isDeleting} onClick={onDelete} />
+    </>
+  )
+}
+
+/** The actions of a row that has an edit page: Edit and Delete. */
+export function EditDeleteActions(props: Parameters<typeof EditDeleteButtons>[0]) {
+  return (
+    <RowActions>
+      <EditDeleteButtons {...props} />
     </RowActions>
   )
 }
 
 /**
- * A row's buttons, side by side. On wide screens they never wrap, and sit a little higher so that
- * they line up with the first line of the row's text.
+ * A row's buttons, side by side. On wide screens they never wrap (with `twoPerLine`, two per
+ * line, for rows with four), and sit a little higher so that they line up with the first line of
+ * the row's text.
  */
-export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="flex flex-wrap gap-2 lg:-my-1.5 lg:flex-nowrap">{children}</div>
+export function RowActions({
+  children,
+  twoPerLine = false,
+}: {
+  children: ReactNode
+  twoPerLine?: boolean
+}) {
+  return (
+    <div
+      className={`flex flex-wrap gap-2 lg:-my-1.5 ${twoPerLine ? 'lg:grid lg:grid-cols-[repeat(2,max-content)]' : 'lg:flex-nowrap'}`}
+    >
+      {children}
+    </div>
+  )
 }

@@ -104,6 +104,7 @@ function columns(selected: Set<string>, toggle: (id: string) => void): Column<Me
   return [
     {
       header: 'Select',
+      headerHidden: true,
       cell: (message) => (
         <input
           type="checkbox"

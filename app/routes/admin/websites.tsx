@@ -5,7 +5,7 @@ import { imageVariantPath } from '#common/images.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import {
-  EditDeleteActions,
+  EditDeleteButtons,
   PagedTable,
   RowActions,
   useConfirmedSubmit,
@@ -106,7 +106,7 @@ const COLUMNS: Column<Website>[] = [
   {
     header: 'ID',
     cell: (website) => (
-      <span title={website._id} className="block wrap-anywhere lg:w-16 lg:truncate">
+      <span title={website._id} className="block wrap-anywhere lg:w-12 lg:truncate">
         {website._id}
       </span>
     ),
@@ -122,33 +122,34 @@ const COLUMNS: Column<Website>[] = [
         width={IMAGE_THUMB_WIDTH}
         loading="lazy"
         decoding="async"
-        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 lg:w-20"
+        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 lg:w-16"
       />
     ),
   },
   {
+    // The slug and the entry's state (Draft or Published, Featured): a draft's slug is no link yet.
     header: 'Slug',
-    cell: (website) =>
-      website.published ? (
-        <Link
-          to={`/website/${website.slug}`}
-          className={`font-medium wrap-anywhere ${linkClasses}`}
-        >
-          {website.slug}
-        </Link>
-      ) : (
-        <span className="font-medium wrap-anywhere">{website.slug}</span>
-      ),
-    className: 'lg:min-w-[7rem]',
+    cell: (website) => (
+      <div className="space-y-1.5">
+        {website.published ? (
+          <Link
+            to={`/website/${website.slug}`}
+            className={`block font-medium wrap-anywhere ${linkClasses}`}
+          >
+            {website.slug}
+          </Link>
+        ) : (
+          <span className="block font-medium wrap-anywhere">{website.slug}</span>
+        )}
+        <WebsiteState published={website.published} featured={website.featured} />
+      </div>
+    ),
+    className: 'lg:min-w-[6rem]',
   },
   {
     header: 'Name',
     cell: (website) => website.name,
     className: 'font-medium wrap-anywhere lg:min-w-[7.5rem]',
-  },
-  {
-    header: 'State',
-    cell: (website) => <WebsiteState published={website.published} featured={website.featured} />,
   },
   { header: 'Language', cell: (website) => website.language, className: 'wrap-anywhere' },
   {
@@ -244,7 +245,7 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
         rowActions={(website) => {
           const index = websites.indexOf(website)
           return (
-            <RowActions>
+            <RowActions twoPerLine>
               <MoveButtons
                 websiteId={website._id}
                 name={website.name}
@@ -253,7 +254,7 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
                 isBusy={isMoving}
                 onMove={(direction) => onMove(index, direction)}
               />
-              <EditDeleteActions
+              <EditDeleteButtons
                 name={website.name}
                 editTo={`/admin/website/${website._id}`}
                 isDeleting={isDeleting(website._id)}
