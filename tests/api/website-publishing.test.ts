@@ -375,6 +375,47 @@ describe('sweep of unused uploads', () => {
     expect(await imageStatus(image)).toBe(404)
   })
 
+  it('keeps the images the site settings, a page text and an FAQ answer use', async () => {
+    const fixture = (name: string) => readFile(path.join(ROOT_DIR, 'tests', 'fixtures', name))
+    const shareImage = await upload(await fixture('image.gif'))
+    const inPage = await upload(await fixture('rotated.jpg'))
+    const inAnswer = await upload(await fixture('image.avif'))
+    const settings = (await app.inject({ method: 'GET', url: '/api/settings' })).json() as object
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, shareImage },
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    const about = (await app.inject({ method: 'GET', url: '/api/pages/about' })).json() as {
+      story: string
+    }
+    const page = await app.inject({
+      method: 'PUT',
+      url: '/api/pages/about',
+      headers: admin,
+      payload: { ...about, story: `${about.story}\n\n![The studio](${inPage})` },
+    })
+    expect(page.statusCode, page.body).toBe(200)
+    const faq = await app.inject({
+      method: 'POST',
+      url: '/api/faq',
+      headers: admin,
+      payload: {
+        question: 'What does a finished site look like?',
+        answer: `![A site](${inAnswer})`,
+      },
+    })
+    expect(faq.statusCode, faq.body).toBe(201)
+
+    await advance(3 * UNUSED_IMAGE_TTL_MS)
+    await app.services.uploads.sweepUnusedImages()
+    await advance(UNUSED_IMAGE_TTL_MS)
+    await app.services.uploads.sweepUnusedImages()
+    for (const image of [shareImage, inPage, inAnswer]) expect(await imageStatus(image)).toBe(200)
+  })
+
   it('deletes an upload no website ever used a day after it was uploaded, or uploaded again', async () => {
     const content = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', 'image.webp'))
     const image = await upload(content)
