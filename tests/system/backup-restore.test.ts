@@ -238,12 +238,14 @@ describe('npm run backup / npm run restore', () => {
   const backupFile = () => path.join(workDir, 'site.jsonl.gz')
   // One uploaded image, stored as every variant width.
   const VARIANTS = IMAGE_VARIANT_WIDTHS.length
+  // The FAQ a new database starts with (the faqs_seed migration).
+  const SEEDED_FAQS = 15
 
   it('backs up the embedded database', async () => {
     const res = await runCli('backup', ['--out', backupFile()], embeddedEnv(sourceDir), 'source')
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain(
-      `Backed up 1 settings, 3 users, 3 websites, 5 messages, ${VARIANTS} images from the pglite database`,
+      `Backed up 1 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images from the pglite database`,
     )
     expect((await stat(backupFile())).size).toBeGreaterThan(1000)
     figures.push(
@@ -256,7 +258,7 @@ describe('npm run backup / npm run restore', () => {
     const res = await runCli('restore', ['--in', backupFile()], embeddedEnv(target), 'source')
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain(
-      `Restored 1 settings, 3 users, 3 websites, 5 messages, ${VARIANTS} images`,
+      `Restored 1 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images`,
     )
     const server = await startServer({ env: embeddedEnv(target) })
     await expectSameSite(server, 'embedded')

@@ -131,6 +131,8 @@ describe('the Dockerfile', () => {
         /(?:\bfrom\s*|\bimport\s*\(\s*|^import\s*)["']([^"'./#][^"']*)["']/gm,
       )) {
         if (specifier!.startsWith('node:')) continue
+        // Only package names: the same text inside a regular expression literal is no import.
+        if (!/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?$/.test(specifier!)) continue
         const parts = specifier!.split('/')
         imported.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!)
       }
