@@ -2,25 +2,44 @@
  * Warns before leaving a form with unsaved edits: an in-page confirmation when following a link
  * inside the app (React Router's blocker), the browser's own prompt when closing or reloading.
  * Render the returned `dialog` once in the page.
+ *
+ * `isLeaveAllowed` is asked at the moment of leaving (say, while the form's own submission and the
+ * redirect after it are on their way); with `watchSearch`, a change of the query string (an editor
+ * that picks its document there) counts as leaving too.
  */
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 
-export function useUnsavedChanges(isDirty: boolean) {
+export function useUnsavedChanges(
+  isDirty: boolean,
+  {
+    isLeaveAllowed,
+    watchSearch = false,
+  }: { isLeaveAllowed?: () => boolean; watchSearch?: boolean } = {},
+) {
   const { confirm, dialog } = useConfirm()
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isDirty && currentLocation.pathname !== nextLocation.pathname,
+      isDirty &&
+      !isLeaveAllowed?.() &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (watchSearch && currentLocation.search !== nextLocation.search)),
   )
 
+  const isAsking = useRef(false)
   useEffect(() => {
-    if (blocker.state !== 'blocked') return
+    if (blocker.state !== 'blocked' || isAsking.current) return
+    isAsking.current = true
     void confirm('Leave without saving?', {
-      detail: 'Your changes on this page have not been saved and will be lost.',
+      detail: 'Your changes have not been saved and will be lost.',
       confirmLabel: 'Leave',
       variant: 'danger',
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()))
+    }).then((isLeaving) => {
+      isAsking.current = false
+      if (isLeaving) blocker.proceed()
+      else blocker.reset()
+    })
   }, [blocker, confirm])
 
   useEffect(() => {

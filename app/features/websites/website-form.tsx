@@ -5,7 +5,7 @@ import type { Website } from '#common/schemas/websites.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useUnsavedChanges } from '#app/components/ui/unsaved-changes.tsx'
+import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { ImageUpload } from './image-upload.tsx'
 
@@ -63,7 +63,7 @@ export function WebsiteForm({
   const featuredId = useId()
   const [image, setImage] = useState(website.image)
   const [isUploading, setIsUploading] = useState(false)
-  const unsaved = useUnsavedChanges(formRef)
+  const unsaved = useUnsavedFormChanges(formRef)
   const { check, setSaving } = unsaved
   useFocusFirstError(formRef, errors)
   useEffect(check, [check, image])

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react'
-import { useBlocker, useNavigate } from 'react-router'
+import { useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { renderMarkdownFields } from '#common/markdown.ts'
 import {
   PAGE_CONTENT_SCHEMAS,
@@ -12,7 +12,6 @@ import {
 } from '#common/schemas/pages.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
@@ -25,6 +24,7 @@ import { uploadImage } from '#app/features/websites/websites.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
+import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
 import type { Route } from './+types/pages'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -70,27 +70,7 @@ function PageEditor({ page }: { page: Page }) {
     [draft, page.key],
   )
 
-  const { confirm, dialog } = useConfirm()
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
-  )
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return
-    void confirm('Leave without saving?', {
-      detail: 'Your changes to this page have not been saved.',
-      confirmLabel: 'Leave',
-      variant: 'danger',
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()))
-  }, [blocker, confirm])
-  useEffect(() => {
-    if (!isDirty) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [isDirty])
+  const dialog = useUnsavedChanges(isDirty, { watchSearch: true })
 
   async function save() {
     const parsed = PAGE_CONTENT_SCHEMAS[page.key].safeParse(draft)
