@@ -130,6 +130,24 @@ const ROUTES: RouteCase[] = [
       await expect(page.getByLabel('Page title')).toHaveValue('Transfer a Domain and Set Up DNS')
     },
   },
+  {
+    name: 'admin-faq',
+    as: 'admin',
+    path: fixed('/admin/faq'),
+    ready: async (page) => {
+      await h1(page, 'FAQ')
+      await expect(page.getByRole('button', { name: /^Move down: / }).first()).toBeVisible()
+    },
+  },
+  {
+    name: 'admin-settings',
+    as: 'admin',
+    path: fixed('/admin/settings'),
+    ready: async (page) => {
+      await h1(page, 'Settings')
+      await expect(page.getByLabel('Business name')).not.toHaveValue('')
+    },
+  },
 ]
 
 for (const route of ROUTES) {
