@@ -17,7 +17,7 @@ import {
   toastWith,
   uniqueEmail,
 } from './support/fixtures.ts'
-import { E2E_ADMIN } from './support/e2e-env.ts'
+import { E2E_ADMIN, E2E_BASE_URL } from './support/e2e-env.ts'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -106,11 +106,12 @@ test('with sign-ups closed the site offers no sign-up link and the API answers 4
   await page.getByLabel('Sign-ups open').uncheck()
   await saveSettings(page)
 
-  const { context, page: visitor } = await newNoJsPage(browser)
+  // A visitor (signed out, in a browser of their own); the sign-in page is drawn in the browser.
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL })
+  const visitor = await context.newPage()
   await visitor.goto('/signin')
   await expect(visitor.getByRole('heading', { name: 'Sign In' })).toBeVisible()
   await expect(visitor.getByRole('link', { name: 'Create an account' })).toHaveCount(0)
-  await context.close()
 
   const refused = await request.post('/api/users/signup', {
     data: { name: 'Late Visitor', email: uniqueEmail('closed'), password: STRONG_PASSWORD },
@@ -120,8 +121,9 @@ test('with sign-ups closed the site offers no sign-up link and the API answers 4
 
   await page.getByLabel('Sign-ups open').check()
   await saveSettings(page)
-  await page.goto('/signin')
-  await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible()
+  await visitor.goto('/signin')
+  await expect(visitor.getByRole('link', { name: 'Create an account' })).toBeVisible()
+  await context.close()
 })
 
 test('leaving the settings with unsaved edits asks first', async ({ page, request }) => {
