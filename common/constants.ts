@@ -50,3 +50,16 @@ export const TEXT_LIMITS = {
  * every field at its longest and every character percent-encoded at its widest; files go to the API.
  */
 export const PAGE_FORM_MAX_BYTES = 64 * 1024
+
+/** The contact form's hidden fields: a honeypot people never fill, and the signed time it was served. */
+export const CONTACT_HONEYPOT_FIELD = 'website'
+export const CONTACT_TOKEN_FIELD = 'formToken'
+
+/** The social networks the site links to, in the footer's order, with their names. */
+export const SOCIAL_NETWORKS = ['github', 'linkedin', 'x'] as const
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  x: 'X (Twitter)',
+}

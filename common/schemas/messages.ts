@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TEXT_LIMITS } from '../constants.ts'
+import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '../constants.ts'
 import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText } from './common.ts'
 
 /**
@@ -8,8 +8,6 @@ import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText } from './
  * a person could type marks it as spam). Both are optional: API clients that never send them are
  * treated as people.
  */
-export const CONTACT_HONEYPOT_FIELD = 'website'
-export const CONTACT_TOKEN_FIELD = 'formToken'
 
 export const ContactBodySchema = z.object({
   fullName: requiredText('Full name', TEXT_LIMITS.name),

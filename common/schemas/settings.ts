@@ -1,20 +1,12 @@
 /** The site's settings: the identity every page, the share tags and the structured data show. */
 import { z } from 'zod'
-import { TEXT_LIMITS } from '../constants.ts'
+import { SOCIAL_LABELS, TEXT_LIMITS, type SocialNetwork } from '../constants.ts'
 import { EmailSchema, requiredText } from './common.ts'
 
 export const BANNER_STACK_COUNT = 3
 const BANNER_STACK_MAX = 40
 const TAGLINE_MAX = 160
 const SEO_DESCRIPTION_MAX = 300
-
-export const SOCIAL_NETWORKS = ['github', 'linkedin', 'x'] as const
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]
-export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  x: 'X (Twitter)',
-}
 
 /** An https:// address, or empty to hide the network's icon. */
 const socialUrl = (network: SocialNetwork) =>

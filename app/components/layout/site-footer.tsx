@@ -1,7 +1,7 @@
 import { Link, href } from 'react-router'
 import { socialLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { site } from '#app/site.ts'
-import { SOCIAL_LABELS } from '#common/schemas/settings.ts'
+import { SOCIAL_LABELS } from '#common/constants.ts'
 import { BrandMark } from './brand-mark.tsx'
 import { SocialIcon } from './social-icons.tsx'
 

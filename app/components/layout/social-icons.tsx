@@ -1,4 +1,4 @@
-import type { SocialNetwork } from '#common/schemas/settings.ts'
+import type { SocialNetwork } from '#common/constants.ts'
 
 const PATHS: Record<SocialNetwork, { viewBox: string; d: string }> = {
   github: {

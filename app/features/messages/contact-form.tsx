@@ -10,12 +10,8 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { toast } from '#app/lib/toast.tsx'
-import { TEXT_LIMITS } from '#common/constants.ts'
-import {
-  CONTACT_HONEYPOT_FIELD,
-  CONTACT_TOKEN_FIELD,
-  type ContactBody,
-} from '#common/schemas/messages.ts'
+import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
+import type { ContactBody } from '#common/schemas/messages.ts'
 
 export const CONTACT_SUCCESS = 'Success, message sent!'
 export const CONTACT_FAILURE = 'Message not sent'

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import { Form } from 'react-router'
-import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SiteSettings } from '#common/schemas/settings.ts'
+import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'

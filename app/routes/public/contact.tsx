@@ -9,11 +9,8 @@ import {
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
-import {
-  CONTACT_HONEYPOT_FIELD,
-  CONTACT_TOKEN_FIELD,
-  ContactBodySchema,
-} from '#common/schemas/messages.ts'
+import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
+import { ContactBodySchema } from '#common/schemas/messages.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
