@@ -384,7 +384,7 @@ test('every public page shows its heading and content with JavaScript off', asyn
 })
 
 for (const publicPage of PUBLIC_PAGES) {
-  test(`${publicPage.path} passes the accessibility scan (screenshots saved)`, async ({ page }) => {
+  test(`${publicPage.path} passes the accessibility scan`, async ({ page }) => {
     await page.goto(publicPage.path)
     await waitForHydration(page)
     await expect(h1Of(page)).toHaveText(publicPage.h1)

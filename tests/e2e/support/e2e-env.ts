@@ -12,5 +12,7 @@ export const E2E_MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${E2E_PORT}`)
 export const UNDELIVERABLE_DOMAIN = 'undeliverable.example'
 export const E2E_ADMIN = { email: 'owner@example.com', password: 'Own3r!pass-e2e' }
 export const SCREENSHOT_DIR = path.resolve('reports/screenshots')
+/** Screenshots are taken on request only (`npm run screenshots`): nothing gates on them. */
+export const ARE_SCREENSHOTS_TAKEN = env.E2E_SCREENSHOTS === '1'
 export const CHROMIUM_PATH = env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const IS_CI = Boolean(env.CI)

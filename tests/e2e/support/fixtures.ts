@@ -13,7 +13,13 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test'
-import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_DIR, SCREENSHOT_DIR } from './e2e-env.ts'
+import {
+  ARE_SCREENSHOTS_TAKEN,
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_MAIL_DIR,
+  SCREENSHOT_DIR,
+} from './e2e-env.ts'
 
 export interface SessionInfo {
   _id: string
@@ -143,8 +149,12 @@ async function loadAllImages(page: Page) {
   })
 }
 
-/** Saves the page at phone and desktop widths into reports/screenshots (a CI artifact, never committed). */
+/**
+ * Saves the page at phone and desktop widths into reports/screenshots (never committed), when
+ * screenshots are asked for (`npm run screenshots`).
+ */
 export async function screenshotBoth(page: Page, name: string) {
+  if (!ARE_SCREENSHOTS_TAKEN) return
   await mkdir(SCREENSHOT_DIR, { recursive: true })
   const original = page.viewportSize()
   for (const width of [390, 1280]) {
