@@ -1,18 +1,39 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Test files that replace a module (`vi.mock`) or a global (`vi.stubGlobal`) run each in a fresh
+ * module registry; every other file shares one per worker, which spares re-importing the server
+ * (Fastify, Drizzle, React Router's build) for each of them: about a third of the suite's CPU time
+ * (docs/decisions/012-shared-test-modules.md).
+ */
+const ISOLATED = ['app/**/*.test.{ts,tsx}', 'tests/api/sign-in-timing.test.ts']
+
 export default defineConfig({
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'common/**/*.test.ts',
-      'app/**/*.test.{ts,tsx}',
-      'tests/api/**/*.test.ts',
-      'tests/system/**/*.test.ts',
-    ],
     setupFiles: ['tests/setup/setup-test-env.ts'],
     // Safety nets for a machine busy with other work, not expectations of speed.
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED, isolate: true },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: [
+            'server/**/*.test.ts',
+            'common/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/system/**/*.test.ts',
+          ],
+          exclude: ISOLATED,
+          isolate: false,
+        },
+      },
+    ],
   },
 })
