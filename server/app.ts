@@ -22,12 +22,12 @@ import webPlugin from './plugins/web.ts'
 import { createServices, type Services } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pagesRoutes } from './modules/pages/pages.routes.ts'
-import { summaryRoutes } from './modules/summary/summary.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
@@ -110,8 +110,8 @@ export async function buildApp(deps: AppDeps) {
 
   // Error handling
   await app.register(errorsPlugin)
-  // Security headers, the public response cache, compression and rate limits
-  await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })
+  // The public response cache (a hit is answered before anything else runs, with the headers it
+  // was stored with), security headers, compression and rate limits
   await app.register(responseCachePlugin, {
     ttlMs: config.responseCacheTtlMs,
     now: deps.now && (() => deps.now!().getTime()),
@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
       postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
     },
   })
+  await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(rateLimitPlugin, {
     scale: config.rateLimitScale,
@@ -128,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now,
   })
   // Auth decorators
-  await app.register(authPlugin, { db: database.db, tokens: services.tokens })
+  await app.register(authPlugin, { tokens: services.tokens, findUser: services.users.findUser })
   // API description, generated from the route schemas; opt-in, as it maps every endpoint for anyone
   if (config.isApiDocsServed) {
     await app.register(swagger, {
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(websitesRoutes, { prefix: '/api/websites', websites: services.websites })
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
-  await app.register(summaryRoutes, { prefix: '/api/summary', summary: services.summary })
+  await app.register(dashboardRoutes, { prefix: '/api/summary', dashboard: services.dashboard })
   await app.register(uploadsRoutes, { uploads: services.uploads })
   await app.register(operationsRoutes, {
     prefix: '/api/operations',

@@ -8,6 +8,8 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { loadOrCreateSessionSecret } from './db/settings.ts'
 import { createTokenService } from './lib/tokens.ts'
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts'
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import {
   createOutboxTransport,
@@ -25,7 +27,6 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
-import { createSummaryRepository } from './modules/summary/summary.repository.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
@@ -80,7 +81,7 @@ export async function createServices(deps: ServicesDeps) {
     messages,
     websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
     uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
-    summary: createSummaryRepository(db),
+    dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings: createSettingsService({ repo: createSettingsRepository(db), log }),

@@ -5,9 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { batchedRead, inIdsPlaceholder } from '#server/db/batched-read.ts'
-import type { Db } from '#server/db/client.ts'
-import { users, type UserRow } from '#server/db/schema.ts'
+import type { UserRow } from '#server/db/schema.ts'
 import { forbidden, HttpError, unauthorized } from '#server/lib/http-errors.ts'
 import type { TokenService } from '#server/lib/tokens.ts'
 
@@ -18,21 +16,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>
     requireAdmin: (request: FastifyRequest) => Promise<void>
-    adminRead: <T>(request: FastifyRequest, read: UserAndDataRead<T>) => Promise<T>
   }
 }
 
-/**
- * Reads, in one statement, the user a token names (undefined when gone) together with the data an
- * admin-only call answers with: one database round trip instead of two. Like the plain user read,
- * it may serve several concurrent requests with one statement (server/db/batched-read.ts), never
- * with one started before the request arrived.
- */
-export type UserAndDataRead<T> = (userId: string) => Promise<{ user: UserRow | undefined; data: T }>
-
 interface AuthPluginOptions {
-  db: Db
   tokens: TokenService
+  /** The user a token names, read afresh (the users module's `findUser`); undefined when gone. */
+  findUser: (id: string) => Promise<UserRow | undefined>
 }
 
 /**
@@ -54,56 +44,29 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export default fp(async function authPlugin(
   app: FastifyInstance,
-  { db, tokens }: AuthPluginOptions,
+  { tokens, findUser }: AuthPluginOptions,
 ) {
   app.decorateRequest('user', null)
-  // Runs on every authenticated request: prepared once, and shared by the requests that arrive
-  // together (one statement for all their users).
-  const usersByIds = db
-    .select()
-    .from(users)
-    .where(inIdsPlaceholder(users.id))
-    .prepare('auth_users_by_ids')
-  const readUser = batchedRead(
-    (ids: string[]) => usersByIds.execute({ ids }),
-    (user) => user.id,
-  )
 
-  /** The token's user and whatever `read` fetched with it, once the token and the user check out. */
-  async function authenticate<T>(
-    request: FastifyRequest,
-    read: UserAndDataRead<T>,
-  ): Promise<{ user: UserRow; data: T }> {
+  /** The token's user, once the token and the user check out. */
+  async function authenticate(request: FastifyRequest): Promise<UserRow> {
     const token = bearerToken(request)
     if (!token) throw unauthorized('Not authorized, no token')
     const claims = await tokens.verify(token)
     if (!claims) throw tokenRefused()
-    const { user, data } = await read(claims.userId)
+    const user = await findUser(claims.userId)
     if (!user || user.tokenVersion !== claims.tokenVersion) throw tokenRefused()
     request.user = user
-    return { user, data }
+    return user
   }
-  const userOnly: UserAndDataRead<undefined> = async (id) => ({
-    user: await readUser(id),
-    data: undefined,
-  })
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    await authenticate(request, userOnly)
+    await authenticate(request)
   })
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    const { user } = await authenticate(request, userOnly)
+    const user = await authenticate(request)
     if (!user.isAdmin) throw forbidden()
   })
-  // The same checks as requireAdmin, for a handler that reads its data along with the user.
-  app.decorate(
-    'adminRead',
-    async <T>(request: FastifyRequest, read: UserAndDataRead<T>): Promise<T> => {
-      const { user, data } = await authenticate(request, read)
-      if (!user.isAdmin) throw forbidden()
-      return data
-    },
-  )
 })
 
 /** The signed-in user of a request that passed `requireUser`. */

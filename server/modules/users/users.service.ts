@@ -207,6 +207,9 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
   }
 
   return {
+    /** The user as stored now (authentication re-reads it on every request), or undefined. */
+    findUser: (id: string): Promise<UserRow | undefined> => repo.findById(id),
+
     /** 401 for an unknown e-mail or a wrong password, after the same amount of hashing work. */
     async signIn({ email, password }: SignInBody): Promise<Session> {
       const user = await repo.findByEmail(email)

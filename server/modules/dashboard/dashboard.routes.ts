@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
 import { SummarySchema } from '#common/schemas/summary.ts'
-import type { SummaryRepository } from './summary.repository.ts'
+import type { DashboardService } from './dashboard.service.ts'
 
-export const summaryRoutes: FastifyPluginAsyncZod<{ summary: SummaryRepository }> = async (
+/** The dashboard's figures, under the contract's path `/api/summary/summary`. Admin only. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
   app,
-  { summary },
+  { dashboard },
 ) => {
   app.get(
     '/summary',
     {
+      onRequest: app.requireAdmin,
       schema: {
         response: { 200: SummarySchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
     },
-    // Admin only, like requireAdmin, with the user re-read in the same statement as the figures.
-    async (request) => app.adminRead(request, summary.summaryFor),
+    async () => dashboard.summary(),
   )
 }
