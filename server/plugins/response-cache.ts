@@ -7,9 +7,11 @@
  * change broadcast (`server/lib/change-broadcast.ts`), on every other one. Requests carrying
  * credentials never read or fill it.
  *
- * Like any shared cache, it repeats a page byte for byte, with the Content-Security-Policy header
- * it was rendered with: every render still gets a fresh nonce, unknown before the render, so markup
- * injected into the content cannot carry it; the copies of one render share it.
+ * Like any shared cache, it repeats a page byte for byte, with every header it was rendered with
+ * (the security headers and the Content-Security-Policy among them): it runs before the security
+ * headers plugin, so a cached answer draws no nonce. Every render still gets a fresh nonce, unknown
+ * before the render, so markup injected into the content cannot carry it; the copies of one render
+ * share it.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -21,14 +23,21 @@ import { createChangeBroadcast, type ChangeBroadcastOptions } from '#server/lib/
 const MAX_ENTRIES = 300
 const MAX_BODY_BYTES = 512 * 1024
 const CACHEABLE_TYPE = /^(?:text\/|application\/(?:json|xml))/
-const STORED_HEADERS = [
-  'content-type',
-  'cache-control',
-  'etag',
-  'last-modified',
-  'x-robots-tag',
-  'content-security-policy',
-]
+/** Headers of one transfer, not of the content: everything else is stored and repeated. */
+const UNSTORED_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'set-cookie',
+  'vary',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+])
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Compressed once per entry, so a better ratio than per-response compression can afford. */
 const BROTLI_QUALITY = 6
@@ -154,7 +163,6 @@ export default fp(async function responseCachePlugin(
     // Most recently used last: the oldest entries are evicted first.
     entries.delete(key)
     entries.set(key, entry)
-    reply.raw.removeHeader('content-security-policy')
     if (matchesEtag(request.headers['if-none-match'], entry.headers.etag)) {
       // A 304 updates the client's stored headers: it must not bring a policy whose nonce its
       // stored page does not have.
@@ -184,9 +192,8 @@ export default fp(async function responseCachePlugin(
     if (!reply.hasHeader('etag')) reply.header('etag', weakEtag(body))
     if (state.generation !== generation) return payload
     const headers: Record<string, string> = {}
-    for (const name of STORED_HEADERS) {
-      const value = reply.getHeader(name)
-      if (value !== undefined) headers[name] = String(value)
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !UNSTORED_HEADERS.has(name)) headers[name] = String(value)
     }
     entries.delete(state.key)
     entries.set(state.key, {

@@ -19,6 +19,7 @@ import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
+import { CONTACT_PAGE_ACTIONS, contactLimits } from '#server/modules/messages/contact-limits.ts'
 import { matchesEtag, weakEtag } from './response-cache.ts'
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
@@ -113,13 +114,9 @@ export default async function webPlugin(
   }
 
   app.route({ method: [...PASSTHROUGH_METHODS], url: '/*', handler: handle })
-  // The contact page's form action stores messages too (with or without JavaScript: React Router
-  // posts to /contact.data when it runs), so it shares the contact call's rate limits.
-  const contactAttempts = app.rateLimitFor('contactAttempts')
-  const contactAccepted = app.acceptedLimitFor('contact')
-  for (const url of ['/contact', '/contact.data']) {
-    app.post(url, { config: { rateLimit: contactAttempts }, ...contactAccepted }, handle)
-  }
+  // The contact page's form action stores messages too, under the contact form's limits.
+  const limits = contactLimits(app)
+  for (const url of CONTACT_PAGE_ACTIONS) app.post(url, limits, handle)
 }
 
 async function productionHandler(app: FastifyInstance): Promise<Handler> {

@@ -43,6 +43,24 @@ describe('GET /api/websites/search through the response cache', () => {
     expect(second.res.headers['cache-control']).toBe(first.res.headers['cache-control'])
   })
 
+  it('repeats every header of the render, the security headers among them', async () => {
+    const first = await search()
+    const second = await search()
+    expect(names(second.body)).toEqual(names(first.body))
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+      'cross-origin-resource-policy',
+      'content-type',
+    ]) {
+      expect(second.res.headers[name], name).toBeTruthy()
+      expect(second.res.headers[name], name).toBe(first.res.headers[name])
+    }
+  })
+
   it('never answers a request with credentials from the cache', async () => {
     const { body } = await search({ authorization: admin.authorization! })
     expect(names(body)).toContain('Written behind the cache')

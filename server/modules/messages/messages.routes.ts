@@ -18,6 +18,7 @@ import {
   ReplyBodySchema,
   UnreadCountSchema,
 } from '#common/schemas/messages.ts'
+import { contactLimits } from './contact-limits.ts'
 import type { MessagesService } from './messages.service.ts'
 
 const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
@@ -29,9 +30,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
   app.post(
     '/contact',
     {
-      // Every post counts against the attempts ceiling; only valid ones use up the allowance.
-      config: { rateLimit: app.rateLimitFor('contactAttempts') },
-      ...app.acceptedLimitFor('contact'),
+      ...contactLimits(app),
       schema: {
         body: ContactBodySchema,
         response: { 201: MessageSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
