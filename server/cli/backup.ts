@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { loadConfig } from '#server/config.ts'
+import { loadConfigOrExit } from '#server/config.ts'
 import { BackupError, writeBackup, type BackupCounts } from '#server/db/backup.ts'
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
 import { backupFileName } from '#server/modules/operations/backup-files.ts'
@@ -19,6 +19,7 @@ process.umask(0o077)
 
 const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } })
 const file = path.resolve(values.out ?? backupFileName(new Date()))
+const config = loadConfigOrExit()
 
 async function backUpDirectly(options: DatabaseOptions): Promise<BackupCounts> {
   const database = await openDatabase(options)
@@ -30,7 +31,6 @@ async function backUpDirectly(options: DatabaseOptions): Promise<BackupCounts> {
 }
 
 try {
-  const config = loadConfig(process.env)
   const site = await findRunningSite(config)
   const counts = site
     ? (await site.call<BackupAnswer>('POST', '/backups', { file })).counts

@@ -2,7 +2,7 @@
  * What the command-line tools share: finding the server that owns the embedded database (to work
  * through it rather than beside it), and exiting on errors.
  */
-import { ConfigError, type Config } from '#server/config.ts'
+import type { Config } from '#server/config.ts'
 import { DataDirLockedError, readLockHolder } from '#server/db/data-dir-lock.ts'
 import {
   callLocalChannel,
@@ -57,7 +57,7 @@ export async function assertNoRunningSite(config: Config, command: string): Prom
 
 /** Prints an expected error (bad configuration, a refused file) without a stack trace and exits 1. */
 export function fail(error: unknown, ...expected: (new (...args: never[]) => Error)[]): never {
-  const known = [ConfigError, CliError, DataDirLockedError, LocalChannelError, ...expected]
+  const known = [CliError, DataDirLockedError, LocalChannelError, ...expected]
   if (error instanceof Error && known.some((type) => error instanceof type)) {
     console.error(error.message)
   } else {

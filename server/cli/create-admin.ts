@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { PASSWORD_RULE_HINT } from '#common/constants.ts'
 import Fastify from 'fastify'
-import { ConfigError, loadConfig, type Config } from '#server/config.ts'
+import { loadConfigOrExit, type Config } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import type { AdminAnswer } from '#server/modules/local-admin/local-admin.client.ts'
@@ -86,13 +86,7 @@ if (flags.help) {
   process.exit(0)
 }
 
-let config
-try {
-  config = loadConfig(process.env)
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message)
-  throw error
-}
+const config = loadConfigOrExit()
 
 const asked =
   flags.email && flags.password

@@ -1,5 +1,5 @@
 /** Applies the committed migrations to the configured database and exits (npm start does it too). */
-import { loadConfig } from '#server/config.ts'
+import { loadConfigOrExit } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { assertNoRunningSite, fail } from './cli-support.ts'
@@ -7,8 +7,8 @@ import { assertNoRunningSite, fail } from './cli-support.ts'
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
 process.umask(0o077)
 
+const config = loadConfigOrExit()
 try {
-  const config = loadConfig(process.env)
   await assertNoRunningSite(config, 'npm run db:migrate (npm start migrates too)')
   const database = await openDatabase(config.database)
   try {

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util'
 import path from 'node:path'
-import { loadConfig } from '#server/config.ts'
+import { loadConfigOrExit } from '#server/config.ts'
 import { BackupError, restoreBackup } from '#server/db/backup.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
@@ -20,10 +20,10 @@ const { values } = parseArgs({
   options: { in: { type: 'string', short: 'i' }, force: { type: 'boolean', default: false } },
 })
 
+const config = loadConfigOrExit()
 try {
   if (!values.in) throw new BackupError('usage: npm run restore -- --in FILE [--force]')
   const file = path.resolve(values.in)
-  const config = loadConfig(process.env)
   const again = `npm run restore -- --in ${values.in}${values.force ? ' --force' : ''}`
   await assertNoRunningSite(config, again)
   const database = await openDatabase(config.database)
