@@ -13,12 +13,12 @@
  * before the render, so markup injected into the content cannot carry it; the copies of one render
  * share it.
  */
-import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createChangeBroadcast, type ChangeBroadcastOptions } from '#server/lib/change-broadcast.ts'
+import { matchesEtag, weakEtag } from '#server/lib/etag.ts'
 
 const MAX_ENTRIES = 300
 const MAX_BODY_BYTES = 512 * 1024
@@ -85,16 +85,6 @@ interface ResponseCacheOptions {
 
 const isAnonymousGet = (request: FastifyRequest) =>
   request.method === 'GET' && !request.headers.authorization && !request.headers.cookie
-
-/** Weak comparison (RFC 9110 section 13.1.2): `W/` prefixes are ignored. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
-  if (!ifNoneMatch || !etag) return false
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag))
-}
-
-export const weakEtag = (content: string | Buffer) =>
-  `W/"${createHash('sha1').update(content).digest('base64url')}"`
 
 /** The client's preferred encoding among ours: brotli, then gzip, else none. */
 function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {

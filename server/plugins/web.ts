@@ -18,9 +18,9 @@ import { PAGE_FORM_MAX_BYTES } from '#common/constants.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
+import { matchesEtag, weakEtag } from '#server/lib/etag.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 import { CONTACT_PAGE_ACTIONS, contactLimits } from '#server/modules/messages/contact-limits.ts'
-import { matchesEtag, weakEtag } from './response-cache.ts'
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 const PASSTHROUGH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const

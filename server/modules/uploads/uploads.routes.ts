@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
+import { matchesEtag } from '#server/lib/etag.ts'
 import { badRequest, payloadTooLarge } from '#server/lib/http-errors.ts'
 import type { UploadsService } from './uploads.service.ts'
 
@@ -95,7 +96,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     async (request, reply) => {
       const image = await uploads.read(request.params.file)
       reply.header('cache-control', IMMUTABLE_CACHE).header('etag', image.etag)
-      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send(null)
+      if (matchesEtag(request.headers['if-none-match'], image.etag))
+        return reply.code(304).send(null)
       return reply.type(image.contentType).header('content-length', image.byteSize).send(image.data)
     },
   )
