@@ -149,6 +149,26 @@ describe('GET /assets/*', () => {
     expect(hinted.sort()).toEqual(['/assets/entry.client', '/assets/public'])
   })
 
+  // app/lib/document.server.ts rewrites React Router's document with regular expressions and
+  // leaves a document of another shape unchanged: this fails as soon as a React Router upgrade
+  // renders one, instead of the deferral silently doing nothing.
+  it("finds in React Router's rendered document the shape the hydration deferral rewrites", async () => {
+    for (const page of ['/', '/faq', '/portfolio', '/signin']) {
+      const html = await (await get(page)).text()
+      const head = html.slice(0, html.indexOf('</head>'))
+      expect(head, `${page}: preloads left in the head`).not.toMatch(/rel="modulepreload"/)
+      const scripts = html.match(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g) ?? []
+      expect(scripts, page).toHaveLength(1)
+      const script = scripts[0]!
+      expect(script, page).toContain("getEntriesByName('first-contentful-paint')")
+      expect(script, page).not.toMatch(/^\s*import \* as \w+ from "/m)
+      expect(script, page).toMatch(
+        /const \[route0(, route\d+)*\] = await Promise\.all\(\[import\("/,
+      )
+      expect(script, page).toContain('window.__reactRouterRouteModules')
+    }
+  })
+
   it('hydrates a public page with a handful of modules: the shared app code is one chunk', async () => {
     for (const page of ['/faq', '/portfolio']) {
       const html = await (await get(page)).text()
