@@ -4,6 +4,7 @@
  */
 import sharp from 'sharp'
 import { DEFAULT_IMAGE_SIZE } from '#common/images.ts'
+import { escapeMarkup } from '#common/escape-markup.ts'
 
 type Motif = 'bread' | 'physio' | 'camera' | 'scales' | 'lotus' | 'beer'
 
@@ -26,7 +27,6 @@ const FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
 const TITLE_MAX_WIDTH = 860
 const BOLD_CHAR_EM = 0.6
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const svgDocument = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`
@@ -133,14 +133,14 @@ export function siteMockupSvg(theme: MockupTheme): string {
   const nav = `
     <rect x="${fx}" y="${top}" width="${fw}" height="86" fill="${surface}"/>
     <g transform="translate(${fx + pad} ${top + 18}) scale(0.25)">${motifArt(theme.motif, primary, accent)}</g>
-    <text x="${fx + pad + 66}" y="${top + 54}" font-family="${FONT}" font-size="28" font-weight="bold" fill="${ink}">${escapeXml(theme.name)}</text>
+    <text x="${fx + pad + 66}" y="${top + 54}" font-family="${FONT}" font-size="28" font-weight="bold" fill="${ink}">${escapeMarkup(theme.name)}</text>
     ${[0, 1, 2].map((i) => `<rect x="${fx + fw - pad - 420 + i * 120}" y="${top + 36}" width="90" height="14" rx="7" fill="${ink}" opacity="0.35"/>`).join('')}
     <rect x="${fx + fw - pad - 60}" y="${top + 26}" width="60" height="34" rx="17" fill="${primary}"/>`
   const heroY = top + 150
   const titleSize = Math.min(58, Math.floor(TITLE_MAX_WIDTH / (theme.name.length * BOLD_CHAR_EM)))
   const hero = `
-    <text x="${textX}" y="${heroY + 40}" font-family="${FONT}" font-size="${titleSize}" font-weight="bold" fill="${ink}">${escapeXml(theme.name)}</text>
-    <text x="${textX}" y="${heroY + 100}" font-family="${FONT}" font-size="30" fill="${ink}" opacity="0.75">${escapeXml(theme.tagline)}</text>
+    <text x="${textX}" y="${heroY + 40}" font-family="${FONT}" font-size="${titleSize}" font-weight="bold" fill="${ink}">${escapeMarkup(theme.name)}</text>
+    <text x="${textX}" y="${heroY + 100}" font-family="${FONT}" font-size="30" fill="${ink}" opacity="0.75">${escapeMarkup(theme.tagline)}</text>
     ${textLines(textX, heroY + 150, [560, 500, 430], 16, ink, 34).replaceAll('fill=', 'opacity="0.18" fill=')}
     <rect x="${textX}" y="${heroY + 270}" width="230" height="64" rx="32" fill="${primary}"/>
     <rect x="${textX + 50}" y="${heroY + 295}" width="130" height="14" rx="7" fill="#ffffff"/>

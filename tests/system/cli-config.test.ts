@@ -16,11 +16,7 @@ const TOOLS = [
   ['db:migrate', 'migrate', []],
   ['backup', 'backup', ['--out', 'never-written.jsonl.gz']],
   ['restore', 'restore', ['--in', 'missing.jsonl.gz']],
-  [
-    'create-admin',
-    'create-admin.ts',
-    ['--email', 'a@example.com', '--password', 'x', '--name', 'A'],
-  ],
+  ['create-admin', 'create-admin', ['--email', 'a@example.com', '--password', 'x', '--name', 'A']],
   ['seed', 'seed', []],
 ] as const
 
