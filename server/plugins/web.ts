@@ -12,7 +12,6 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import pLimit from 'p-limit'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { PAGE_FORM_MAX_BYTES } from '#common/constants.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
@@ -50,16 +49,6 @@ export interface WebPluginOptions {
 
 type Handler = (request: Request, context: AppLoadContext) => Promise<Response>
 
-/**
- * How many documents render at once. Rendering is CPU work on the one JavaScript thread, so more at
- * once finish no sooner: they interleave, and every visitor waits for all of them. Queued here,
- * each is rendered whole in turn (it is buffered anyway, see sendWithEtag), and one whose visitor
- * left while waiting is not rendered at all. Measured with 50 connections on uncached pages: same
- * throughput, p99 406 -> 240 ms.
- */
-const RENDER_CONCURRENCY = 4
-const renderSlot = pLimit(RENDER_CONCURRENCY)
-
 export default async function webPlugin(
   app: FastifyInstance,
   { config, services }: WebPluginOptions,
@@ -88,15 +77,9 @@ export default async function webPlugin(
     if (!isRead && !(await isReadableForm(fetchRequest))) {
       return reply.code(400).send({ message: 'Request body is not a well-formed form' })
     }
-    const rendered = await renderSlot(async () => {
-      // A visitor who left while waiting for a slot gets nothing rendered.
-      if (fetchRequest.signal.aborted) return undefined
-      const response = await handler(fetchRequest, context)
-      const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
-      return { response, body }
-    })
-    if (!rendered) return reply
-    const { response, body } = rendered
+    const response = await handler(fetchRequest, context)
+    // Read whole, once: for the ETag, and so the response cache can keep a copy.
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
     if (!isRead || response.status !== 200 || !isPublicPage(request.url)) {
       if (!response.headers.has('cache-control'))
         response.headers.set('cache-control', PRIVATE_PAGE_CACHE)
@@ -215,7 +198,6 @@ async function sendWithEtag(
       if (NOT_MODIFIED_HEADERS.has(key)) reply.header(key, value)
     return reply.send()
   }
-  // Sent whole (not as a stream), so the response cache can keep a copy.
   copyResponseHead(reply, response)
   return reply.send(body)
 }
