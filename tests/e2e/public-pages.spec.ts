@@ -383,13 +383,31 @@ test('every public page shows its heading and content with JavaScript off', asyn
   }
 })
 
+/**
+ * Strings only the admin's editors carry in the built JavaScript: markdown-it's own error message
+ * (the Markdown preview) and the unsaved-changes question every editor asks.
+ */
+const EDITOR_CODE = ['Wrong `markdown-it` preset', 'Leave without saving?']
+
 for (const publicPage of PUBLIC_PAGES) {
-  test(`${publicPage.path} passes the accessibility scan`, async ({ page }) => {
+  test(`${publicPage.path} passes the accessibility scan and loads no editor code`, async ({
+    page,
+  }) => {
+    const scripts: Promise<{ url: string; body: string }>[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js'))
+        scripts.push(response.text().then((body) => ({ url: response.url(), body })))
+    })
     await page.goto(publicPage.path)
     await waitForHydration(page)
     await expect(h1Of(page)).toHaveText(publicPage.h1)
     await publicPage.content(page.getByRole('main'))
     await expectNoA11yViolations(page)
+    const loaded = await Promise.all(scripts)
+    expect(loaded.length).toBeGreaterThan(0)
+    for (const { url, body } of loaded)
+      for (const marker of EDITOR_CODE)
+        expect(body.includes(marker), `${url}: ${marker}`).toBe(false)
     await screenshotBoth(page, `public-${publicPage.name}`)
   })
 }
