@@ -27,7 +27,6 @@ const FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
 const TITLE_MAX_WIDTH = 860
 const BOLD_CHAR_EM = 0.6
 
-
 const svgDocument = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`
 

@@ -35,7 +35,7 @@ describe('the command-line tools with a wrong variable', () => {
       const failure = await promisify(execFile)(
         process.execPath,
         [`build/server/cli/${file}.mjs`, ...args],
-        { cwd: ROOT_DIR, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'loud' } },
+        { cwd: ROOT_DIR, env: { DATA_DIR: dataDir, LOG_LEVEL: 'loud' } },
       ).then(
         () => undefined,
         (error: { code?: number; stderr?: string }) => error,
