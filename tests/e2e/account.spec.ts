@@ -6,7 +6,7 @@ import {
   expectNoA11yViolations,
   STRONG_PASSWORD,
   test,
-  toastWith,
+  expectToast,
   uniqueEmail,
 } from './support/fixtures.ts'
 
@@ -61,7 +61,7 @@ test('a visitor signs up, renames themselves, signs out and signs back in with a
     await expect(page.getByLabel('Email')).toHaveValue(email)
     await page.getByLabel('Name').fill(renamed)
     await page.getByRole('button', { name: 'Update Profile' }).click()
-    await expect(toastWith(page, 'Profile updated successfully')).toBeVisible()
+    await expectToast(page, 'Profile updated successfully')
     await expect(accountMenu(page)).toContainText(renamed)
     // The new name is what the stored session restores after a reload.
     await page.reload()

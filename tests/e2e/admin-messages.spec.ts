@@ -7,7 +7,7 @@ import {
   expectNoA11yViolations,
   signInAsAdmin,
   test,
-  toastWith,
+  expectToast,
   waitForMailTo,
 } from './support/fixtures.ts'
 import { UNDELIVERABLE_DOMAIN } from './support/e2e-env.ts'
@@ -78,7 +78,7 @@ test('an admin reads a message, replies by e-mail and deletes it', async ({ page
 
     await panel.getByLabel('Your reply').fill(reply)
     await panel.getByRole('button', { name: 'Send Reply' }).click()
-    await expect(toastWith(page, 'Reply sent successfully')).toBeVisible()
+    await expectToast(page, 'Reply sent successfully')
     await expect(panel).toBeHidden()
 
     const mail = await waitForMailTo(message.email)
@@ -92,7 +92,7 @@ test('an admin reads a message, replies by e-mail and deletes it', async ({ page
     const dialog = page.getByRole('dialog', { name: 'Are you sure to delete?' })
     await expect(dialog).toContainText(message.subject)
     await dialog.getByRole('button', { name: 'Delete' }).click()
-    await expect(toastWith(page, 'Message deleted successfully')).toBeVisible()
+    await expectToast(page, 'Message deleted successfully')
     await expect(row).toHaveCount(0)
     expect(await findMessages(request, (m) => m._id === message._id)).toEqual([])
   })
@@ -119,7 +119,7 @@ test('a reply the mail server refuses shows the error and keeps the text in the 
   await panel.getByRole('button', { name: 'Send Reply' }).click()
 
   await expect(panel.getByRole('alert')).toHaveText(/Failed to send reply/)
-  await expect(toastWith(page, 'Failed to send reply')).toBeVisible()
+  await expectToast(page, 'Failed to send reply')
   await expect(panel).toBeVisible()
   await expect(panel.getByLabel('Your reply')).toHaveValue(reply)
   await expect(panel.getByLabel('Subject')).toHaveValue(`Re: ${message.subject}`)
@@ -176,7 +176,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
     await expect(thread.nth(1)).toContainText(`Second answer (${tag})`)
     await expectNoA11yViolations(page)
     await panel.getByRole('button', { name: 'Mark unread' }).click()
-    await expect(toastWith(page, 'Marked unread')).toBeVisible()
+    await expectToast(page, 'Marked unread')
     await expect(firstRow).toContainText('Unread')
     await expect(firstRow).toContainText('(2 replies)')
   })
@@ -194,7 +194,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
     await expect(page.getByText('2 selected')).toBeVisible()
     await page.getByRole('button', { name: 'Mark read', exact: true }).click()
-    await expect(toastWith(page, '2 messages marked read')).toBeVisible()
+    await expectToast(page, '2 messages marked read')
     await expect(page.getByRole('heading', { level: 1, name: 'Messages (0)' })).toBeVisible()
   })
 
@@ -206,7 +206,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
     await spamRow
       .getByRole('button', { name: `Not spam: the message from ${caught.fullName}` })
       .click()
-    await expect(toastWith(page, 'Moved to the inbox')).toBeVisible()
+    await expectToast(page, 'Moved to the inbox')
     await expect(spamRow).toHaveCount(0)
     await filters.getByRole('link', { name: 'All' }).click()
     await expect(messageRow(page, caught.subject)).toBeVisible()
@@ -230,7 +230,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
       .getByRole('dialog', { name: 'Delete 3 messages?' })
       .getByRole('button', { name: 'Delete' })
       .click()
-    await expect(toastWith(page, '3 messages deleted')).toBeVisible()
+    await expectToast(page, '3 messages deleted')
     await expect(page.getByRole('heading', { level: 1, name: 'Messages (0)' })).toBeVisible()
   })
 })

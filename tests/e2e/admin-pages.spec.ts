@@ -10,7 +10,7 @@ import {
   newNoJsPage,
   signInAsAdmin,
   test,
-  toastWith,
+  expectToast,
 } from './support/fixtures.ts'
 
 // Conditions are polled until they hold; the (slow) test timeout is the only bound.
@@ -45,7 +45,7 @@ test('an about text edited with Markdown shows in the preview, then on the publi
     await expect(visitor.getByText(marker)).toHaveCount(0)
 
     await page.getByRole('button', { name: 'Save page' }).click()
-    await expect(toastWith(page, 'Page saved')).toBeVisible()
+    await expectToast(page, 'Page saved')
     await expect(page.getByText('All saved')).toBeVisible()
 
     await visitor.goto('/about')
@@ -92,7 +92,7 @@ test('an empty required field is named and nothing is saved', async ({ page, req
   await page.getByRole('button', { name: 'Save page' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Please correct' })).toBeVisible()
   await expect(page.getByLabel('Page title')).toHaveAccessibleDescription('Title is required')
-  await expect(toastWith(page, 'Page not saved')).toBeVisible()
+  await expectToast(page, 'Page not saved')
   const stored = await (await request.get('/api/pages/webdesign')).json()
   expect(stored.title).toBe('Web Design and Development Process')
 })

@@ -7,7 +7,7 @@ import {
   signInAsAdmin,
   signUpApi,
   test,
-  toastWith,
+  expectToast,
   useSessionIn,
 } from './support/fixtures.ts'
 
@@ -51,7 +51,7 @@ test('an admin makes a freshly signed-up user an admin in the edit page', async 
   await isAdmin.check()
   await page.getByRole('button', { name: 'Update User' }).click()
 
-  await expect(toastWith(page, 'User updated successfully')).toBeVisible()
+  await expectToast(page, 'User updated successfully')
   await expect(page).toHaveURL('/admin/users')
   await openUsersListAt(page, request, user.email)
   await expect(
@@ -99,7 +99,7 @@ test('an admin deletes a user after confirming', async ({ page, request }) => {
 
   await row.getByRole('button', { name: `Delete ${user.name}` }).click()
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(toastWith(page, 'user deleted successfully')).toBeVisible()
+  await expectToast(page, 'user deleted successfully')
   await expect(row).toHaveCount(0)
   expect((await userById(request, user._id)).status()).toBe(404)
   const signIn = await request.post('/api/users/signin', {

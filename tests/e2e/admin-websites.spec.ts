@@ -8,7 +8,7 @@ import {
   deleteWebsiteApi,
   uniqueWebsiteFields,
 } from './support/api.ts'
-import { expect, signInAsAdmin, test, toastWith } from './support/fixtures.ts'
+import { expect, signInAsAdmin, test, expectToast } from './support/fixtures.ts'
 
 const SAMPLE_IMAGE = path.resolve('tests/fixtures/image.png')
 
@@ -88,7 +88,7 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
     await page.getByRole('button', { name: 'Create Website' }).click()
     await dialog.getByRole('button', { name: 'Create' }).click()
     await expect(page).toHaveURL(/\/admin\/website\/[0-9a-f-]{36}$/)
-    await expect(toastWith(page, 'Website created successfully')).toBeVisible()
+    await expectToast(page, 'Website created successfully')
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Website' })).toBeVisible()
     await expect(page.getByLabel('Name')).toHaveValue('New Website')
     await expect(page.getByLabel('Slug')).toHaveValue(/^new-website(-\d+)?$/)
@@ -110,7 +110,7 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
     await expect(progress).toBeVisible()
     await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled()
     release()
-    await expect(toastWith(page, 'Image uploaded successfully')).toBeVisible()
+    await expectToast(page, 'Image uploaded successfully')
     await expect(progress).toBeHidden()
     await expect(page.getByLabel('Image path')).toHaveValue(/^\/uploads\/[\w.-]+$/)
     const preview = page.getByRole('img', { name: 'Preview of the website screenshot' })
@@ -129,7 +129,7 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
     await page.getByLabel('Link').fill(fields.link)
     await page.getByLabel('Description', { exact: true }).fill(fields.description)
     await page.getByRole('button', { name: 'Publish' }).click()
-    await expect(toastWith(page, 'Website updated successfully')).toBeVisible()
+    await expectToast(page, 'Website updated successfully')
     await expect(page).toHaveURL('/admin/websites')
   })
 
@@ -163,7 +163,7 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
     const dialog = page.getByRole('dialog', { name: 'Are you sure to delete?' })
     await expect(dialog).toContainText(fields.name)
     await dialog.getByRole('button', { name: 'Delete' }).click()
-    await expect(toastWith(page, 'Website deleted successfully')).toBeVisible()
+    await expectToast(page, 'Website deleted successfully')
     await expect(websiteRow(page, fields.name)).toHaveCount(0)
     expect(
       await adminListPageOf<Website>(request, 'websites', (w) => w.name === fields.name),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { adminHeaders, findMessages, uniqueContact } from './support/api.ts'
-import { expect, newNoJsPage, test, toastWith, waitForHydration } from './support/fixtures.ts'
+import { expect, newNoJsPage, test, expectToast, waitForHydration } from './support/fixtures.ts'
 
 type Contact = ReturnType<typeof uniqueContact>
 
@@ -39,7 +39,7 @@ test('with JavaScript the form shows Sending..., toasts success, clears itself a
   await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled()
   release()
 
-  await expect(toastWith(page, 'Success, message sent!')).toBeVisible()
+  await expectToast(page, 'Success, message sent!')
   await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled()
   for (const label of ['Full name', 'Email', 'Subject', 'Message']) {
     await expect(form.getByLabel(label)).toHaveValue('')
@@ -102,7 +102,7 @@ test('with JavaScript a blank field shows its error and the failure toast', asyn
   await fillContactForm(page, { ...contact, fullName: '  ' })
   const form = contactForm(page)
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(toastWith(page, 'Message not sent: Full name is required')).toBeVisible()
+  await expectToast(page, 'Message not sent: Full name is required')
   await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required')
   await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
 })
@@ -129,7 +129,7 @@ test('a visitor corrects two validation errors, then sends the message', async (
 
   await form.getByLabel('Message').fill(contact.message)
   await send.click()
-  await expect(toastWith(page, 'Success, message sent!')).toBeVisible()
+  await expectToast(page, 'Success, message sent!')
   await expect
     .poll(async () => (await findMessages(request, (m) => m.subject === contact.subject)).length)
     .toBe(1)

@@ -1,5 +1,5 @@
 import { E2E_BASE_URL } from './support/e2e-env.ts'
-import { expect, signUpApi, test, toastWith, waitForMailTo } from './support/fixtures.ts'
+import { expect, signUpApi, test, expectToast, waitForMailTo } from './support/fixtures.ts'
 
 const NEW_PASSWORD = 'Fresh!Start9'
 const RESET_MAIL_SENT =
@@ -38,7 +38,7 @@ test('a user who forgot their password resets it through the mailed link and sig
   await expect(page.getByRole('main').getByRole('status')).toHaveText(
     'Password updated successfully',
   )
-  await expect(toastWith(page, 'Password updated successfully')).toBeVisible()
+  await expectToast(page, 'Password updated successfully')
 
   // The old password no longer works.
   const old = await request.post('/api/users/signin', {

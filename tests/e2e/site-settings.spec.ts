@@ -14,7 +14,7 @@ import {
   signInAsAdmin,
   STRONG_PASSWORD,
   test,
-  toastWith,
+  expectToast,
   uniqueEmail,
 } from './support/fixtures.ts'
 import { E2E_ADMIN, E2E_BASE_URL } from './support/e2e-env.ts'
@@ -42,7 +42,7 @@ test.afterAll(async ({ request }) => {
 
 async function saveSettings(page: Page) {
   await page.getByRole('button', { name: 'Save Settings' }).click()
-  await expect(toastWith(page, 'Settings saved successfully')).toBeVisible()
+  await expectToast(page, 'Settings saved successfully')
 }
 
 test('a new business name and social links show in the header, footer, JSON-LD and sitemap without JavaScript', async ({
@@ -154,7 +154,7 @@ test('FAQ entries are added, moved by keyboard and deleted, and /faq follows wit
     await form.getByLabel('Question').fill(question)
     await form.getByLabel('Answer').fill(`Yes: **${question}**`)
     await form.getByRole('button', { name: 'Add Question' }).click()
-    await expect(toastWith(page, 'FAQ entry created successfully')).toBeVisible()
+    await expectToast(page, 'FAQ entry created successfully')
     await expect(page.getByRole('heading', { level: 2, name: question })).toBeVisible()
   }
   await expectNoA11yViolations(page)
@@ -165,7 +165,7 @@ test('FAQ entries are added, moved by keyboard and deleted, and /faq follows wit
   const moveUp = page.getByRole('button', { name: `Move up: ${second}` })
   await moveUp.focus()
   await page.keyboard.press('Enter')
-  await expect(toastWith(page, 'Moved up')).toBeVisible()
+  await expectToast(page, 'Moved up')
   await expect(entries.last()).toHaveText(first)
   await expect(entries.nth(-2)).toHaveText(second)
   await expect(moveUp).toBeFocused()
@@ -183,7 +183,7 @@ test('FAQ entries are added, moved by keyboard and deleted, and /faq follows wit
     await page.getByRole('button', { name: `Delete ${question}` }).click()
     const dialog = page.getByRole('dialog', { name: 'Are you sure to delete?' })
     await dialog.getByRole('button', { name: 'Delete' }).click()
-    await expect(toastWith(page, 'FAQ entry deleted successfully')).toBeVisible()
+    await expectToast(page, 'FAQ entry deleted successfully')
     await expect(page.getByRole('heading', { level: 2, name: question })).toHaveCount(0)
   }
   await visitor.goto('/faq')

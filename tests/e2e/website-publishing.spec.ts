@@ -11,7 +11,7 @@ import {
   expectNoA11yViolations,
   signInAsAdmin,
   test,
-  toastWith,
+  expectToast,
 } from './support/fixtures.ts'
 
 // Each journey crosses several admin pages, each loaded in the browser: give them room on a busy machine.
@@ -70,7 +70,7 @@ test('a draft stays off the public site until published; featured, it is on the 
       await page.getByLabel('Description', { exact: true }).fill(fields.description)
       await page.getByLabel('Image description').fill('The studio’s booking page')
       await page.getByRole('button', { name: 'Save as draft' }).click()
-      await expect(toastWith(page, 'Draft saved')).toBeVisible()
+      await expectToast(page, 'Draft saved')
       await expect(page).toHaveURL('/admin/websites')
       await expect(websiteRow(page, fields.name).getByText('Draft', { exact: true })).toBeVisible()
     })
@@ -88,7 +88,7 @@ test('a draft stays off the public site until published; featured, it is on the 
       await page.goto(`/admin/website/${id}`)
       await page.getByLabel('Feature on the home page').check()
       await page.getByRole('button', { name: 'Publish' }).click()
-      await expect(toastWith(page, 'Website updated successfully')).toBeVisible()
+      await expectToast(page, 'Website updated successfully')
       await expect(page).toHaveURL('/admin/websites')
       const row = websiteRow(page, fields.name)
       await expect(row.getByText('Published', { exact: true })).toBeVisible()
@@ -143,14 +143,14 @@ test('an admin reorders the portfolio with the keyboard', async ({ page, request
     const moveDown = page.getByRole('button', { name: `Move ${upper.name} down` })
     await moveDown.focus()
     await page.keyboard.press('Enter')
-    await expect(toastWith(page, 'Moved down')).toBeVisible()
+    await expectToast(page, 'Moved down')
     await expect(moveDown).toBeFocused()
     expect(await isAbove(belowId, upper._id)).toBe(true)
 
     const moveUp = page.getByRole('button', { name: `Move ${upper.name} up` })
     await moveUp.focus()
     await page.keyboard.press('Enter')
-    await expect(toastWith(page, 'Moved up')).toBeVisible()
+    await expectToast(page, 'Moved up')
     // Focus stays on the entry: on Move up, or on Move down once it is first in the list.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.id))

@@ -114,9 +114,52 @@ export async function newNoJsPage(browser: Browser) {
   return { context, page: await context.newPage() }
 }
 
-/** The toast region's message (toasts live outside <main>; in-page alerts live inside it). */
-export const toastWith = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).and(page.locator(':not(main *)'))
+/**
+ * Records every toast as it appears, in the page itself (`window.__shownToasts`): a toast closes
+ * after 1 to 1.5 s (the specification), sooner than a busy machine may get to look at the page.
+ * Toasts live in a live region outside <main>; in-page alerts live inside it.
+ */
+function recordToasts() {
+  const shown: string[] = []
+  Object.defineProperty(window, '__shownToasts', { value: shown })
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      const region = mutation.target as Element
+      if (region.getAttribute?.('role') !== 'status' || region.closest('main')) continue
+      for (const node of mutation.addedNodes) {
+        const text = node.textContent?.trim()
+        if (text) shown.push(text)
+      }
+    }
+  }).observe(document, { subtree: true, childList: true })
+}
+
+/**
+ * Waits until a toast with this text has been shown (since the page loaded), and counts it as seen:
+ * a second call waits for a second such toast.
+ */
+export async function expectToast(page: Page, text: string | RegExp) {
+  const pattern =
+    typeof text === 'string' ? { plain: text } : { source: text.source, flags: text.flags }
+  await expect
+    .poll(
+      () =>
+        page.evaluate((p) => {
+          const shown = (window as unknown as { __shownToasts?: string[] }).__shownToasts
+          if (!shown) return 'no toast recorder in this page'
+          const i = shown.findIndex((message) =>
+            'plain' in p
+              ? message.includes(p.plain!)
+              : new RegExp(p.source!, p.flags).test(message),
+          )
+          if (i < 0) return `shown so far: ${JSON.stringify(shown)}`
+          shown.splice(i, 1)
+          return 'shown'
+        }, pattern),
+      { message: `a toast saying ${String(text)}` },
+    )
+    .toBe('shown')
+}
 
 /** axe-core scan: no serious or critical violation. */
 export async function expectNoA11yViolations(page: Page) {
@@ -168,7 +211,14 @@ export async function screenshotBoth(page: Page, name: string) {
   if (original) await page.setViewportSize(original)
 }
 
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; toastRecorder: void }>({
+  toastRecorder: [
+    async ({ context }, use) => {
+      await context.addInitScript(recordToasts)
+      await use()
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
