@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
   boolean,
   customType,
   index,
   integer,
   jsonb,
-  primaryKey,
   pgSequence,
   pgTable,
-  smallint,
   text,
   timestamp,
   uuid,
@@ -174,30 +171,6 @@ export const faqs = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-})
-
-/**
- * Row counts kept exact by triggers (see the counters migration in drizzle/), so totals, page
- * counts and the dashboard never scan a whole table. Read only: the triggers write them.
- */
-export const rowCounts = pgTable(
-  'row_counts',
-  {
-    tableName: text('table_name').notNull(),
-    /**
-     * Each database connection adds to its own shard (the server process id modulo a few), so
-     * concurrent inserts do not queue on one counter row until commit; a count sums the shards.
-     */
-    shard: smallint('shard').notNull().default(0),
-    total: bigint('total', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
-)
-
-/** Websites per language description, kept by the same triggers; a group's row goes at zero. */
-export const websiteLanguageCounts = pgTable('website_language_counts', {
-  languageDescription: text('language_description').primaryKey(),
-  total: bigint('total', { mode: 'number' }).notNull(),
 })
 
 export type UserRow = typeof users.$inferSelect

@@ -1,12 +1,9 @@
 /** SQL for users and their password-reset tokens; no rules here (they live in users.service.ts). */
-import { and, asc, desc, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { createPageReader } from '#server/db/paging.ts'
-import { countRows } from '#server/db/row-counts.ts'
 import { passwordResetTokens, users, type UserRow } from '#server/db/schema.ts'
 
 const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)]
-const NEWEST_FIRST = [desc(users.createdAt), desc(users.id)]
 
 interface NewUser {
   name: string
@@ -38,13 +35,6 @@ export function createUsersRepository(db: Db) {
 }
 
 function userQueries(db: Db) {
-  const readPage = createPageReader<UserRow>(db, {
-    name: 'users',
-    table: users,
-    counted: 'users',
-    listOrder: OLDEST_FIRST,
-    reverseOrder: NEWEST_FIRST,
-  })
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
@@ -105,10 +95,19 @@ function userQueries(db: Db) {
       return rows.length
     },
 
-    /** One page, oldest first (see server/db/paging.ts). */
-    page: (limit: number, offset: number): Promise<UserRow[]> => readPage({ limit, offset }),
+    /** One page, oldest first. */
+    page: (limit: number, offset: number): Promise<UserRow[]> =>
+      db
+        .select()
+        .from(users)
+        .orderBy(...OLDEST_FIRST)
+        .limit(limit)
+        .offset(offset),
 
-    count: (): Promise<number> => countRows(db, 'users'),
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users)
+      return row?.n ?? 0
+    },
 
     async firstAdminEmail(): Promise<string | undefined> {
       const [row] = await db

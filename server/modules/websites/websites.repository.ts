@@ -1,8 +1,18 @@
 /** SQL for portfolio websites; no rules here (they live in websites.service.ts). */
-import { and, arrayContains, asc, count, desc, eq, inArray, like, or, sql } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { createPageReader } from '#server/db/paging.ts'
-import { countRows } from '#server/db/row-counts.ts'
 import { websites, type WebsiteRow } from '#server/db/schema.ts'
 import type { PageWindow } from '#server/lib/pagination.ts'
 
@@ -34,7 +44,6 @@ export { isUniqueViolation } from '#server/db/errors.ts'
 
 /** Portfolio order; the id breaks ties (positions are distinct unless written by hand). */
 const LIST_ORDER = [asc(websites.position), asc(websites.id)]
-const REVERSE_ORDER = [desc(websites.position), desc(websites.id)]
 const isPublished = eq(websites.published, true)
 
 /** Drops `slug` from every website's old slugs: a live slug always wins over a redirect. */
@@ -45,26 +54,18 @@ const releaseOldSlug = (db: Db, slug: string) =>
     .where(arrayContains(websites.previousSlugs, [slug]))
 
 export function createWebsitesRepository(db: Db) {
-  const countPublished = async () => {
-    const [row] = await db.select({ n: count() }).from(websites).where(isPublished)
+  const countWhere = async (where?: SQL) => {
+    const [row] = await db.select({ n: count() }).from(websites).where(where)
     return row?.n ?? 0
   }
-  const readPage = createPageReader<WebsiteRow>(db, {
-    name: 'websites',
-    table: websites,
-    counted: 'websites',
-    listOrder: LIST_ORDER,
-    reverseOrder: REVERSE_ORDER,
-  })
-  const readPublishedPage = createPageReader<WebsiteRow>(db, {
-    name: 'websites_published',
-    table: websites,
-    counted: 'websites',
-    where: isPublished,
-    total: countPublished,
-    listOrder: LIST_ORDER,
-    reverseOrder: REVERSE_ORDER,
-  })
+  const readPage = ({ limit, offset }: PageWindow, where?: SQL): Promise<WebsiteRow[]> =>
+    db
+      .select()
+      .from(websites)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(limit)
+      .offset(offset)
   const bySlug = db
     .select()
     .from(websites)
@@ -78,15 +79,15 @@ export function createWebsitesRepository(db: Db) {
     .limit(1)
     .prepare('websites_by_id')
   return {
-    /** One page of every website, drafts included, in portfolio order (see server/db/paging.ts). */
+    /** One page of every website, drafts included, in portfolio order. */
     findPage: (window: PageWindow): Promise<WebsiteRow[]> => readPage(window),
 
     /** One page of the published websites, in portfolio order. */
-    findPublishedPage: (window: PageWindow): Promise<WebsiteRow[]> => readPublishedPage(window),
+    findPublishedPage: (window: PageWindow): Promise<WebsiteRow[]> => readPage(window, isPublished),
 
-    count: (): Promise<number> => countRows(db, 'websites'),
+    count: (): Promise<number> => countWhere(),
 
-    countPublished,
+    countPublished: (): Promise<number> => countWhere(isPublished),
 
     /** The first `limit` published, featured websites in portfolio order. */
     findFeatured(limit: number): Promise<WebsiteRow[]> {

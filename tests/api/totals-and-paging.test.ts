@@ -1,8 +1,7 @@
 /**
- * The counters the database keeps with triggers (drizzle counters migrations) and the paging that
- * relies on them: every total must equal a real count(*) after any kind of write, and every page,
- * including those read from the far end of the index, must hold exactly the rows of a plain
- * OFFSET query.
+ * Totals and pages through the API: the dashboard's figures and the portfolio's total must equal
+ * the table's rows after any kind of write (single and bulk inserts, updates, deletes, a truncate),
+ * and the pages together must hold every website once, in portfolio order.
  */
 import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -73,7 +72,7 @@ async function bulkWebsites(n: number, languageDescription: (i: number) => strin
     )
 }
 
-describe('counters kept by triggers', () => {
+describe('totals after writes', () => {
   it('match count(*) after single and bulk inserts', async () => {
     await makeUser(app)
     await makeMessage(app)
@@ -111,7 +110,7 @@ describe('counters kept by triggers', () => {
   })
 })
 
-describe('GET /api/websites/search paging over the counters', () => {
+describe('GET /api/websites/search paging', () => {
   it('returns, page by page, exactly the rows of a plain OFFSET query, in portfolio order', async () => {
     await bulkWebsites(37, () => 'Paged')
     const total = (await realCounts()).websites
