@@ -5,6 +5,11 @@ export const WEBSITES_ORDER_MAX = 1000
 export const FEATURED_WEBSITES_MAX = 6
 export const USERS_PAGE_SIZE = 12
 export const MESSAGES_PAGE_SIZE = 12
+/**
+ * A search in the inbox counts its matches up to this many past the page's start, then says "and
+ * more": an exact count of a word found in most messages reads every one of them.
+ */
+export const MESSAGES_SEARCH_COUNT_AHEAD = 1000
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_RULE_HINT =

@@ -102,7 +102,13 @@ export const MessagesTrendSchema = z.object({
 })
 export type MessagesTrend = z.infer<typeof MessagesTrendSchema>
 
-export const MessagesPageSchema = pageOf('messages', MessageSchema, 'totalMessages')
+/**
+ * A page of the inbox. With a search, `totalMessages` counts at most MESSAGES_SEARCH_COUNT_AHEAD
+ * matches past the page's start; `isTotalCapped` says there are more.
+ */
+export const MessagesPageSchema = pageOf('messages', MessageSchema, 'totalMessages').extend({
+  isTotalCapped: z.boolean(),
+})
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
 
 /** GET /api/messages: the newest messages, capped server-side (see MESSAGES_LIST_LIMIT). */

@@ -14,6 +14,7 @@ import {
   UnreadCountSchema,
   type Message,
 } from '#common/schemas/messages.ts'
+import { MESSAGES_PAGE_SIZE, MESSAGES_SEARCH_COUNT_AHEAD } from '#common/constants.ts'
 import { messages } from '#server/db/schema.ts'
 import { SPAM_RETENTION_MS } from '#server/modules/messages/messages.service.ts'
 import { ACCEPTED_LIMITS, RATE_LIMITS } from '#server/plugins/rate-limit.ts'
@@ -180,6 +181,36 @@ describe('GET /api/messages/admin (search and filters)', () => {
     // Case does not matter; LIKE wildcards in the query are taken literally.
     expect(idsOf(await list(`q=${tag.toUpperCase()}`))).toHaveLength(4)
     expect((await list(`q=${encodeURIComponent('%')}${tag}`)).totalMessages).toBe(0)
+  })
+
+  it('counts a search up to MESSAGES_SEARCH_COUNT_AHEAD matches past the page, and says there are more', async () => {
+    const tag = unique()
+    const matching = MESSAGES_SEARCH_COUNT_AHEAD + 5
+    await app.database.db.insert(messages).values(
+      Array.from({ length: matching }, (_, i) => ({
+        fullName: 'Bulk Sender',
+        email: `bulk-${i}@example.com`,
+        subject: `Bulk ${tag} ${i}`,
+        message: 'One of many.',
+      })),
+    )
+    const first = await list(`q=${tag}`)
+    expect(first).toMatchObject({
+      totalMessages: MESSAGES_SEARCH_COUNT_AHEAD,
+      isTotalCapped: true,
+      pages: Math.ceil(MESSAGES_SEARCH_COUNT_AHEAD / MESSAGES_PAGE_SIZE),
+    })
+    expect(first.messages).toHaveLength(MESSAGES_PAGE_SIZE)
+    // From a later page the count reaches the end: exact again.
+    const lastPage = Math.ceil(matching / MESSAGES_PAGE_SIZE)
+    const last = await list(`q=${tag}&page=${lastPage}`)
+    expect(last).toMatchObject({ totalMessages: matching, isTotalCapped: false, pages: lastPage })
+    expect(last.messages).toHaveLength(matching - (lastPage - 1) * MESSAGES_PAGE_SIZE)
+    // Without a search the inbox counts everything.
+    const inbox = await list('')
+    expect(inbox.isTotalCapped).toBe(false)
+    expect(inbox.totalMessages).toBeGreaterThanOrEqual(matching)
+    await app.database.db.delete(messages).where(eq(messages.fullName, 'Bulk Sender'))
   })
 
   it('filters unread, replied and spam; spam is left out without the spam filter', async () => {

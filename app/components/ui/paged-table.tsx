@@ -28,6 +28,7 @@ export interface Column<T> {
 export function PagedTable<T extends { _id: string }>({
   title,
   total,
+  isTotalCapped = false,
   subtitle,
   actions,
   toolbar,
@@ -42,6 +43,8 @@ export function PagedTable<T extends { _id: string }>({
 }: {
   title: string
   total: number
+  /** The total is a lower bound (a search counted up to a cap): shown as "1000+". */
+  isTotalCapped?: boolean
   subtitle: string
   actions?: ReactNode
   /** Shown between the header and the table: tabs, a search, bulk actions. */
@@ -61,7 +64,7 @@ export function PagedTable<T extends { _id: string }>({
         title={
           <>
             {`${title} `}
-            <span className="font-semibold text-slate-600">({total})</span>
+            <span className="font-semibold text-slate-600">{`(${total}${isTotalCapped ? '+' : ''})`}</span>
           </>
         }
         subtitle={subtitle}

@@ -181,7 +181,7 @@ function columns(selected: Set<string>, toggle: (id: string) => void): Column<Me
 }
 
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, totalMessages, page, pages, search } = loaderData
+  const { messages, totalMessages, isTotalCapped, page, pages, search } = loaderData
   const [replyingTo, setReplyingTo] = useState<Message | null>(null)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [shownRows, setShownRows] = useState(messages)
@@ -321,6 +321,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
       <PagedTable
         title="Messages"
         total={totalMessages}
+        isTotalCapped={isTotalCapped}
         subtitle={
           search.filter === 'spam'
             ? 'Caught by the spam checks; deleted after 30 days.'

@@ -61,14 +61,27 @@ export function createMessagesRepository(db: Db) {
       return row
     },
 
-    /** One page of the inbox, newest first, and how many messages match in all. */
+    /**
+     * One page of the inbox, newest first, and how many messages match: all of them, or, with
+     * `countUpTo`, at most that many (`isTotalCapped` says there are more).
+     */
     async search(
       search: MessagesSearch,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: MessageRow[]; total: number }> {
+      { limit, offset, countUpTo }: { limit: number; offset: number; countUpTo?: number },
+    ): Promise<{ rows: MessageRow[]; total: number; isTotalCapped: boolean }> {
       const where = searchWhere(search)
-      const [rows, [total]] = await Promise.all([
+      const countAll = () => db.select({ n: count() }).from(messages).where(where)
+      // Stops reading matches one past the cap, which is enough to tell that there are more.
+      const countSome = (upTo: number) =>
+        db.select({ n: count() }).from(
+          db
+            .select({ id: messages.id })
+            .from(messages)
+            .where(where)
+            .limit(upTo + 1)
+            .as('matches'),
+        )
+      const [rows, [counted]] = await Promise.all([
         db
           .select()
           .from(messages)
@@ -76,9 +89,12 @@ export function createMessagesRepository(db: Db) {
           .orderBy(...NEWEST_FIRST)
           .limit(limit)
           .offset(offset),
-        db.select({ n: count() }).from(messages).where(where),
+        countUpTo === undefined ? countAll() : countSome(countUpTo),
       ])
-      return { rows, total: total?.n ?? 0 }
+      const total = counted?.n ?? 0
+      return countUpTo !== undefined && total > countUpTo
+        ? { rows, total: countUpTo, isTotalCapped: true }
+        : { rows, total, isTotalCapped: false }
     },
 
     /** Every matching message, newest first, `batchSize` rows at a time (keyset paging). */

@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES_PAGE_SIZE } from '#common/constants.ts'
+import { MESSAGES_PAGE_SIZE, MESSAGES_SEARCH_COUNT_AHEAD } from '#common/constants.ts'
 import {
   MESSAGES_TREND_WEEKS,
   type ContactBody,
@@ -227,12 +227,16 @@ export function createMessagesService(deps: {
 
     async listAdmin({ page, q, filter }: MessagesQuery): Promise<MessagesPage> {
       const { limit, offset } = pageWindow(page, MESSAGES_PAGE_SIZE)
-      const { rows, total } = await repo.search({ q, filter }, limit, offset)
+      const { rows, total, isTotalCapped } = await repo.search(
+        { q, filter },
+        { limit, offset, countUpTo: q ? offset + MESSAGES_SEARCH_COUNT_AHEAD : undefined },
+      )
       return {
         messages: rows.map(toMessage),
         totalMessages: total,
         page,
         pages: pageCount(total, limit),
+        isTotalCapped,
       }
     },
 
