@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -15,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // One worker per core (Vitest's default leaves one idle): CI runs first on a shared machine
+    // (see .ci/run), so its wall time is what counts (docs/decisions/012-shared-test-modules.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
