@@ -235,7 +235,7 @@ beforeAll(async () => {
   expect(whileRunning.stderr).toContain(`The site is running (pid ${source.pid}): stop it`)
 
   expect((await source.stop()).code).toBe(0)
-}, 300_000)
+}, 480_000)
 
 afterAll(async () => {
   console.log(`[backup-restore] ${figures.join('; ')}`)
@@ -261,7 +261,7 @@ describe('npm run backup / npm run restore', () => {
     figures.push(
       `embedded backup: 3 users, 3 websites, 5 messages, ${VARIANTS} image variants, ${(await stat(backupFile())).size} B`,
     )
-  }, 120_000)
+  }, 480_000)
 
   it('restores into a fresh embedded database: everything equal, image served, sessions kept', async () => {
     const target = await embeddedDir()
@@ -286,7 +286,7 @@ describe('npm run backup / npm run restore', () => {
     figures.push(
       'restored into embedded: equal; non-empty target refused; --force replaced it without duplicates',
     )
-  }, 120_000)
+  }, 480_000)
 
   it('restores the embedded backup into PostgreSQL, and a PostgreSQL backup into embedded again', async () => {
     const res = await runCli('restore', ['--in', backupFile()], postgresEnv(scratch.url))
@@ -310,7 +310,7 @@ describe('npm run backup / npm run restore', () => {
     figures.push(
       'embedded -> PostgreSQL -> embedded: equal at every step, image served, old admin token and passwords valid',
     )
-  }, 120_000)
+  }, 480_000)
 
   it('refuses a truncated or foreign file and changes nothing', async () => {
     const target = await emptyPostgresEnv('refused-files')
@@ -341,7 +341,7 @@ describe('npm run backup / npm run restore', () => {
     const good = await runCli('restore', ['--in', backupFile()], target)
     expect(good.code, good.stderr).toBe(0)
     figures.push('truncated, foreign and newer-version files refused with nothing written')
-  }, 120_000)
+  }, 480_000)
 
   it('refuses rows that break the schema and unknown tables, naming them, and writes nothing', async () => {
     const { gunzipSync, gzipSync } = await import('node:zlib')
@@ -415,5 +415,5 @@ describe('npm run backup / npm run restore', () => {
     figures.push(
       `${hostile.length} hostile files (non-boolean isAdmin, plain password, __proto__/constructor tables and fields, a null line) refused by name with nothing written`,
     )
-  }, 180_000)
+  }, 480_000)
 })

@@ -93,7 +93,7 @@ beforeAll(async () => {
   dataDir = await freshDataDir('site-beside-')
   dirs.push(dataDir)
   server = await startServer({ env: env(dataDir) })
-}, 120_000)
+}, 480_000)
 
 afterAll(async () => {
   await stopAllServers()
@@ -122,7 +122,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     await signIn(server)
     await restart()
     await signIn(server)
-  }, 180_000)
+  }, 480_000)
 
   it('seed works through the running site: the entries are listed at once and after a restart', async () => {
     const before = await call(server.url, 'GET', '/api/websites/admin?page=1', {
@@ -141,7 +141,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     await expectDemoSitesListed(server)
     await restart()
     await expectDemoSitesListed(server)
-  }, 180_000)
+  }, 480_000)
 
   it('backup through the running site is one consistent snapshot while contact messages arrive', async () => {
     const acknowledged: string[] = []
@@ -197,7 +197,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     console.log(
       `[cli-beside-server] backup held ${ids.size} of ${acknowledged.length} messages acknowledged by its end`,
     )
-  }, 240_000)
+  }, 480_000)
 
   it('restore over the live folder is refused with what to do, and changes nothing', async () => {
     const headers = await signIn(server)
@@ -217,7 +217,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     )
     expect(await count()).toBe(before)
     expect(JSON.parse(await readFile(lockFile(dataDir), 'utf8'))).toMatchObject({ pid: server.pid })
-  }, 120_000)
+  }, 480_000)
 
   it('a second server on the live folder refuses to start', async () => {
     const second = await runNode(
@@ -229,7 +229,7 @@ describe('command-line tools beside a server on the embedded database', () => {
       `The site is running on ${path.join(dataDir, 'pglite')} (pid ${server.pid}): stop it first, or use another DATA_DIR.`,
     )
     expect((await call(server.url, 'GET', '/api/health')).status).toBe(200)
-  }, 120_000)
+  }, 480_000)
 
   it('a lock left by a killed server is stale: the next server starts and the tools use it', async () => {
     const killed = server.pid
@@ -246,7 +246,7 @@ describe('command-line tools beside a server on the embedded database', () => {
       `Seed done: 0 added, ${DEMO_SITES.length} already there (${path.join(dataDir, 'pglite')}, through the running site (pid ${server.pid})).`,
     )
     await signIn(server)
-  }, 180_000)
+  }, 480_000)
 
   it('a server stopped cleanly leaves the folder free for the tools to open directly', async () => {
     expect((await server.stop()).code).toBe(0)
@@ -257,5 +257,5 @@ describe('command-line tools beside a server on the embedded database', () => {
     expect(res.stdout).toContain(
       `Seed done: 0 added, ${DEMO_SITES.length} already there (${path.join(dataDir, 'pglite')}).`,
     )
-  }, 120_000)
+  }, 480_000)
 })
