@@ -8,6 +8,7 @@ import { defineConfig, type Rolldown } from 'vite'
  * Most of their functions run during hydration, so they are marked for eager compilation (V8's
  * explicit compile hints, Chrome 136+): V8 compiles them off the main thread while they download,
  * rather than one function at a time on the main thread in the middle of hydrating.
+ * Both this and the chunk below are kept on measured figures: docs/decisions/014-hydration-deferral-and-public-chunk.md.
  */
 const HYDRATION_CHUNKS = new Set(['entry.client', 'public'])
 
@@ -18,7 +19,7 @@ const APP_SOURCE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](app|common)[\\/][^?]*$/
 /**
  * The app's own modules that a public page's route modules import (the header, the footer, the
  * cards, the helpers they share): one chunk. Split the way the bundler would by default, they come
- * as a dozen files of 0.3-2 KB, and every request costs the page a task to receive and compile it
+ * as a dozen tiny files, and every request costs the page a task to receive and compile it
  * while it hydrates. Modules only signed-in areas reach stay out of it. What they import from
  * node_modules (React, the router) comes along (the group's includeDependenciesRecursively).
  */

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify from 'fastify'
+import { formatTotal } from '#common/format-total.ts'
 import type { MessagesQuery } from '#common/schemas/messages.ts'
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
@@ -66,7 +67,7 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         let matches = ''
         for (let i = 0; i < WARM_UP_RUNS; i += 1) {
           const { totalMessages, isTotalCapped } = await service.listAdmin(query)
-          matches = `${totalMessages}${isTotalCapped ? '+' : ''}`
+          matches = formatTotal(totalMessages, isTotalCapped)
         }
         const times: number[] = []
         for (let i = 0; i < TIMED_RUNS; i += 1) {

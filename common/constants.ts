@@ -28,8 +28,8 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 export const IMAGE_MAX_WIDTH = 1600
 export const IMAGE_THUMB_WIDTH = 225
 // 720 serves a card on a phone (about 380 CSS px at 1.75-1.9x) or a retina desktop (352 px at 2x), 960
-// a full-width screen at 2x, without the 1600 variant. A phone's card image at 720 stays under ~14 KB:
-// one TCP round trip on a new connection (initial congestion window) where 960 needed two.
+// a full-width screen at 2x, without the 1600 variant. A phone's card image at 720 fits a new
+// connection's first round trip (its initial congestion window) where 960 needed two.
 export const IMAGE_VARIANT_WIDTHS = [IMAGE_THUMB_WIDTH, 640, 720, 960, IMAGE_MAX_WIDTH] as const
 export const DEFAULT_IMAGE = '/images/default.jpg'
 

@@ -1,8 +1,8 @@
 /**
  * `npm run db:cluster`: makes the empty embedded-database cluster shipped in
  * server/db/pglite-cluster/ (see server/db/pglite-cluster.ts) by running PGlite's initdb once, in
- * memory, here rather than on every first start. Run after upgrading @electric-sql/pglite; it
- * takes about 800 MB and half a minute. Older versions' files are removed.
+ * memory, here rather than on every first start. Run after upgrading @electric-sql/pglite, on a
+ * machine with memory to spare (decision 009 has initdb's peak). Older versions' files are removed.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'

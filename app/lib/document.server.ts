@@ -1,6 +1,6 @@
 /**
  * A server-rendered page shows its content before any JavaScript runs; the hydration code
- * (about 110 KB gzipped of React and the route modules) is needed only once the page is on screen.
+ * (React and the route modules) is needed only once the page is on screen.
  * React Router's document preloads every module in the head and imports them at once, so on a slow
  * network they compete with the stylesheet and the first image for the bandwidth before the first
  * paint. This rewrites the rendered document so that the preloads and imports start right after

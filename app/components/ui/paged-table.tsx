@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useNavigation, useSubmit } from 'react-router'
+import { formatTotal } from '#common/format-total.ts'
 import { Alert } from './alert.tsx'
 import { Button, ButtonLink } from './button.tsx'
 import { useConfirm, type ConfirmOptions } from './confirm-dialog.tsx'
@@ -64,7 +65,7 @@ export function PagedTable<T extends { _id: string }>({
         title={
           <>
             {`${title} `}
-            <span className="font-semibold text-slate-600">{`(${total}${isTotalCapped ? '+' : ''})`}</span>
+            <span className="font-semibold text-slate-600">{`(${formatTotal(total, isTotalCapped)})`}</span>
           </>
         }
         subtitle={subtitle}
