@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
-import { freePort, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
+import { freePort, SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 import { watchPeakMemory } from './measure.ts'
 
 const POLL_MS = 5
@@ -29,7 +29,7 @@ export async function timeOneStart(
     [...SERVER_NODE_FLAGS, path.join(BUILD_DIR, 'server', 'main.mjs')],
     {
       cwd: ROOT_DIR,
-      env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: String(port) },
+      env: { PATH: process.env.PATH, ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )

@@ -2,7 +2,7 @@
  * Pictures the project draws itself: the default website image and one browser mock-up per demo
  * portfolio entry. Each is an SVG string rendered by sharp, so no image file has to be downloaded.
  */
-import sharp from 'sharp'
+import { loadSharp } from '#server/lib/load-sharp.ts'
 import { DEFAULT_IMAGE_SIZE } from '#common/images.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
 
@@ -211,10 +211,11 @@ export function defaultImageSvg(): string {
   )
 }
 
-export const renderPng = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer()
+export const renderPng = async (svg: string) =>
+  (await loadSharp())(Buffer.from(svg)).png().toBuffer()
 
-export const renderJpeg = (svg: string, quality = 82) =>
-  sharp(Buffer.from(svg))
+export const renderJpeg = async (svg: string, quality = 82) =>
+  (await loadSharp())(Buffer.from(svg))
     .flatten({ background: '#ffffff' })
     .jpeg({ quality, mozjpeg: true })
     .toBuffer()

@@ -18,8 +18,18 @@ import { isBuildCurrent } from '#scripts/lib/build-stamp.ts'
 import { BUILD_DIR, MIGRATIONS_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 
 const SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'main.mjs')
-/** The Node flags `npm start` runs the server with (package.json), so tests and the bench measure the same. */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=160', '--enable-source-maps']
+/**
+ * The Node flags and the environment `npm start` runs the server with (package.json; also the
+ * Dockerfile and the systemd unit), so tests and the bench measure what ships. Sized for a 512 MB
+ * server (docs/decisions/009-embedded-database-memory.md): the old-generation cap, a small young
+ * generation, and two malloc arenas instead of one per thread.
+ */
+export const SERVER_NODE_FLAGS = [
+  '--max-old-space-size=160',
+  '--max-semi-space-size=1',
+  '--enable-source-maps',
+]
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
 const LOCK_PREFIX = path.join(
   os.tmpdir(),
   `site-tests-${createHash('sha256').update(ROOT_DIR).digest('hex').slice(0, 12)}`,
@@ -174,7 +184,7 @@ async function startServerOnce({
   await ensureBuild()
   const listenPort = port ?? (await freePort())
   // Only the given variables: nothing of the test runner's own environment leaks into the server.
-  const childEnv: Record<string, string> = { LOG_LEVEL: 'info', HOST: '127.0.0.1' }
+  const childEnv: Record<string, string> = { ...SERVER_ENV, LOG_LEVEL: 'info', HOST: '127.0.0.1' }
   for (const [key, value] of Object.entries(env)) if (value !== undefined) childEnv[key] = value
   childEnv.PORT = String(listenPort)
 

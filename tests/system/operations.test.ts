@@ -1,10 +1,10 @@
 /**
  * What the built server says at start about a risky configuration (one warning line per problem,
- * the same list on the admin's status call), its scheduled backups (the first one at start, into
+ * the same list on the admin's status call), that it starts without the image library, its scheduled backups (the first one at start, into
  * an owner-only folder), and several instances on one PostgreSQL database taking each scheduled
  * backup once between them.
  */
-import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +13,7 @@ import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
+import { ROOT_DIR } from '#server/lib/paths.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
 import {
@@ -63,6 +64,23 @@ describe('a server started with a risky configuration', () => {
     expect(text).toContain(`SMTP_URL is unset`)
     expect(text).toContain(`The embedded database is in ${path.join(dataDir, 'pglite')}`)
   })
+
+  it('starts without the image library, which loads with the first upload', async () => {
+    // A native library shows in the process's memory map once loaded (Linux: /proc/PID/maps).
+    const hasSharp = async () =>
+      /sharp|libvips/.test(await readFile(`/proc/${server.pid}/maps`, 'utf8'))
+    expect(await hasSharp()).toBe(false)
+
+    const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
+    expect(signIn.status).toBe(200)
+    const form = new FormData()
+    const png = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', 'image.png'))
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
+    const headers = { authorization: `Bearer ${(signIn.json as { token: string }).token}` }
+    const res = await call(server.url, 'POST', '/api/upload', { body: form, headers })
+    expect(res.status, res.text).toBe(200)
+    expect(await hasSharp()).toBe(true)
+  }, 120_000)
 
   it('lists the same notices to the admin, and the backup it took at start', async () => {
     const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })

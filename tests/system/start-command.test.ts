@@ -1,6 +1,7 @@
 /**
- * The server runs with the same Node flags wherever it starts: `npm start`, the Docker image, and the
- * processes the tests and the bench spawn (SERVER_NODE_FLAGS), so what is measured is what ships.
+ * The server runs with the same Node flags and memory environment wherever it starts: `npm start`,
+ * the Docker image, the systemd unit, and the processes the tests and the bench spawn
+ * (SERVER_NODE_FLAGS, SERVER_ENV), so what is measured is what ships.
  * `npm start` builds when the sources differ from what was built (after a `git pull`), and only then.
  */
 import { execFile } from 'node:child_process'
@@ -11,19 +12,37 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { isBuildCurrent, writeBuildStamp } from '#scripts/lib/build-stamp.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { ensureBuild, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
+import { ensureBuild, SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 
 const read = (file: string) => readFile(path.join(ROOT_DIR, file), 'utf8')
 
 describe('the server start command', () => {
-  it('npm start passes every flag the tests and the bench use', async () => {
+  const assignments = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)
+
+  it('npm start passes every flag and variable the tests and the bench use', async () => {
     const pkg = JSON.parse(await read('package.json')) as { scripts: { start: string } }
-    expect(pkg.scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.mjs`)
+    expect(pkg.scripts.start).toContain(
+      `${assignments.join(' ')} node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.mjs`,
+    )
   })
 
   it('the Docker image starts the server the same way', async () => {
-    const cmd = /^CMD (.+)$/m.exec(await read('Dockerfile'))?.[1]
+    const dockerfile = await read('Dockerfile')
+    const cmd = /^CMD (.+)$/m.exec(dockerfile)?.[1]
     expect(JSON.parse(cmd!)).toEqual(['node', ...SERVER_NODE_FLAGS, 'build/server/main.mjs'])
+    const env = /^ENV (.+)$/m.exec(dockerfile)?.[1]?.split(' ')
+    expect(env).toEqual(expect.arrayContaining(assignments))
+  })
+
+  it('the systemd unit starts the server the same way', async () => {
+    const unit = await read('deploy/devfolio.service')
+    expect(unit).toMatch(
+      new RegExp(
+        `^ExecStart=/usr/bin/node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.mjs$`,
+        'm',
+      ),
+    )
+    for (const assignment of assignments) expect(unit).toContain(`\nEnvironment=${assignment}\n`)
   })
 })
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
 import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath, type UploadFile } from '#common/images.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
+import { loadSharp } from '#server/lib/load-sharp.ts'
 import { sniffImageFormat } from './image-format.ts'
 import type { NewImage, UploadsRepository } from './uploads.repository.ts'
 
@@ -34,8 +35,7 @@ async function encodeVariants(
   hash: string,
   widths: readonly number[] = IMAGE_VARIANT_WIDTHS,
 ): Promise<NewImage[]> {
-  // sharp (libvips) loads with the first upload rather than with every start of the server.
-  const { default: sharp } = await import('sharp')
+  const sharp = await loadSharp()
   // Metadata (EXIF, GPS, ICC comments) is dropped because sharp keeps none unless asked to.
   const source = sharp(content, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
   try {
