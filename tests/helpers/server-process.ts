@@ -22,11 +22,13 @@ const SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'main.mjs')
  * The Node flags and the environment `npm start` runs the server with (package.json; also the
  * Dockerfile and the systemd unit), so tests and the bench measure what ships. Sized for a 512 MB
  * server (docs/decisions/009-embedded-database-memory.md): the old-generation cap, a small young
- * generation, and two malloc arenas instead of one per thread.
+ * generation, the embedded database's WebAssembly compiled by the optimising compiler only (no
+ * baseline copy of its code), and two malloc arenas instead of one per thread.
  */
 export const SERVER_NODE_FLAGS = [
   '--max-old-space-size=160',
   '--max-semi-space-size=1',
+  '--no-liftoff',
   '--enable-source-maps',
 ]
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
