@@ -8,7 +8,8 @@ import { defineConfig, type Rolldown } from 'vite'
  * Most of their functions run during hydration, so they are marked for eager compilation (V8's
  * explicit compile hints, Chrome 136+): V8 compiles them off the main thread while they download,
  * rather than one function at a time on the main thread in the middle of hydrating.
- * Both this and the chunk below are kept on measured figures: docs/decisions/014-hydration-deferral-and-public-chunk.md.
+ * Both this and the chunk below are kept on measured figures:
+ * docs/decisions/014-hydration-deferral-and-public-chunk.md.
  */
 const HYDRATION_CHUNKS = new Set(['entry.client', 'public'])
 

@@ -111,7 +111,8 @@ async function openPglite(dir: string | undefined, role: LockHolderRole): Promis
     ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]
   const open = async () => {
-    // A new folder gets the shipped empty cluster: PGlite's own initdb peaks far above a small server's memory.
+    // A new folder gets the shipped empty cluster: PGlite's own initdb peaks far above a small
+    // server's memory.
     if (dir) await prepareClusterDir(dir)
     return PGlite.create({
       ...(dir ? { dataDir: dir } : {}),

@@ -2,9 +2,10 @@
  * The embedded database's empty cluster, made once and shipped with the package: a first start
  * unpacks it into the data folder instead of letting PGlite run initdb, whose memory peak alone
  * would get the process killed on a 512 MB server. Unpacking streams from disk to disk and holds
- * next to nothing in memory (figures in the decision record below). The file is named after the PGlite version that made it, since
- * a cluster only opens with the PostgreSQL build that created it; `npm run db:cluster` remakes it
- * after a PGlite upgrade (docs/decisions/009-embedded-database-memory.md).
+ * next to nothing in memory (figures in the decision record below). The file is named after the
+ * PGlite version that made it, since a cluster only opens with the PostgreSQL build that created
+ * it; `npm run db:cluster` remakes it after a PGlite upgrade
+ * (docs/decisions/009-embedded-database-memory.md).
  */
 import { createReadStream, existsSync } from 'node:fs'
 import { readFile, rename } from 'node:fs/promises'

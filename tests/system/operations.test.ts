@@ -1,6 +1,7 @@
 /**
  * What the built server says at start about a risky configuration (one warning line per problem,
- * the same list on the admin's status call), that it starts without the image library, its scheduled backups (the first one at start, into
+ * the same list on the admin's status call), that it starts without the image library, its
+ * scheduled backups (the first one at start, into
  * an owner-only folder), and several instances on one PostgreSQL database taking each scheduled
  * backup once between them.
  */
@@ -25,6 +26,12 @@ import {
 } from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@operations.test', password: 'Operations!Owner1' }
+
+async function adminHeaders(server: ServerProcess) {
+  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
+  expect(signIn.status).toBe(200)
+  return { authorization: `Bearer ${(signIn.json as { token: string }).token}` }
+}
 const dirs: string[] = []
 
 afterAll(async () => {
@@ -71,21 +78,17 @@ describe('a server started with a risky configuration', () => {
       /sharp|libvips/.test(await readFile(`/proc/${server.pid}/maps`, 'utf8'))
     expect(await hasSharp()).toBe(false)
 
-    const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-    expect(signIn.status).toBe(200)
+    const headers = await adminHeaders(server)
     const form = new FormData()
     const png = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', 'image.png'))
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
-    const headers = { authorization: `Bearer ${(signIn.json as { token: string }).token}` }
     const res = await call(server.url, 'POST', '/api/upload', { body: form, headers })
     expect(res.status, res.text).toBe(200)
     expect(await hasSharp()).toBe(true)
   }, 120_000)
 
   it('lists the same notices to the admin, and the backup it took at start', async () => {
-    const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-    expect(signIn.status).toBe(200)
-    const headers = { authorization: `Bearer ${(signIn.json as { token: string }).token}` }
+    const headers = await adminHeaders(server)
 
     // The first scheduled backup runs at start; its log line is the signal that it is there.
     while (!server.logLines().some((line) => line.msg === 'backup taken'))
