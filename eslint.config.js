@@ -7,6 +7,7 @@ import checkFile from 'eslint-plugin-check-file'
 import importX from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
+import regexp from 'eslint-plugin-regexp'
 import tseslint from 'typescript-eslint'
 
 const ROOT = import.meta.dirname
@@ -134,6 +135,17 @@ export default withEverywhereBans(
       rules: {
         ...reactHooks.configs.recommended.rules,
         ...jsxA11y.flatConfigs.recommended.rules,
+      },
+    },
+    // Regular expressions: no pattern may backtrack super-linearly on any input (a request can reach
+    // most of them), plus the plugin's checks for patterns that do not mean what they say.
+    {
+      files: ['{app,server,common}/**/*.{ts,tsx}'],
+      ...regexp.configs.recommended,
+      rules: {
+        ...regexp.configs.recommended.rules,
+        'regexp/no-super-linear-backtracking': 'error',
+        'regexp/no-super-linear-move': 'error',
       },
     },
     // Import directions (STYLE.md section 2) and import cycles, on resolved paths.

@@ -1,6 +1,7 @@
 /**
  * What server loaders and actions receive from the Fastify process: the services (never imported
- * directly by app code), the request's CSP nonce and the public base URL.
+ * directly by app code), the request's CSP nonce, the public base URL and the client's address
+ * (as the API's rate limits see it, proxies trusted per TRUST_PROXY).
  */
 import type { Services } from '#server/services.ts'
 
@@ -9,6 +10,7 @@ declare module 'react-router' {
     services: Services
     cspNonce: string
     publicUrl: string
+    clientIp: string
   }
 }
 

@@ -1,34 +1,40 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
+/**
+ * Every path matches in its own letter case only (React Router ignores case by default): `/CONTACT`
+ * is an unknown page, not a second door to the contact form (see server/lib/canonical-path.ts).
+ */
+const page = (path: string, file: string) => route(path, file, { caseSensitive: true })
+
 export default [
   layout('routes/public/public-layout.tsx', [
     index('routes/public/home.tsx'),
-    route('about', 'routes/public/about.tsx'),
-    route('contact', 'routes/public/contact.tsx'),
-    route('faq', 'routes/public/faq.tsx'),
-    route('portfolio', 'routes/public/portfolio.tsx'),
-    route('webdesign', 'routes/public/webdesign.tsx'),
-    route('mernRender', 'routes/public/mern-render.tsx'),
-    route('dns', 'routes/public/dns.tsx'),
-    route('website/:slug', 'routes/public/website.tsx'),
-    route('signin', 'routes/account/signin.tsx'),
-    route('signup', 'routes/account/signup.tsx'),
-    route('forget-password', 'routes/account/forget-password.tsx'),
-    route('reset-password/:token', 'routes/account/reset-password.tsx'),
-    route('profile', 'routes/account/profile.tsx'),
+    page('about', 'routes/public/about.tsx'),
+    page('contact', 'routes/public/contact.tsx'),
+    page('faq', 'routes/public/faq.tsx'),
+    page('portfolio', 'routes/public/portfolio.tsx'),
+    page('webdesign', 'routes/public/webdesign.tsx'),
+    page('mernRender', 'routes/public/mern-render.tsx'),
+    page('dns', 'routes/public/dns.tsx'),
+    page('website/:slug', 'routes/public/website.tsx'),
+    page('signin', 'routes/account/signin.tsx'),
+    page('signup', 'routes/account/signup.tsx'),
+    page('forget-password', 'routes/account/forget-password.tsx'),
+    page('reset-password/:token', 'routes/account/reset-password.tsx'),
+    page('profile', 'routes/account/profile.tsx'),
     layout('routes/admin/admin-layout.tsx', [
-      route('admin/dashboard', 'routes/admin/dashboard.tsx'),
-      route('admin/websites', 'routes/admin/websites.tsx'),
-      route('admin/website/:id', 'routes/admin/website-edit.tsx'),
-      route('admin/users', 'routes/admin/users.tsx'),
-      route('admin/user/:id', 'routes/admin/user-edit.tsx'),
-      route('admin/messages', 'routes/admin/messages.tsx'),
-      route('admin/faq', 'routes/admin/faq.tsx'),
-      route('admin/settings', 'routes/admin/settings.tsx'),
-      route('admin/pages', 'routes/admin/pages.tsx'),
+      page('admin/dashboard', 'routes/admin/dashboard.tsx'),
+      page('admin/websites', 'routes/admin/websites.tsx'),
+      page('admin/website/:id', 'routes/admin/website-edit.tsx'),
+      page('admin/users', 'routes/admin/users.tsx'),
+      page('admin/user/:id', 'routes/admin/user-edit.tsx'),
+      page('admin/messages', 'routes/admin/messages.tsx'),
+      page('admin/faq', 'routes/admin/faq.tsx'),
+      page('admin/settings', 'routes/admin/settings.tsx'),
+      page('admin/pages', 'routes/admin/pages.tsx'),
     ]),
-    route('*', 'routes/public/not-found.tsx'),
+    page('*', 'routes/public/not-found.tsx'),
   ]),
-  route('sitemap.xml', 'routes/public/sitemap.ts'),
-  route('robots.txt', 'routes/public/robots.ts'),
+  page('sitemap.xml', 'routes/public/sitemap.ts'),
+  page('robots.txt', 'routes/public/robots.ts'),
 ] satisfies RouteConfig

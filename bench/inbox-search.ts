@@ -10,6 +10,7 @@ import Fastify from 'fastify'
 import { formatTotal } from '#common/format-total.ts'
 import type { MessagesQuery } from '#common/schemas/messages.ts'
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
+import { createActionLimits, createRateLimitCounters } from '#server/lib/rate-limits.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { createContactTokens } from '#server/modules/messages/contact-token.ts'
 import { createMessagesRepository } from '#server/modules/messages/messages.repository.ts'
@@ -59,6 +60,10 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
           now: () => new Date(),
           minFillMs: 0,
         }),
+        limits: createActionLimits(
+          await createRateLimitCounters({ now: () => new Date(), log: Fastify().log }),
+          0,
+        ),
         now: () => new Date(),
         log: Fastify({ logger: false }).log,
       })

@@ -13,3 +13,9 @@ export const PUBLIC_PAGES = [
   '/mernRender',
   '/dns',
 ] as const
+
+/**
+ * Public pages whose form carries a one-time token (the contact form's spam check): each visitor
+ * needs a page of their own, so nobody (no shared cache, no browser) keeps a copy.
+ */
+export const PER_VISITOR_PAGES: readonly string[] = ['/contact']

@@ -12,6 +12,8 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { CACHE_POLICY } from './lib/cache-policy.ts'
+import { createRateLimitCounters } from './lib/rate-limits.ts'
 import { redactUrl } from './lib/redact-url.ts'
 import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
@@ -96,7 +98,12 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const services = await createServices({ ...deps, log: app.log })
+  const rateLimitCounters = await createRateLimitCounters({
+    redisUrl: config.redisUrl,
+    now: deps.now ?? (() => new Date()),
+    log: app.log,
+  })
+  const services = await createServices({ ...deps, log: app.log, rateLimitCounters })
   app.decorate('services', services)
   app.addHook('onClose', async () => {
     await Promise.all([
@@ -104,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
       services.users.drainBackground(),
       services.backups.stopSchedule(),
       services.uploads.stopUnusedImageSweep(),
+      services.sessionSecret.stopWatching(),
     ])
     services.transport.close?.()
   })
@@ -114,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   // was stored with), security headers, compression and rate limits
   await app.register(responseCachePlugin, {
     ttlMs: config.responseCacheTtlMs,
+    changes: services.contentChanges,
     now: deps.now && (() => deps.now!().getTime()),
     broadcast: {
       channel: config.cacheChannel,
@@ -125,8 +134,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(rateLimitPlugin, {
     scale: config.rateLimitScale,
-    redisUrl: config.redisUrl,
-    now: deps.now,
+    counters: rateLimitCounters,
   })
   // Auth decorators
   await app.register(authPlugin, { tokens: services.tokens, findUser: services.users.findUser })
@@ -139,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
   }
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'private, no-store')
+      reply.header('cache-control', CACHE_POLICY.privateRead)
     }
   })
   // Once closing, every answer ends its keep-alive connection: otherwise close() would wait for
@@ -192,6 +200,8 @@ export async function buildApp(deps: AppDeps) {
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
   services.uploads.startUnusedImageSweep()
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
+  // Takes up a signing secret another process replaced (PostgreSQL only).
+  await services.sessionSecret.watch()
   await app.ready()
   return app
 }

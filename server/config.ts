@@ -84,7 +84,7 @@ export type Env = z.input<typeof EnvSchema>
 
 function buildConfig(env: z.output<typeof EnvSchema>) {
   const dataDir = path.resolve(env.DATA_DIR)
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, '')
   return {
     port: env.PORT,
     host: env.HOST,

@@ -39,7 +39,6 @@ if (database.kind === 'pglite') {
     socketPath,
     database,
     services: app.services,
-    onWrite: () => app.invalidateResponseCache(),
   }).catch((err: unknown) => {
     app.log.warn(
       { err, socketPath },

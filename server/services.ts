@@ -7,6 +7,12 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { loadOrCreateSessionSecret } from './db/settings.ts'
+import {
+  createActionLimits,
+  createRateLimitCounters,
+  type RateLimitCounters,
+} from './lib/rate-limits.ts'
+import { createContentChanges } from './lib/content-changes.ts'
 import { createTokenService } from './lib/tokens.ts'
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
@@ -20,6 +26,7 @@ import { createContactTokens } from './modules/messages/contact-token.ts'
 import { createMessagesRepository } from './modules/messages/messages.repository.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
 import { createBackupsService } from './modules/operations/backups.service.ts'
+import { createSessionSecretService } from './modules/operations/session-secret.service.ts'
 import { startupNotices } from './modules/operations/startup-notices.ts'
 import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
@@ -41,6 +48,8 @@ export interface ServicesDeps {
   /** Replaces the SMTP/outbox transport (tests use it to simulate failures). */
   mailTransport?: MailTransport
   now?: () => Date
+  /** The rate-limit counters the app shares with its routes; tools count in memory. */
+  rateLimitCounters?: RateLimitCounters
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>
@@ -51,12 +60,32 @@ export async function createServices(deps: ServicesDeps) {
   const now = deps.now ?? (() => new Date())
   const secret = config.sessionSecret ?? (await loadOrCreateSessionSecret(db))
   const tokens = createTokenService(secret, now)
+  const contactTokensFor = (key: string) =>
+    createContactTokens({ secret: key, now, minFillMs: config.contactMinFillMs })
+  let contactTokens = contactTokensFor(secret)
+  const sessionSecret = createSessionSecretService({
+    database,
+    secret,
+    isFromEnvironment: config.sessionSecret !== undefined,
+    postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
+    onReplaced: (next) => {
+      tokens.replaceSecret(next)
+      contactTokens = contactTokensFor(next)
+    },
+    log,
+  })
   const transport =
     deps.mailTransport ??
     (config.mail.smtpUrl
       ? createSmtpTransport(config.mail.smtpUrl)
       : createOutboxTransport(config.mail.outboxDir, log))
   const mail = createMailService({ transport, from: config.mail.from })
+  const contentChanges = createContentChanges()
+  const contentChanged = () => contentChanges.changed()
+  const limits = createActionLimits(
+    deps.rateLimitCounters ?? (await createRateLimitCounters({ now, log })),
+    config.rateLimitScale,
+  )
   const users = createUsersService({
     repo: createUsersRepository(db),
     tokens,
@@ -70,22 +99,29 @@ export async function createServices(deps: ServicesDeps) {
     mail,
     ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
     adminUrl: `${config.publicUrl}/admin/messages`,
-    contactTokens: createContactTokens({ secret, now, minFillMs: config.contactMinFillMs }),
+    // Follows the secret when it is replaced.
+    contactTokens: {
+      issue: () => contactTokens.issue(),
+      verify: (token) => contactTokens.verify(token),
+    },
+    limits,
     now,
     log,
   })
   return {
     tokens,
+    sessionSecret,
     transport,
     users,
     messages,
-    websites: createWebsitesService({ repo: createWebsitesRepository(db) }),
+    websites: createWebsitesService({ repo: createWebsitesRepository(db), contentChanged }),
     uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
-    settings: createSettingsService({ repo: createSettingsRepository(db), log }),
-    faq: createFaqService({ repo: createFaqRepository(db) }),
-    pages: createPagesService({ repo: createPagesRepository(db) }),
+    settings: createSettingsService({ repo: createSettingsRepository(db), log, contentChanged }),
+    faq: createFaqService({ repo: createFaqRepository(db), contentChanged }),
+    pages: createPagesService({ repo: createPagesRepository(db), contentChanged }),
+    contentChanges,
   }
 }

@@ -10,9 +10,9 @@
  * `<script type="module">` of `import * as routeN from "..."` lines); a document that does not
  * have that shape is returned unchanged.
  */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g
-const MODULE_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/
-const ROUTE_IMPORT = /^\s*import \* as (\w+) from "([^"]+)";\s*$/gm
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g
+const MODULE_SCRIPT = /(<script\b[^>]+type="module"[^>]*>)([\s\S]*?)(<\/script>)/
+const ROUTE_IMPORT = /^[ \t]*import \* as (\w+) from "([^"]+)";\s*$/gm
 const ENTRY_IMPORT = /^import\("([^"]+)"\);\s*$/m
 
 /**

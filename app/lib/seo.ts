@@ -34,7 +34,7 @@ export function pageTitle(title: string, matches: ReadonlyArray<MatchWithData>):
 
 export function absoluteUrl(publicUrl: string, path: string): string {
   if (/^https?:\/\//.test(path)) return path
-  const base = publicUrl.replace(/\/+$/, '')
+  const base = publicUrl.replace(/(?<!\/)\/+$/, '')
   return `${base}${path.startsWith('/') ? path : `/${path}`}`
 }
 

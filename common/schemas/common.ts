@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TEXT_LIMITS } from '../constants.ts'
 
 /** Any missing, non-numeric or out-of-range page means the first page. */
 export const PageNumberSchema = z.preprocess((value) => {
@@ -18,23 +19,38 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>
 // The same shape as MessageResponseSchema, named for its role: every error body is `{ message }`.
 export const ErrorResponseSchema = z.object({ message: z.string() })
 
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    // PostgreSQL text cannot hold NUL: refused here, it would otherwise fail the insert.
-    .refine((text) => !text.includes('\u0000'), {
-      error: `${label} must not contain NUL characters`,
-    })
+/**
+ * In `u` mode a surrogate pair is one code point, so only a NUL (PostgreSQL text cannot hold it) or
+ * a surrogate without its pair (it has no UTF-8 form) matches.
+ */
+const UNSTORABLE_CHARACTER = /[\0\uD800-\uDFFF]/u
 
-export const EmailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
+/**
+ * The one building block for a string from outside: text, at most `max` characters, storable.
+ * The length check aborts, so no later check (a pattern, a refinement) ever sees an over-long value.
+ * Leading and trailing spaces are trimmed unless `trim` is false (passwords, hidden fields, path
+ * parameters).
+ */
+export const text = (label: string, max: number, { trim = true } = {}) => {
+  const string = z.string({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required` : `${label} must be text`,
+  })
+  return (trim ? string.trim() : string)
+    .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
+    .refine((value) => !UNSTORABLE_CHARACTER.test(value), {
+      error: `${label} must not contain NUL characters or unpaired surrogates`,
+      abort: true,
+    })
+}
+
+/** A text that must not be empty once trimmed. */
+export const requiredText = (label: string, max: number) =>
+  text(label, max).min(1, { error: `${label} is required` })
+
+export const EmailSchema = text('Email', TEXT_LIMITS.email)
   .toLowerCase()
   .min(1, { error: 'Email is required' })
-  .max(254, { error: 'Email is too long' })
   .pipe(z.email({ error: 'Email is not a valid e-mail address' }))
 
 export const pageOf = <T extends z.ZodType, K extends string, C extends string>(

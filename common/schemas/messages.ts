@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '../constants.ts'
-import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText } from './common.ts'
+import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText, text } from './common.ts'
 
 /**
  * The contact form's anti-spam fields. `website` is a honeypot hidden from people (a filled one
@@ -14,8 +14,8 @@ export const ContactBodySchema = z.object({
   email: EmailSchema,
   subject: requiredText('Subject', TEXT_LIMITS.subject),
   message: requiredText('Message', TEXT_LIMITS.message),
-  [CONTACT_HONEYPOT_FIELD]: z.string().max(TEXT_LIMITS.url).optional(),
-  [CONTACT_TOKEN_FIELD]: z.string().max(TEXT_LIMITS.short).optional(),
+  [CONTACT_HONEYPOT_FIELD]: text('Website', TEXT_LIMITS.url, { trim: false }).optional(),
+  [CONTACT_TOKEN_FIELD]: text('Form token', TEXT_LIMITS.short, { trim: false }).optional(),
 })
 export type ContactBody = z.infer<typeof ContactBodySchema>
 
@@ -51,10 +51,7 @@ export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
 
 /** The inbox's search and filter, shared by the admin list and the CSV export. */
 export const MessagesSearchSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.short, { error: `Search must be at most ${TEXT_LIMITS.short} characters` })
+  q: text('Search', TEXT_LIMITS.short)
     .optional()
     .transform((q) => q || undefined),
   filter: z

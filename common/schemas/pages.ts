@@ -4,7 +4,7 @@
  * string is plain text that React escapes.
  */
 import { z } from 'zod'
-import { requiredText } from './common.ts'
+import { requiredText, text } from './common.ts'
 
 export const PAGE_KEYS = ['home', 'about', 'webdesign', 'mernRender', 'dns', 'contact'] as const
 export type PageKey = (typeof PAGE_KEYS)[number]
@@ -47,13 +47,14 @@ const list = <T extends z.ZodType>(label: string, item: T) =>
 const ItemSchema = z.object({ title: plain('Title'), text: markdown('Text') })
 const items = (label: string) => list(label, ItemSchema)
 
-/** A site image: an upload (/uploads/...) or a file shipped under /images/. */
-const ImageSrcSchema = plain('Image').regex(
-  /^\/(uploads|images)\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)+$/,
-  {
-    error: 'Image must be an uploaded image path',
-  },
-)
+/**
+ * A site image: an upload (/uploads/...) or a file shipped under /images/, maybe in folders; no
+ * segment starts with a dot. A segment starts after a slash and holds none, so a string can match
+ * only one way: the pattern runs in linear time.
+ */
+const ImageSrcSchema = plain('Image').regex(/^\/(?:uploads|images)(?:\/[\w-][\w.-]*)+$/, {
+  error: 'Image must be an uploaded image path',
+})
 
 /** What every page has: its search title and description, its heading and introduction. */
 const base = {
@@ -151,7 +152,7 @@ export type PageContent<K extends PageKey = PageKey> = z.infer<(typeof PAGE_CONT
 /** The answer of GET and PUT /api/pages/{key}: the content plus its key. */
 export type Page<K extends PageKey = PageKey> = PageContent<K> & { key: K }
 
-export const PageKeyParamsSchema = z.object({ key: z.string().max(TITLE_MAX) })
+export const PageKeyParamsSchema = z.object({ key: text('Key', TITLE_MAX, { trim: false }) })
 
 export const isPageKey = (key: string): key is PageKey =>
   (PAGE_KEYS as readonly string[]).includes(key)

@@ -1,7 +1,7 @@
 /** The site's settings: the identity every page, the share tags and the structured data show. */
 import { z } from 'zod'
 import { SOCIAL_LABELS, TEXT_LIMITS, type SocialNetwork } from '../constants.ts'
-import { EmailSchema, requiredText } from './common.ts'
+import { EmailSchema, requiredText, text } from './common.ts'
 
 export const BANNER_STACK_COUNT = 3
 const BANNER_STACK_MAX = 40
@@ -10,15 +10,10 @@ const SEO_DESCRIPTION_MAX = 300
 
 /** An https:// address, or empty to hide the network's icon. */
 const socialUrl = (network: SocialNetwork) =>
-  z
-    .string({ error: `${SOCIAL_LABELS[network]} link must be text` })
-    .trim()
-    .max(TEXT_LIMITS.url, {
-      error: `${SOCIAL_LABELS[network]} link must be at most ${TEXT_LIMITS.url} characters`,
-    })
-    .refine((value) => value === '' || isHttpsUrl(value), {
-      error: `${SOCIAL_LABELS[network]} link must be an https:// address, or empty to hide it`,
-    })
+  text(`${SOCIAL_LABELS[network]} link`, TEXT_LIMITS.url).refine(
+    (value) => value === '' || isHttpsUrl(value),
+    { error: `${SOCIAL_LABELS[network]} link must be an https:// address, or empty to hide it` },
+  )
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -30,7 +25,7 @@ function isHttpsUrl(value: string): boolean {
 
 /** A site-relative image: an upload (POST /api/upload) or one of the site's own images. */
 const ShareImageSchema = requiredText('Share image', TEXT_LIMITS.short).regex(
-  /^\/(uploads|images)\/[A-Za-z0-9._-]+$/,
+  /^\/(?:uploads|images)\/[\w-][\w.-]*$/,
   { error: 'Share image must be an uploaded image path' },
 )
 

@@ -5,35 +5,35 @@ import {
   PASSWORD_RULE_HINT,
   TEXT_LIMITS,
 } from '../constants.ts'
-import { EmailSchema, IdSchema, pageOf, requiredText } from './common.ts'
+import { EmailSchema, IdSchema, pageOf, requiredText, text } from './common.ts'
+
+const PASSWORD_MAX = 200
+
+/** A password as typed: never trimmed, since its spaces are part of it. */
+const PasswordTextSchema = text('Password', PASSWORD_MAX, { trim: false }).min(1, {
+  error: 'Password is required',
+})
 
 /**
  * The password policy's rules that the browser can check too. Its last rule, "not a common breached
  * password", needs a list far too large for the browser: the server applies it wherever a password
  * is set (`hashNewPassword` in server/lib/passwords.ts).
  */
-export const PasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, { error: 'Password is required' })
-  .max(200, { error: 'Password is too long' })
-  .refine(
-    (p) =>
-      p.length >= PASSWORD_MIN_LENGTH &&
-      /[a-z]/.test(p) &&
-      /[A-Z]/.test(p) &&
-      /\d/.test(p) &&
-      /[^A-Za-z0-9]/.test(p),
-    { error: `Password must have ${PASSWORD_RULE_HINT.toLowerCase()}` },
-  )
+export const PasswordSchema = PasswordTextSchema.refine(
+  (p) =>
+    p.length >= PASSWORD_MIN_LENGTH &&
+    /[a-z]/.test(p) &&
+    /[A-Z]/.test(p) &&
+    /\d/.test(p) &&
+    /[^\da-z]/i.test(p),
+  { error: `Password must have ${PASSWORD_RULE_HINT.toLowerCase()}` },
+)
 
 const NameSchema = requiredText('Name', TEXT_LIMITS.name)
 
 export const SignInBodySchema = z.object({
   email: EmailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, { error: 'Password is required' })
-    .max(200),
+  password: PasswordTextSchema,
 })
 export type SignInBody = z.infer<typeof SignInBodySchema>
 
@@ -49,25 +49,28 @@ const passwordsMatch = <T extends { password?: string; confirmPassword?: string 
   (v.password ?? '') === (v.confirmPassword ?? '')
 const mismatch = { error: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] }
 
+const ConfirmPasswordSchema = text('Password confirmation', PASSWORD_MAX, { trim: false }).min(
+  1,
+  confirmation,
+)
+
 export const SignUpFormSchema = SignUpBodySchema.extend({
-  confirmPassword: z.string().min(1, confirmation),
+  confirmPassword: ConfirmPasswordSchema,
 }).refine(passwordsMatch, mismatch)
 
 export const ForgetPasswordBodySchema = z.object({ email: EmailSchema })
 export type ForgetPasswordBody = z.infer<typeof ForgetPasswordBodySchema>
 
+const TOKEN_MAX = 200
+
 export const ResetPasswordBodySchema = z.object({
   password: PasswordSchema,
-  token: z
-    .string({ error: 'Token is required' })
-    .trim()
-    .min(1, { error: 'Token is required' })
-    .max(200),
+  token: requiredText('Token', TOKEN_MAX),
 })
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>
 
 export const ResetPasswordFormSchema = z
-  .object({ password: PasswordSchema, confirmPassword: z.string().min(1, confirmation) })
+  .object({ password: PasswordSchema, confirmPassword: ConfirmPasswordSchema })
   .refine(passwordsMatch, mismatch)
 
 /** An empty password in a profile update means "keep the current one". */
@@ -77,9 +80,7 @@ const OptionalPasswordSchema = z
   .transform((p) => (p ? p : undefined))
 
 /** The password the user signs in with now, needed to change the e-mail or the password; empty means none. */
-const CurrentPasswordSchema = z
-  .string({ error: 'Current password must be text' })
-  .max(200, { error: 'Password is too long' })
+const CurrentPasswordSchema = text('Current password', PASSWORD_MAX, { trim: false })
   .optional()
   .transform((p) => (p ? p : undefined))
 
@@ -96,7 +97,7 @@ export const ProfileFormSchema = z
     name: NameSchema,
     email: EmailSchema,
     password: OptionalPasswordSchema,
-    confirmPassword: z.string().optional(),
+    confirmPassword: text('Password confirmation', PASSWORD_MAX, { trim: false }).optional(),
     currentPassword: CurrentPasswordSchema,
   })
   .refine(passwordsMatch, mismatch)

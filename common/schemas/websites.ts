@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TEXT_LIMITS, WEBSITES_ORDER_MAX } from '../constants.ts'
-import { IdSchema, pageOf, requiredText } from './common.ts'
+import { IdSchema, pageOf, requiredText, text } from './common.ts'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
@@ -22,7 +22,7 @@ const HttpUrlSchema = requiredText('Link', TEXT_LIMITS.url).refine(
 
 /** A site-relative image path such as /uploads/abc.webp or /images/default.jpg. */
 export const ImagePathSchema = requiredText('Image', TEXT_LIMITS.short).regex(
-  /^\/(uploads|images)\/[A-Za-z0-9._-]+$/,
+  /^\/(?:uploads|images)\/[\w-][\w.-]*$/,
   { error: 'Image must be an uploaded image path' },
 )
 
@@ -36,7 +36,7 @@ export const WebsiteSchema = z.object({
   description: z.string(),
   link: z.string(),
   imageAlt: z.string(),
-  /** Drafts (false) are seen only by admins. */
+  /** Drafts (false) are left out of every list and public page; read by id, anyone may see one. */
   published: z.boolean(),
   /** Shown in the home page's "Recent work". */
   featured: z.boolean(),
@@ -57,16 +57,7 @@ export const WebsiteUpdateBodySchema = z.object({
   description: requiredText('Description', TEXT_LIMITS.description),
   link: HttpUrlSchema,
   /** Optional: missing keeps the current text; empty means the screenshot's default description. */
-  imageAlt: z
-    .string({ error: 'Image description must be text' })
-    .trim()
-    .max(TEXT_LIMITS.short, {
-      error: `Image description must be at most ${TEXT_LIMITS.short} characters`,
-    })
-    .refine((text) => !text.includes('\u0000'), {
-      error: 'Image description must not contain NUL characters',
-    })
-    .optional(),
+  imageAlt: text('Image description', TEXT_LIMITS.short).optional(),
   /** Missing publishes the entry (clients of the original API know no drafts); false keeps a draft. */
   published: flag('Published').optional(),
   /** Missing keeps the current value. */
@@ -86,7 +77,9 @@ export const WebsiteOrderBodySchema = z.object({
 })
 export type WebsiteOrderBody = z.infer<typeof WebsiteOrderBodySchema>
 
-export const SlugParamsSchema = z.object({ slug: z.string().max(TEXT_LIMITS.short) })
+export const SlugParamsSchema = z.object({
+  slug: text('Slug', TEXT_LIMITS.short, { trim: false }),
+})
 
 export const WebsiteMutationResponseSchema = z.object({
   message: z.string(),

@@ -11,7 +11,8 @@ import {
   LocalChannelUnreachableError,
 } from '#server/modules/local-admin/local-admin.client.ts'
 
-class CliError extends Error {
+/** A refusal the tool explains in its message: printed without a stack trace. */
+export class CliError extends Error {
   override name = 'CliError'
 }
 

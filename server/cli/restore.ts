@@ -3,7 +3,8 @@
  * Restores a file made by `npm run backup` into the configured database (embedded or PostgreSQL,
  * whichever the backup came from), after applying the migrations, in one transaction. A database
  * that already holds data is refused unless --force, which replaces its contents. Refused, with
- * nothing changed, while a server owns the embedded database.
+ * nothing changed, while a server owns the embedded database. A backup holds no token-signing
+ * secret: the restore stores a new one, so every session from before ends.
  */
 import { parseArgs } from 'node:util'
 import path from 'node:path'
@@ -35,7 +36,13 @@ try {
         .map(([table, n]) => `${n} ${table}`)
         .join(', ')} from ${file} into the ${config.database.kind} database.`,
     )
-    console.log('Restart running app instances so they pick up the restored session secret.')
+    console.log(
+      config.sessionSecret
+        ? 'SESSION_SECRET is set: the site signs tokens with it, so sessions signed with the same ' +
+            'value stay valid; set a new one to end them.'
+        : 'Every session has ended: the restore made a new token-signing secret (a backup holds ' +
+            'none), so everyone signs in again.',
+    )
   } finally {
     await database.close()
   }

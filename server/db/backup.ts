@@ -1,8 +1,9 @@
 /**
  * A portable backup of the site's data: gzipped JSON lines, the same for the embedded database and
  * for PostgreSQL, so a backup taken from one restores into the other. Password-reset tokens are
- * left out (they expire within the hour anyway); everything else is kept, including the stored
- * session secret, so sessions survive a restore.
+ * left out (they expire within the hour anyway), and so is the stored token-signing secret: with
+ * it, whoever reads a backup could sign a token for any user. A restore stores a new secret
+ * instead (every session from before ends), and drops one found in an older backup.
  *
  * Line 1 is a header, then one `{"t": table, "r": row}` per row, then a trailer with the counts
  * (a file without it is truncated and is refused). A restore trusts nothing in the file: every line,
@@ -15,11 +16,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { createGunzip, createGzip } from 'node:zlib'
-import { asc, count, getTableColumns, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
+import { replaceSessionSecret, SESSION_SECRET_KEY } from './settings.ts'
 import {
   faqs,
   images,
@@ -34,9 +36,18 @@ import {
 const BACKUP_FORMAT = 'devfolio-backup'
 const BACKUP_VERSION = 1
 
-/** Tables in restore order (referenced tables first) with the column that orders their rows. */
+/**
+ * Tables in restore order (referenced tables first) with the column that orders their rows, and
+ * which rows to leave out of a backup.
+ */
 const TABLES = {
-  settings: { table: settings, key: settings.key, keyField: 'key', batch: 500 },
+  settings: {
+    table: settings,
+    key: settings.key,
+    keyField: 'key',
+    batch: 500,
+    only: ne(settings.key, SESSION_SECRET_KEY),
+  },
   users: { table: users, key: users.id, keyField: 'id', batch: 500 },
   websites: { table: websites, key: websites.id, keyField: 'id', batch: 500 },
   messages: { table: messages, key: messages.id, keyField: 'id', batch: 500 },
@@ -44,7 +55,10 @@ const TABLES = {
   pages: { table: pages, key: pages.key, keyField: 'key', batch: 100 },
   // Image rows hold the encoded bytes: small batches keep memory flat.
   images: { table: images, key: images.key, keyField: 'key', batch: 10 },
-} satisfies Record<string, { table: PgTable; key: PgColumn; keyField: string; batch: number }>
+} satisfies Record<
+  string,
+  { table: PgTable; key: PgColumn; keyField: string; batch: number; only?: SQL }
+>
 
 type BackupTable = keyof typeof TABLES
 export type BackupCounts = Record<BackupTable, number>
@@ -74,7 +88,7 @@ function columnValueSchema(sqlType: string): z.ZodType | undefined {
     const element = columnValueSchema(sqlType.slice(0, -2))
     return element && z.array(element.nullable())
   }
-  const base = sqlType.replace(/\(.*\)$/, '')
+  const base = sqlType.replace(/\([^()]*\)$/, '')
   if (base === 'uuid') return z.guid()
   if (['text', 'varchar', 'character varying', 'char', 'character'].includes(base))
     return z.string()
@@ -238,10 +252,11 @@ async function* backupLines(
   yield `${JSON.stringify({ header } satisfies Line)}\n`
   for (const name of TABLE_NAMES) {
     const { table, key, keyField, batch } = TABLES[name]
+    const { only } = TABLES[name] as { only?: SQL }
     // Keyset pages: memory stays flat whatever the table's size.
     let after: string | undefined
     for (;;) {
-      const where: SQL | undefined = after === undefined ? undefined : gt(key as PgColumn, after)
+      const where = and(only, after === undefined ? undefined : gt(key as PgColumn, after))
       const rows = (await db
         .select()
         .from(table)
@@ -368,7 +383,8 @@ export interface RestoreOptions {
 /**
  * Restores a backup into a migrated database, in one transaction: either every row is restored or
  * nothing changes. Refuses a target that already holds users, websites, messages or images
- * unless `force` (then their rows are replaced).
+ * unless `force` (then their rows are replaced). Stores a new token-signing secret (a signing
+ * secret found in the file is not restored), so every session from before ends.
  */
 export async function restoreBackup(
   database: Database,
@@ -378,6 +394,8 @@ export async function restoreBackup(
   return database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db
     const counts = emptyCounts()
+    // Rows the file holds but that are not restored: an older backup's signing secret.
+    const dropped = emptyCounts()
     if (options.force) {
       for (const table of [
         passwordResetTokens,
@@ -405,15 +423,20 @@ export async function restoreBackup(
       if (seeded.delete(pending.name)) await tx.delete(table)
       if (pending.name === 'settings') {
         for (const row of pending.rows as (typeof settings.$inferInsert)[]) {
+          if (row.key === SESSION_SECRET_KEY) {
+            dropped.settings += 1
+            continue
+          }
           await tx
             .insert(settings)
             .values(row)
             .onConflictDoUpdate({ target: settings.key, set: { value: row.value } })
+          counts.settings += 1
         }
       } else {
         await tx.insert(table).values(pending.rows as never)
+        counts[pending.name] += pending.rows.length
       }
-      counts[pending.name] += pending.rows.length
       pending = undefined
     }
 
@@ -454,12 +477,14 @@ export async function restoreBackup(
     if (!trailer)
       throw new BackupError('the file is truncated (no end marker): nothing was restored')
     for (const name of TABLE_NAMES) {
-      if ((trailer[name] ?? 0) !== counts[name]) {
+      const held = counts[name] + dropped[name]
+      if ((trailer[name] ?? 0) !== held) {
         throw new BackupError(
-          `${name}: the file lists ${trailer[name] ?? 0} rows but holds ${counts[name]}`,
+          `${name}: the file lists ${trailer[name] ?? 0} rows but holds ${held}`,
         )
       }
     }
+    await replaceSessionSecret(tx)
     return counts
   })
 }

@@ -123,6 +123,19 @@ export const messages = pgTable(
   ],
 )
 
+/**
+ * The ids of one-time form tokens already used (the contact form's), until they expire: a token
+ * posted twice is a replay, on whichever instance the second post lands.
+ */
+export const usedFormTokens = pgTable(
+  'used_form_tokens',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_form_tokens_expires_at_idx').on(t.expiresAt)],
+)
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

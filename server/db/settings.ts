@@ -1,20 +1,65 @@
-import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import type { Db } from './client.ts'
-import { settings } from './schema.ts'
-
-const SESSION_SECRET_KEY = 'session_secret'
-
 /**
- * The token signing key when SESSION_SECRET is unset: generated once and stored, so every
- * instance and every restart signs and checks tokens with the same key.
+ * The token signing key when SESSION_SECRET is unset: generated once and stored, so every instance
+ * and every restart signs and checks tokens with the same key. It never leaves the database: backups
+ * leave it out (a backup that held it would let its reader forge any user's token), and a restore
+ * or `npm run rotate-secret` stores a new one.
  */
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from './client.ts'
+import { settings, users } from './schema.ts'
+
+export const SESSION_SECRET_KEY = 'session_secret'
+/**
+ * The LISTEN/NOTIFY channel that tells every app instance on a PostgreSQL database that the stored
+ * secret was replaced. Notifications stay within their database, so one name serves every site.
+ */
+export const SESSION_SECRET_CHANNEL = 'devfolio_session_secret'
+
+const newSecret = () => randomBytes(48).toString('base64url')
+
 export async function loadOrCreateSessionSecret(db: Db): Promise<string> {
   await db
     .insert(settings)
-    .values({ key: SESSION_SECRET_KEY, value: randomBytes(48).toString('base64url') })
+    .values({ key: SESSION_SECRET_KEY, value: newSecret() })
     .onConflictDoNothing()
+  const stored = await readSessionSecret(db)
+  if (!stored) throw new Error('session secret could not be stored')
+  return stored
+}
+
+export async function readSessionSecret(db: Db): Promise<string | undefined> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SESSION_SECRET_KEY))
-  if (!row) throw new Error('session secret could not be stored')
-  return row.value
+  return row?.value
+}
+
+/**
+ * Stores a new random secret in place of the old one and notifies the instances on the database
+ * (PostgreSQL delivers the notification when the caller's transaction commits). Returns it.
+ */
+export async function replaceSessionSecret(db: Db): Promise<string> {
+  const secret = newSecret()
+  await db
+    .insert(settings)
+    .values({ key: SESSION_SECRET_KEY, value: secret })
+    .onConflictDoUpdate({ target: settings.key, set: { value: secret } })
+  await db.execute(sql`select pg_notify(${SESSION_SECRET_CHANNEL}, '')`)
+  return secret
+}
+
+/**
+ * Replaces the secret and, in the same transaction, bumps every user's token version: every
+ * session ends at the commit, on every instance, even one that has not heard of the new secret yet
+ * (each request re-reads its user). Returns the new secret and how many users were signed out.
+ */
+export async function rotateSessionSecret(db: Db): Promise<{ secret: string; signedOut: number }> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db
+    const secret = await replaceSessionSecret(tx)
+    const bumped = await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .returning({ id: users.id })
+    return { secret, signedOut: bumped.length }
+  })
 }

@@ -41,7 +41,7 @@ const BREACHED_CORE_MIN_LENGTH = 4
 export async function isBreachedPassword(password: string): Promise<boolean> {
   const list = await loadBreachedPasswords()
   const lower = password.toLowerCase()
-  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '')
+  const core = lower.replace(/^[^a-z]+|(?<=[a-z])[^a-z]+$/g, '')
   return list.has(lower) || (core.length >= BREACHED_CORE_MIN_LENGTH && list.has(core))
 }
 

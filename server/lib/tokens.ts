@@ -2,7 +2,8 @@
  * Signed bearer tokens: HS256 only (so `alg: none` and other algorithms are refused),
  * carrying the user id and the user's token version, which a password or e-mail change and
  * "sign out everywhere" bump. A token is refused once older than SESSION_TTL_SECONDS, whatever
- * expiry it carries.
+ * expiry it carries. `replaceSecret` (npm run rotate-secret, a restore) refuses every token signed
+ * before it at once.
  */
 import { SignJWT, jwtVerify } from 'jose'
 import { SESSION_TTL_SECONDS } from '#common/constants.ts'
@@ -18,23 +19,31 @@ interface TokenClaims {
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>
   verify(token: string): Promise<TokenClaims | null>
+  /** Signs and verifies with `secret` from now on: every token signed before is refused. */
+  replaceSecret(secret: string): void
 }
 
-export function createTokenService(
-  secret: string,
-  now: () => Date = () => new Date(),
-): TokenService {
-  // Imported once: jose would import raw key bytes again on every call, doubling its cost.
-  const key = crypto.subtle.importKey(
+const importKey = (secret: string) =>
+  crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign', 'verify'],
   )
-  // Tokens already verified, until they expire: the signature of a given string cannot change, and
-  // revocation is the token version, which every request still checks against the database.
-  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>()
+
+export function createTokenService(
+  secret: string,
+  now: () => Date = () => new Date(),
+): TokenService {
+  // Imported once per secret: jose would import raw key bytes again on every call, doubling its
+  // cost. Tokens already verified, until they expire: the signature of a given string cannot
+  // change, and revocation is the token version, which every request still checks against the
+  // database. Both go together, so a new secret starts with nothing verified.
+  let current = {
+    key: importKey(secret),
+    verified: new Map<string, { claims: TokenClaims; expiresAtMs: number }>(),
+  }
   return {
     async sign({ userId, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000)
@@ -43,9 +52,10 @@ export function createTokenService(
         .setSubject(userId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
-        .sign(await key)
+        .sign(await current.key)
     },
     async verify(token) {
+      const { key, verified } = current
       const known = verified.get(token)
       if (known) {
         if (now().getTime() < known.expiresAtMs) return known.claims
@@ -64,6 +74,8 @@ export function createTokenService(
         // instance whose clock runs slightly fast would then fail on the others.
         const expiresAtS = Math.min(payload.exp, payload.iat + SESSION_TTL_SECONDS)
         if (now().getTime() >= expiresAtS * 1000) return null
+        // The secret was replaced while this token was being checked with the old one.
+        if (current.key !== key) return null
         const claims = { userId: payload.sub as string, tokenVersion: payload.ver }
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
         verified.set(token, { claims, expiresAtMs: expiresAtS * 1000 })
@@ -71,6 +83,9 @@ export function createTokenService(
       } catch {
         return null
       }
+    },
+    replaceSecret(next) {
+      current = { key: importKey(next), verified: new Map() }
     },
   }
 }

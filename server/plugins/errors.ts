@@ -56,23 +56,33 @@ function validationMessage(error: FastifyError): string {
   return field ? `${field}: ${text}` : text
 }
 
+/**
+ * Readies the reply for a `{ message }` body. A route may have set another type (a CSV download)
+ * before failing; sending an object under it throws, and Fastify's fallback body names its codes.
+ */
+function asJsonError(reply: FastifyReply, status: number): FastifyReply {
+  reply.removeHeader('content-disposition')
+  return reply.code(status).type('application/json; charset=utf-8')
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message })
+      return asJsonError(reply, error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message })
     }
     if (error.validation) {
-      return reply.code(400).send({ message: validationMessage(error) })
+      return asJsonError(reply, 400).send({ message: validationMessage(error) })
     }
     if (isInvalidText(error)) {
-      return reply
-        .code(400)
-        .send({ message: 'The request contains characters that cannot be stored' })
+      return asJsonError(reply, 400).send({
+        message: 'The request contains characters that cannot be stored',
+      })
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable')
-      return reply
-        .code(503)
+      return asJsonError(reply, 503)
         .header('retry-after', '5')
         .send({ message: 'Service temporarily unavailable, please try again shortly' })
     }
@@ -83,14 +93,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       // network error, never the 413. Unmarked, Node reads and drops the rest of the body, as it does
       // for any body a route leaves unread; nothing past the limit is kept.
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection')
-      return reply.code(status).send({ message: clientErrorMessage(error) })
+      return asJsonError(reply, status).send({ message: clientErrorMessage(error) })
     }
     // The URL carries the route's parameters; a reset token in it is redacted.
     request.log.error(
       { err: error, method: request.method, url: redactUrl(request.url) },
       'unhandled error',
     )
-    return reply.code(500).send({ message: 'Internal server error' })
+    return asJsonError(reply, 500).send({ message: 'Internal server error' })
   })
 })
 

@@ -1,11 +1,11 @@
 /**
  * A short-lived in-process copy of the responses that their route declares public
- * (`Cache-Control: public ...`: the public pages and the public portfolio reads), served to
- * anonymous GET requests without running the route again, compressed once per encoding. It keeps
- * the promise that header already makes to any shared cache in front, for far less time: a
- * successful write (any non-GET request) empties it at once, on this instance and, through the
- * change broadcast (`server/lib/change-broadcast.ts`), on every other one. Requests carrying
- * credentials never read or fill it.
+ * (`Cache-Control: public ...`: the public pages and the public API reads), served to anonymous GET
+ * requests without running the route again, compressed once per encoding. It keeps the promise
+ * that header already makes to any shared cache in front, for far less time: a change to the public
+ * content (the services say so through server/lib/content-changes.ts) empties it at once, on this
+ * instance and, through the change broadcast (`server/lib/change-broadcast.ts`), on every other
+ * one; nothing else does. Requests carrying credentials never read or fill it.
  *
  * Like any shared cache, it repeats a page byte for byte, with every header it was rendered with
  * (the security headers and the Content-Security-Policy among them): it runs before the security
@@ -18,6 +18,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createChangeBroadcast, type ChangeBroadcastOptions } from '#server/lib/change-broadcast.ts'
+import type { ContentChanges } from '#server/lib/content-changes.ts'
 import { matchesEtag, weakEtag } from '#server/lib/etag.ts'
 
 const MAX_ENTRIES = 300
@@ -38,7 +39,6 @@ const UNSTORED_HEADERS = new Set([
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
 ])
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Compressed once per entry, so a better ratio than per-response compression can afford. */
 const BROTLI_QUALITY = 6
 
@@ -70,16 +70,12 @@ interface RequestState {
   fromCache: boolean
 }
 
-/**
- * For public API reads that change with the admin's writes (settings, FAQ): shared caches and
- * browsers revalidate every time (the ETag makes that cheap); this cache keeps them until a write.
- */
-export const PUBLIC_READ_CACHE = 'public, no-cache'
-
 interface ResponseCacheOptions {
   ttlMs: number
   now?: () => number
-  /** Where to tell the other instances about writes; omitted, writes stay local. */
+  /** The services' word that the public content changed. */
+  changes: ContentChanges
+  /** Where to tell the other instances about changes; omitted, they stay local. */
   broadcast?: Omit<ChangeBroadcastOptions, 'log' | 'onChange'>
 }
 
@@ -100,19 +96,12 @@ function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefine
   return undefined
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Drops every cached page, here and on the other instances: the next visitor gets a fresh render. */
-    invalidateResponseCache: () => void
-  }
-}
-
 export default fp(async function responseCachePlugin(
   app: FastifyInstance,
   opts: ResponseCacheOptions,
 ) {
   const entries = new Map<string, Entry>()
-  // Bumped by every write: a response rendered before a write finished is not stored after it.
+  // Bumped by every change: a response rendered before a change was stored is not kept after it.
   let generation = 0
   const invalidateHere = () => {
     generation++
@@ -123,12 +112,10 @@ export default fp(async function responseCachePlugin(
       ? await createChangeBroadcast({ ...opts.broadcast, log: app.log, onChange: invalidateHere })
       : undefined
   if (broadcast) app.addHook('onClose', () => broadcast.close())
-  const invalidate = () => {
+  opts.changes.onChange(() => {
     invalidateHere()
     broadcast?.publish()
-  }
-  // For writes that do not come through an HTTP request of this app (the command-line tools).
-  app.decorate('invalidateResponseCache', invalidate)
+  })
   if (opts.ttlMs <= 0) return
   const now = opts.now ?? Date.now
   const states = new WeakMap<FastifyRequest, RequestState>()
@@ -197,8 +184,7 @@ export default fp(async function responseCachePlugin(
     return payload
   })
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) return invalidate()
+  app.addHook('onResponse', async (request) => {
     const state = states.get(request)
     if (!state || state.fromCache) return
     // A refresh that did not store a new copy: drop the stale one rather than serve it on.

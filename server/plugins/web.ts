@@ -4,8 +4,10 @@
  * /api that no API route matched goes to the API's own not-found handler.
  * Page requests carry forms only (what an action's `request.formData()` reads), read whole and
  * bounded here before React Router sees them. JSON and files go to the API.
+ * Only a path's canonical spelling reaches React Router (server/lib/canonical-path.ts): a read of
+ * another spelling is redirected, anything else answers 404, so no loader or action runs for it.
  * Decides how pages may be cached: public pages briefly by shared caches, with ETag revalidation;
- * account and admin shells never.
+ * account and admin shells, and pages whose form carries a one-time token, never.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -14,21 +16,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { PAGE_FORM_MAX_BYTES } from '#common/constants.ts'
-import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { PER_VISITOR_PAGES, PUBLIC_PAGES } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
 import { matchesEtag, weakEtag } from '#server/lib/etag.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
+import { canonicalPath } from '#server/lib/canonical-path.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
-import { CONTACT_PAGE_ACTIONS, contactLimits } from '#server/modules/messages/contact-limits.ts'
 
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 const PASSTHROUGH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
-/** A CDN may hold a public page for a minute and serve it stale while it refetches; browsers revalidate. */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
-/** Public pages fetched with credentials: the browser may keep them but must revalidate, nobody else. */
-const CREDENTIALED_PAGE_CACHE = 'private, no-cache'
-export const PRIVATE_PAGE_CACHE = 'private, no-store'
 const PUBLIC_PAGE_PATH = new RegExp(
   `^(?:${PUBLIC_PAGES.join('|')}|/website/[^/]+|/sitemap\\.xml|/robots\\.txt)$`,
 )
@@ -67,13 +64,23 @@ export default async function webPlugin(
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url)) return reply.callNotFound()
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    const queryAt = request.url.indexOf('?')
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
+    const canonical = canonicalPath(pathname)
+    if (canonical !== pathname) {
+      if (canonical === undefined || !isRead) return notFound(reply, pathname)
+      const query = queryAt === -1 ? '' : request.url.slice(queryAt)
+      return reply.redirect(canonical + query, 301)
+    }
+    const fetchRequest = toFetchRequest(request, reply)
+    if (!fetchRequest) return reply.code(400).send({ message: 'Invalid Host header' })
     const context: AppLoadContext = {
       services,
       cspNonce: reply.scriptNonce,
       publicUrl: config.publicUrl,
+      clientIp: request.ip,
     }
-    const fetchRequest = toFetchRequest(request, reply)
-    const isRead = request.method === 'GET' || request.method === 'HEAD'
     if (!isRead && !(await isReadableForm(fetchRequest))) {
       return reply.code(400).send({ message: 'Request body is not a well-formed form' })
     }
@@ -81,14 +88,16 @@ export default async function webPlugin(
     // Read whole, once: for the ETag, and so the response cache can keep a copy.
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
     if (!isRead || response.status !== 200 || !isPublicPage(request.url)) {
-      if (!response.headers.has('cache-control'))
-        response.headers.set('cache-control', PRIVATE_PAGE_CACHE)
+      response.headers.set('cache-control', CACHE_POLICY.privatePage)
       copyResponseHead(reply, response)
       return reply.send(body)
     }
     // Decided here for every public page, whatever a route module says, so the policy has one home.
     const isAnonymous = !request.headers.authorization && !request.headers.cookie
-    response.headers.set('cache-control', isAnonymous ? PUBLIC_PAGE_CACHE : CREDENTIALED_PAGE_CACHE)
+    response.headers.set(
+      'cache-control',
+      isAnonymous ? CACHE_POLICY.publicPage : CACHE_POLICY.credentialedPage,
+    )
     if (request.method === 'HEAD' || !body) {
       copyResponseHead(reply, response)
       return reply.send(body)
@@ -97,9 +106,13 @@ export default async function webPlugin(
   }
 
   app.route({ method: [...PASSTHROUGH_METHODS], url: '/*', handler: handle })
-  // The contact page's form action stores messages too, under the contact form's limits.
-  const limits = contactLimits(app)
-  for (const url of CONTACT_PAGE_ACTIONS) app.post(url, limits, handle)
+}
+
+function notFound(reply: FastifyReply, pathname: string) {
+  return reply
+    .code(404)
+    .header('cache-control', CACHE_POLICY.privatePage)
+    .send({ message: `Not found: ${pathname}` })
 }
 
 async function productionHandler(app: FastifyInstance): Promise<Handler> {
@@ -122,7 +135,7 @@ async function productionHandler(app: FastifyInstance): Promise<Handler> {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
       res.setHeader(
         'cache-control',
-        immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+        immutable ? CACHE_POLICY.immutableAsset : CACHE_POLICY.staticFile,
       )
       res.setHeader('vary', 'accept-encoding')
     },
@@ -171,7 +184,7 @@ function isPublicPage(url: string): boolean {
   if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
   if (pathname.endsWith('.data'))
     pathname = pathname === '/_root.data' ? '/' : pathname.slice(0, -5)
-  return PUBLIC_PAGE_PATH.test(pathname)
+  return PUBLIC_PAGE_PATH.test(pathname) && !PER_VISITOR_PAGES.includes(pathname)
 }
 
 /**
@@ -202,8 +215,20 @@ async function sendWithEtag(
   return reply.send(body)
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`)
+/**
+ * The Fetch request React Router handles: the request's own origin (the name the site was reached
+ * by, which React Router's same-origin check for actions compares with the Origin header) followed
+ * by the path as it came, never resolved against a base (`//evil.example/contact` would otherwise
+ * become another origin). Undefined when the Host header is not a host.
+ */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request | undefined {
+  let origin: string
+  try {
+    origin = new URL(`${request.protocol}://${request.host}`).origin
+  } catch {
+    return undefined
+  }
+  const url = origin + request.url
   const controller = new AbortController()
   reply.raw.on('close', () => controller.abort())
   const headers = new Headers()

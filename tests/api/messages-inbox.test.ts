@@ -17,7 +17,7 @@ import {
 import { MESSAGES_PAGE_SIZE, MESSAGES_SEARCH_COUNT_AHEAD } from '#common/constants.ts'
 import { messages } from '#server/db/schema.ts'
 import { SPAM_RETENTION_MS } from '#server/modules/messages/messages.service.ts'
-import { ACCEPTED_LIMITS, RATE_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
@@ -324,6 +324,40 @@ describe('GET /api/messages/export.csv', () => {
     expect(spamRecords.map((r) => r.Subject)).toEqual([`Export ${tag} spam`])
   })
 
+  it('leaves no formula for a spreadsheet that reads the file with ";", tab or "," as separator', async () => {
+    const tag = unique()
+    await postContact(
+      contactBody({
+        fullName: 'Probe|@SUM(A1)',
+        subject: `Quote ${tag};=1+2;`,
+        message: 'Figures:\t=2*21\n-3+4, =5 and ,@x',
+      }),
+    )
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/messages/export.csv?q=${tag}`,
+      headers: admin,
+    })
+    expect(res.statusCode).toBe(200)
+    for (const delimiter of [',', ';', '\t', '|']) {
+      const rows = parseCsv(res.body, {
+        delimiter,
+        relax_quotes: true,
+        relax_column_count: true,
+      }) as string[][]
+      expect(rows.length, delimiter).toBeGreaterThan(1)
+      for (const cell of rows.flat()) {
+        expect(cell, `${JSON.stringify(delimiter)} ${JSON.stringify(cell)}`).not.toMatch(
+          /^["\s]*[=+\-@]/,
+        )
+      }
+    }
+    // Read back with the separator it was written with, every text is whole, behind its quote.
+    const [record] = parseCsv(res.body, { columns: true }) as Record<string, string>[]
+    expect(record!.Subject).toBe(`Quote ${tag};'=1+2;`)
+    expect(record!.Message).toBe("Figures:\t'=2*21\n'-3+4, '=5 and ,'@x")
+  })
+
   it('answers 401 without a token', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/messages/export.csv' })
     expect(res.statusCode).toBe(401)
@@ -478,7 +512,7 @@ describe('contact limit after validation failures', () => {
       expectError(await post(contactBody({ email: 'not-an-email' }), ip), 400, /email/i)
       expectError(await post(contactBody({ subject: ' ' }), ip), 400, /Subject is required/)
     }
-    const max = ACCEPTED_LIMITS.contact.max
+    const max = ACTION_LIMITS.contact.max
     const statuses: number[] = []
     for (let i = 0; i < max; i += 1) statuses.push((await post(contactBody(), ip)).statusCode)
     expect(statuses).toEqual(Array(max).fill(201))
@@ -487,7 +521,7 @@ describe('contact limit after validation failures', () => {
 
   it('still stops a flood of invalid posts at a higher ceiling', async () => {
     const ip = '198.51.100.41'
-    const ceiling = RATE_LIMITS.contactAttempts.max
+    const ceiling = ACTION_LIMITS.contactAttempts.max
     for (let i = 0; i < ceiling; i += 1)
       expect((await post(contactBody({ fullName: '' }), ip)).statusCode).toBe(400)
     expectError(await post(contactBody(), ip), 429, /^Too many requests/)

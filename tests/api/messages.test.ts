@@ -9,7 +9,7 @@ import {
   type Message,
 } from '#common/schemas/messages.ts'
 import { messages } from '#server/db/schema.ts'
-import { ACCEPTED_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
@@ -369,9 +369,8 @@ describe('contact rate limit', () => {
     const post = () =>
       limited.inject({ method: 'POST', url: '/api/messages/contact', payload: contactBody() })
     const statuses: number[] = []
-    for (let i = 0; i < ACCEPTED_LIMITS.contact.max; i += 1)
-      statuses.push((await post()).statusCode)
-    expect(statuses).toEqual(Array(ACCEPTED_LIMITS.contact.max).fill(201))
+    for (let i = 0; i < ACTION_LIMITS.contact.max; i += 1) statuses.push((await post()).statusCode)
+    expect(statuses).toEqual(Array(ACTION_LIMITS.contact.max).fill(201))
     expectError(await post(), 429, /^Too many requests/)
   })
 })

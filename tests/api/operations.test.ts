@@ -1,17 +1,23 @@
 /**
  * The admin's operations calls: the configuration notices, the last backup, scheduled backups
  * (driven by an injected clock: `runScheduled` is what the timer calls at each period) with
- * BACKUP_KEEP pruning and owner-only files, and the download of a fresh backup, which restores.
+ * BACKUP_KEEP pruning and owner-only files, and the download of a fresh backup, which restores,
+ * is kept nowhere (so never prunes a scheduled one), is limited per admin and per hour, and holds
+ * no token-signing secret to forge a session with.
  */
 import { lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageSchema } from '#common/schemas/messages.ts'
 import { OperationsStatusSchema } from '#common/schemas/operations.ts'
 import { restoreBackup } from '#server/db/backup.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
+import { readSessionSecret } from '#server/db/settings.ts'
+import { RATE_LIMITS } from '#server/lib/rate-limits.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
@@ -45,7 +51,25 @@ async function status(target = app, headers = admin) {
   return OperationsStatusSchema.parse(res.json())
 }
 
-const backupFiles = async () => (await readdir(backupDir)).sort()
+const backupFiles = async (dir = backupDir) => (await readdir(dir)).sort()
+
+interface BackupLine {
+  t?: string
+  r?: Record<string, unknown>
+  end?: true
+  counts?: Record<string, number>
+}
+
+/** A downloaded backup's lines, parsed. */
+const backupLines = (file: Buffer) =>
+  gunzipSync(file)
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as BackupLine)
+
+const download = (target: TestApp, headers: Record<string, string>) =>
+  target.inject({ method: 'POST', url: '/api/operations/backups', headers })
 
 describe('GET /api/operations/status', () => {
   it('answers 401 without a token and 403 for a non-admin', async () => {
@@ -144,6 +168,9 @@ describe('POST /api/operations/backups', () => {
     expect(contact.statusCode).toBe(201)
     const message = MessageSchema.parse(contact.json())
     clock = new Date(START.getTime() + 40 * HOUR)
+    const filesBefore = await backupFiles()
+    const lastBefore = (await status()).backups.last
+    expect(lastBefore).not.toBeNull()
 
     const res = await app.inject({ method: 'POST', url: '/api/operations/backups', headers: admin })
     expect(res.statusCode).toBe(200)
@@ -151,11 +178,9 @@ describe('POST /api/operations/backups', () => {
     const fileName = `backup-${clock.toISOString().replace(/[:.]/g, '-')}.jsonl.gz`
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`)
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length)
-    // Kept like a scheduled one: the dashboard's last backup.
-    expect((await status()).backups.last).toMatchObject({
-      fileName,
-      sizeBytes: res.rawPayload.length,
-    })
+    // Kept nowhere: BACKUP_DIR holds what it held, and the last backup is still the scheduled one.
+    expect(await backupFiles()).toEqual(filesBefore)
+    expect((await status()).backups.last).toEqual(lastBefore)
 
     const file = path.join(path.dirname(backupDir), 'downloaded.jsonl.gz')
     await writeFile(file, res.rawPayload)
@@ -209,5 +234,126 @@ describe('POST /api/operations/backups', () => {
     } finally {
       await target.close()
     }
+  })
+})
+
+describe('the token-signing secret and backups', () => {
+  it('is not in a downloaded backup: a token forged from anything in the file is refused', async () => {
+    const res = await download(app, admin)
+    expect(res.statusCode).toBe(200)
+    const lines = backupLines(res.rawPayload)
+    const settings = lines.filter((line) => line.t === 'settings').map((line) => line.r!)
+
+    // What an attacker holding the file would try: an admin's id and token version, signed with
+    // every value the file's settings hold (and, as the control, with the real secret).
+    const [adminRow] = lines.filter((line) => line.t === 'users' && line.r!.isAdmin === true)
+    const forge = (key: string) => {
+      const issuedAt = Math.floor(clock.getTime() / 1000)
+      return new SignJWT({ ver: adminRow!.r!.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(adminRow!.r!.id))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + 3600)
+        .sign(new TextEncoder().encode(key))
+    }
+    const withToken = async (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/operations/status',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    for (const row of settings) {
+      expectError(await withToken(await forge(String(row.value))), 401)
+    }
+    const secret = await readSessionSecret(app.database.db)
+    expect((await withToken(await forge(secret!))).statusCode).toBe(200)
+    expect(settings.map((row) => row.key)).not.toContain('session_secret')
+    expect(gunzipSync(res.rawPayload).toString('utf8')).not.toContain(secret)
+  })
+
+  it('restores a backup that still holds one (an older version made it) with a new secret', async () => {
+    const res = await download(app, admin)
+    const lines = backupLines(res.rawPayload)
+    const leaked = 'an-old-backup-carried-this-signing-secret-0123456789'
+    const end = lines.at(-1)!
+    const older = [
+      lines[0],
+      { t: 'settings', r: { key: 'session_secret', value: leaked } },
+      ...lines.slice(1, -1),
+      { ...end, counts: { ...end.counts, settings: (end.counts!.settings ?? 0) + 1 } },
+    ]
+    const file = path.join(path.dirname(backupDir), 'older.jsonl.gz')
+    await writeFile(file, gzipSync(older.map((line) => JSON.stringify(line)).join('\n')))
+    const target = await openDatabase({ kind: 'pglite' })
+    try {
+      await migrateDatabase(target)
+      const counts = await restoreBackup(target, file)
+      expect(counts.settings).toBe(end.counts!.settings ?? 0)
+      const restored = await readSessionSecret(target.db)
+      expect(restored).toBeDefined()
+      expect(restored).not.toBe(leaked)
+      expect(restored).not.toBe(await readSessionSecret(app.database.db))
+    } finally {
+      await target.close()
+    }
+  })
+})
+
+describe('downloads beside the scheduled backups', () => {
+  const MAX = RATE_LIMITS.backupDownload.max
+  let limited: TestApp
+  let limitedDir: string
+  let limitedClock = new Date('2026-04-01T10:00:00.000Z')
+
+  beforeAll(async () => {
+    limitedDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'site-ops-limit-')), 'backups')
+    dirs.push(path.dirname(limitedDir))
+    // One scheduled backup kept, the real download limit.
+    limited = await createTestApp({
+      now: () => limitedClock,
+      env: {
+        BACKUP_DIR: limitedDir,
+        BACKUP_INTERVAL_HOURS: '24',
+        BACKUP_KEEP: '1',
+        RATE_LIMIT_SCALE: '1',
+      },
+    })
+  })
+  afterAll(() => limited.cleanup())
+
+  it('never prune the scheduled backup, and the one past the limit in the hour answers 429', async () => {
+    const scheduled = await limited.services.backups.runScheduled()
+    expect(await backupFiles(limitedDir)).toEqual([scheduled!.fileName])
+    const owner = (await asAdmin(limited)).headers
+
+    for (let i = 1; i <= MAX; i++) {
+      limitedClock = new Date(limitedClock.getTime() + 60_000)
+      const res = await download(limited, owner)
+      expect(res.statusCode, `download ${i}`).toBe(200)
+      expect(backupLines(res.rawPayload).at(-1)).toMatchObject({ end: true })
+    }
+    expect(await backupFiles(limitedDir)).toEqual([scheduled!.fileName])
+
+    const refused = await download(limited, owner)
+    expectError(refused, 429, /^Too many requests, please try again in /)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(await backupFiles(limitedDir)).toEqual([scheduled!.fileName])
+
+    // Per admin: another admin has an allowance of their own.
+    expect((await download(limited, (await asAdmin(limited)).headers)).statusCode).toBe(200)
+    // A new window an hour after the first download.
+    limitedClock = new Date(limitedClock.getTime() + RATE_LIMITS.backupDownload.timeWindow)
+    expect((await download(limited, owner)).statusCode).toBe(200)
+    expect(await backupFiles(limitedDir)).toEqual([scheduled!.fileName])
+  })
+
+  it('does not count refused callers against an admin', async () => {
+    const owner = (await asAdmin(limited)).headers
+    const { headers: member } = await asUser(limited)
+    for (let i = 0; i < MAX + 1; i++) {
+      expectError(await limited.inject({ method: 'POST', url: '/api/operations/backups' }), 401)
+      expectError(await download(limited, member), 403)
+    }
+    expect((await download(limited, owner)).statusCode).toBe(200)
   })
 })

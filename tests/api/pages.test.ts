@@ -101,6 +101,49 @@ describe('PUT /api/pages/{key}', () => {
     expect((await getPage('dns')).json()).toEqual(before)
   })
 
+  it.each([
+    ['a NUL character', 'heading', 'Heading'],
+    ['a lone surrogate', 'heading', 'Heading'],
+    ['a NUL character', 'steps.1.body', 'Body'],
+    ['a lone surrogate', 'steps.1.body', 'Body'],
+  ])('answers 400 naming the field for %s in %s, and keeps the page', async (what, field, name) => {
+    const before = (await getPage('dns')).json<Page<'dns'>>()
+    const text = what === 'a NUL character' ? 'Hello\u0000World' : 'Hello\uD800World'
+    const seed = PAGE_SEEDS.dns
+    const body =
+      field === 'heading'
+        ? { ...seed, heading: text }
+        : { ...seed, steps: seed.steps.map((s, i) => (i === 1 ? { ...s, body: text } : s)) }
+    const message = `${field}: ${name} must not contain NUL characters or unpaired surrogates`
+    expectError(await putPage('dns', body), 400, message)
+    expect((await getPage('dns')).json()).toEqual(before)
+  })
+
+  it('answers 400 at once to image paths that made the old pattern backtrack, and keeps serving', async () => {
+    const seed = PAGE_SEEDS.dns
+    const withImage = (src: string) => ({
+      ...seed,
+      steps: seed.steps.map((s, i) => (i === 0 ? { ...s, image: { ...s.image, src } } : s)),
+    })
+    const notAnImage = 'steps.0.image.src: Image must be an uploaded image path'
+    const started = performance.now()
+    // Each letter before the refused `!` doubled the old pattern's work: 30 took half a minute.
+    expectError(await putPage('dns', withImage(`/uploads/${'a'.repeat(30)}!`)), 400, notAnImage)
+    expectError(
+      await putPage('dns', withImage('/images/acme-homepage-v2 (1).png')),
+      400,
+      notAnImage,
+    )
+    expectError(
+      await putPage('dns', withImage(`/uploads/${'a'.repeat(10_000)}`)),
+      400,
+      'steps.0.image.src: Image must be at most 200 characters',
+    )
+    // A bound no machine comes near: the answers take milliseconds, the old pattern took seconds.
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+  })
+
   it('answers 400 for a body that is not an object', async () => {
     expectError(await putPage('home', ['not', 'a', 'page']), 400)
   })

@@ -77,14 +77,53 @@ describe('GET /api/websites/search through the response cache', () => {
     expect(again.body).toBe('')
   })
 
-  it('is emptied by a successful write through this instance', async () => {
-    const created = await app.inject({ method: 'POST', url: '/api/websites', headers: admin })
-    expect(created.statusCode).toBe(201)
-    // The entry written straight to the database shows: the cache was emptied. (The created entry
-    // itself is a draft, listed only once published.)
+  it('stays warm through writes that change no public content: sign-up, sign-in, profile, contact, a new draft', async () => {
+    await search()
+    await makeWebsite(app, { name: 'Behind the visitors' })
+    const email = `visitor-${Date.now()}@example.com`
+    const password = 'Visit0r!Passw0rd'
+    const signedUp = await app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { name: 'Visitor', email, password },
+    })
+    expect(signedUp.statusCode, signedUp.body).toBe(201)
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { email, password },
+    })
+    expect(signedIn.statusCode).toBe(200)
+    const visitor = { authorization: `Bearer ${(signedIn.json() as { token: string }).token}` }
+    const profile = await app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: visitor,
+      payload: { name: 'Visitor Renamed', email },
+    })
+    expect(profile.statusCode, profile.body).toBe(200)
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: { fullName: 'V', email, subject: 'Hello', message: 'A question' },
+    })
+    expect(contact.statusCode).toBe(201)
+    const draft = await app.inject({ method: 'POST', url: '/api/websites', headers: admin })
+    expect(draft.statusCode).toBe(201)
+    expect(names((await search()).body)).not.toContain('Behind the visitors')
+  })
+
+  it('is emptied by a change to the public content', async () => {
+    const [website] = (await search({ authorization: admin.authorization! })).body.websites
+    const updated = await app.inject({
+      method: 'PUT',
+      url: `/api/websites/${website!._id}`,
+      headers: admin,
+      payload: { ...website, name: 'Renamed by the owner' },
+    })
+    expect(updated.statusCode, updated.body).toBe(200)
     const { body } = await search()
-    expect(names(body)).toContain('Written behind the cache')
-    expect(names(body)).not.toContain('New Website')
+    expect(names(body)).toContain('Renamed by the owner')
   })
 
   it('is not emptied by a refused write', async () => {
@@ -119,7 +158,7 @@ describe('GET /api/websites/search through the response cache', () => {
 
   it('keeps private answers out of it', async () => {
     const first = await app.inject({ method: 'GET', url: '/api/health' })
-    expect(first.headers['cache-control']).toBe('no-store')
+    expect(first.headers['cache-control']).toBe('private, no-store')
     expect(first.headers.etag).toBeUndefined()
   })
 })

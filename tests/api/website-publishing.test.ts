@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   WebsiteMutationResponseSchema,
@@ -13,6 +14,7 @@ import {
   type Website,
   type WebsiteUpdateBody,
 } from '#common/schemas/websites.ts'
+import { websites } from '#server/db/schema.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { UNUSED_IMAGE_TTL_MS } from '#server/modules/uploads/uploads.service.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
@@ -93,32 +95,44 @@ async function adminWebsites(): Promise<Website[]> {
   }
 }
 
+const PUBLIC_CACHE = 'public, no-cache'
+const DRAFT_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' }
+
 describe('drafts and publishing', () => {
-  it('creates a draft that only admins see', async () => {
+  it('creates a draft that lists, slug reads and the sitemap leave out', async () => {
     const draft = await createDraft()
     expect(draft).toMatchObject({ published: false, featured: false, imageAlt: '' })
     expect(await publicIds()).not.toContain(draft._id)
-    expectError(
-      await app.inject({ method: 'GET', url: `/api/websites/${draft._id}` }),
-      404,
-      'Website not found',
-    )
     expectError(await app.inject({ method: 'GET', url: `/api/websites/slug/${draft.slug}` }), 404)
-    // A signed-in user who is no admin sees what a visitor sees.
-    expectError(
-      await app.inject({ method: 'GET', url: `/api/websites/${draft._id}`, headers: user }),
-      404,
-    )
-    const asAdminRes = await app.inject({
-      method: 'GET',
-      url: `/api/websites/${draft._id}`,
-      headers: admin,
-    })
-    expect(asAdminRes.statusCode).toBe(200)
-    expect(asAdminRes.headers['cache-control']).toBe('private, no-store')
-    expect(WebsiteSchema.parse(asAdminRes.json())).toEqual(draft)
+    expect((await app.services.websites.listSlugs()).map((w) => w.slug)).not.toContain(draft.slug)
     const listed = (await adminWebsites()).find((w) => w._id === draft._id)
     expect(listed).toMatchObject({ published: false })
+  })
+
+  it('answers a draft by id to anyone, marked unpublished, kept by no cache and no index', async () => {
+    const draft = await createDraft()
+    // The specification's edit page reads a just-created entry this way, without a token.
+    for (const headers of [{}, user, admin, { authorization: 'Bearer not-a-token' }]) {
+      const res = await app.inject({ method: 'GET', url: `/api/websites/${draft._id}`, headers })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.headers).toMatchObject(DRAFT_HEADERS)
+      expect(WebsiteSchema.parse(res.json())).toEqual(draft)
+    }
+  })
+
+  it('answers a published entry by id with the public cache headers, and no noindex', async () => {
+    const draft = await createDraft()
+    const website = await saved(draft._id, bodyOf(draft))
+    const res = await app.inject({ method: 'GET', url: `/api/websites/${draft._id}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE)
+    expect(res.headers['x-robots-tag']).toBeUndefined()
+    expect(WebsiteSchema.parse(res.json())).toEqual(website)
+    // Taken back to draft, it is answered as a draft again.
+    await saved(draft._id, bodyOf(draft, { published: false }))
+    const again = await app.inject({ method: 'GET', url: `/api/websites/${draft._id}` })
+    expect(again.headers).toMatchObject(DRAFT_HEADERS)
+    expect(WebsiteSchema.parse(again.json()).published).toBe(false)
   })
 
   it('publishes on an update without `published`, as the original clients send it', async () => {
@@ -455,6 +469,58 @@ describe('the response cache and publishing', () => {
       })
       expect(published.statusCode).toBe(200)
       expect(await search()).toEqual([draft._id])
+    } finally {
+      await cached.cleanup()
+    }
+  })
+
+  it('never keeps a draft read by id, and keeps a published one until the next write', async () => {
+    const cached = await createTestApp({ env: { RESPONSE_CACHE_TTL_MS: '600000' } })
+    try {
+      const adminHeaders = (await asAdmin(cached)).headers
+      const byId = async (id: string) => {
+        const res = await cached.inject({ method: 'GET', url: `/api/websites/${id}` })
+        expect(res.statusCode, res.body).toBe(200)
+        return { headers: res.headers, website: WebsiteSchema.parse(res.json()) }
+      }
+      // Renamed behind the API's back, so no write empties the cache: a kept copy shows the old name.
+      const renameInDatabase = (id: string, name: string) =>
+        cached.database.db.update(websites).set({ name }).where(eq(websites.id, id))
+      const created = await cached.inject({
+        method: 'POST',
+        url: '/api/websites',
+        headers: adminHeaders,
+      })
+      const draft = WebsiteMutationResponseSchema.parse(created.json()).website
+
+      expect((await byId(draft._id)).headers).toMatchObject(DRAFT_HEADERS)
+      await renameInDatabase(draft._id, 'Renamed draft')
+      const draftAgain = await byId(draft._id)
+      expect(draftAgain.headers).toMatchObject(DRAFT_HEADERS)
+      expect(draftAgain.website).toMatchObject({ name: 'Renamed draft', published: false })
+
+      const body = bodyOf(draft)
+      const published = await cached.inject({
+        method: 'PUT',
+        url: `/api/websites/${draft._id}`,
+        headers: adminHeaders,
+        payload: body,
+      })
+      expect(published.statusCode, published.body).toBe(200)
+      expect((await byId(draft._id)).headers['cache-control']).toBe(PUBLIC_CACHE)
+      await renameInDatabase(draft._id, 'Renamed published')
+      expect((await byId(draft._id)).website).toMatchObject({ name: body.name, published: true })
+
+      const unpublished = await cached.inject({
+        method: 'PUT',
+        url: `/api/websites/${draft._id}`,
+        headers: adminHeaders,
+        payload: { ...body, published: false },
+      })
+      expect(unpublished.statusCode, unpublished.body).toBe(200)
+      const draftOnceMore = await byId(draft._id)
+      expect(draftOnceMore.headers).toMatchObject(DRAFT_HEADERS)
+      expect(draftOnceMore.website.published).toBe(false)
     } finally {
       await cached.cleanup()
     }

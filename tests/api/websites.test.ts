@@ -13,7 +13,7 @@ import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { makeWebsite } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
-const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600'
+const PUBLIC_CACHE = 'public, no-cache'
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
 let app: TestApp

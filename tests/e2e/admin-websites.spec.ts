@@ -185,7 +185,7 @@ test('the edit page refuses an empty field with its message and keeps the entry 
     await expect(page.getByLabel('Name')).toHaveValue(website.name)
     await page.getByLabel('Name').fill(' ')
     await page.getByLabel('Slug').fill('Not A Slug')
-    await page.getByRole('button', { name: 'Publish' }).click()
+    await page.getByRole('button', { name: 'Update' }).click()
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name is required')
     await expect(page.getByLabel('Name')).toBeFocused()
     await expect(page.getByLabel('Slug')).toHaveAccessibleDescription(

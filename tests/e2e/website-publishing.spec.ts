@@ -62,6 +62,14 @@ test('a draft stays off the public site until published; featured, it is on the 
       await expect(page).toHaveURL(/\/admin\/website\/[0-9a-f-]{36}$/)
       id = page.url().split('/').at(-1)!
       await expect(page.getByText('Status: Draft')).toBeVisible()
+      // The specification's own client reads the new draft by id without a token.
+      const read = await request.get(`/api/websites/${id}`)
+      expect(read.status()).toBe(200)
+      expect(read.headers()).toMatchObject({
+        'cache-control': 'private, no-store',
+        'x-robots-tag': 'noindex',
+      })
+      expect(((await read.json()) as Website).published).toBe(false)
       await page.getByLabel('Name').fill(fields.name)
       await page.getByLabel('Slug').fill(fields.slug)
       await page.getByLabel('Language', { exact: true }).fill(fields.language)
@@ -108,7 +116,7 @@ test('a draft stays off the public site until published; featured, it is on the 
       const newSlug = `${fields.slug}-renamed`
       await page.goto(`/admin/website/${id}`)
       await page.getByLabel('Slug').fill(newSlug)
-      await page.getByRole('button', { name: 'Publish' }).click()
+      await page.getByRole('button', { name: 'Update' }).click()
       await expect(page).toHaveURL('/admin/websites')
       const res = await request.get(`/website/${fields.slug}`, { maxRedirects: 0 })
       expect(res.status()).toBe(301)
@@ -119,6 +127,77 @@ test('a draft stays off the public site until published; featured, it is on the 
     })
   } finally {
     if (id) await deleteWebsiteApi(request, id)
+  }
+})
+
+test('the edit page offers Publish and Save as draft on a draft, Update and Unpublish once published', async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  const fields = uniqueWebsiteFields('Button Labels')
+  const website = await createWebsiteApi(request, { ...fields, published: false })
+  const button = (name: string) => page.getByRole('button', { name, exact: true })
+  const stored = async () =>
+    (await (await request.get(`/api/websites/${website._id}`)).json()) as Website
+  try {
+    await test.step('a draft: Publish and Save as draft', async () => {
+      await page.goto(`/admin/website/${website._id}`)
+      await expect(page.getByText('Status: Draft')).toBeVisible({ timeout: PAGE_LOAD })
+      await expect(button('Publish')).toBeVisible()
+      await expect(button('Save as draft')).toBeVisible()
+      await expect(button('Update')).toHaveCount(0)
+      await expect(button('Unpublish')).toHaveCount(0)
+      // Enter in a field saves without publishing.
+      await page.getByLabel('Name').fill(`${fields.name} entered`)
+      await page.getByLabel('Name').press('Enter')
+      await expectToast(page, 'Draft saved')
+      await expect(page).toHaveURL('/admin/websites')
+      expect(await stored()).toMatchObject({ name: `${fields.name} entered`, published: false })
+      await page.goto(`/admin/website/${website._id}`)
+      await button('Publish').click({ timeout: PAGE_LOAD })
+      await expectToast(page, 'Website updated successfully')
+      await expect(page).toHaveURL('/admin/websites')
+      expect((await stored()).published).toBe(true)
+    })
+
+    await test.step('published: Update keeps it published', async () => {
+      await page.goto(`/admin/website/${website._id}`)
+      await expect(page.getByText('Status: Published')).toBeVisible({ timeout: PAGE_LOAD })
+      await expect(button('Update')).toBeVisible()
+      await expect(button('Unpublish')).toBeVisible()
+      await expect(button('Publish')).toHaveCount(0)
+      await expect(button('Save as draft')).toHaveCount(0)
+      await page.getByLabel('Name').fill(`${fields.name} updated`)
+      await button('Update').click()
+      await expectToast(page, 'Website updated successfully')
+      await expect(page).toHaveURL('/admin/websites')
+      expect(await stored()).toMatchObject({ name: `${fields.name} updated`, published: true })
+    })
+
+    await test.step('published: Enter in a field updates, it does not unpublish', async () => {
+      await page.goto(`/admin/website/${website._id}`)
+      await expect(button('Update')).toBeVisible({ timeout: PAGE_LOAD })
+      await page.getByLabel('Name').fill(`${fields.name} entered again`)
+      await page.getByLabel('Name').press('Enter')
+      await expectToast(page, 'Website updated successfully')
+      await expect(page).toHaveURL('/admin/websites')
+      expect(await stored()).toMatchObject({
+        name: `${fields.name} entered again`,
+        published: true,
+      })
+    })
+
+    await test.step('published: Unpublish takes it back to draft', async () => {
+      await page.goto(`/admin/website/${website._id}`)
+      await button('Unpublish').click({ timeout: PAGE_LOAD })
+      await expectToast(page, 'Website unpublished')
+      await expect(page).toHaveURL('/admin/websites')
+      expect((await stored()).published).toBe(false)
+      expect(await isInPublicSearch(request, website._id)).toBe(false)
+    })
+  } finally {
+    await deleteWebsiteApi(request, website._id)
   }
 })
 

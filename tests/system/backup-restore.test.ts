@@ -2,7 +2,9 @@
  * `npm run backup` and `npm run restore` round trips: a site seeded through its API (users,
  * websites, messages with a reply, an uploaded image) is backed up from the embedded database,
  * restored into a fresh embedded database and into PostgreSQL, and backed up from PostgreSQL
- * and restored again: every row is equal, sessions and passwords still work, the image is served.
+ * and restored again: every row is equal, passwords still work, the image is served. The backup
+ * holds no token-signing secret: each restore makes a new one, says that every session has ended,
+ * and the tokens from before are refused.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -39,7 +41,8 @@ const embeddedDir = async () => {
   return dir
 }
 let scratch: Awaited<ReturnType<typeof createScratchPostgres>>
-let adminToken: string
+/** The admin's token on the source site, from before the backup. */
+let sourceToken: string
 let snapshot: Snapshot
 let imagePath: string
 let imageBytes: Buffer
@@ -54,7 +57,7 @@ interface Snapshot {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-async function allPages(server: ServerProcess, url: string, key: string) {
+async function allPages(server: ServerProcess, adminToken: string, url: string, key: string) {
   const items: unknown[] = []
   for (let page = 1, pages = 1; page <= pages; page++) {
     const res = await call(server.url, 'GET', `${url}?page=${page}`, {
@@ -68,18 +71,26 @@ async function allPages(server: ServerProcess, url: string, key: string) {
   return items
 }
 
-async function takeSnapshot(server: ServerProcess): Promise<Snapshot> {
+async function takeSnapshot(server: ServerProcess, adminToken: string): Promise<Snapshot> {
   const summary = await call(server.url, 'GET', '/api/summary/summary', {
     headers: bearer(adminToken),
   })
   expect(summary.status).toBe(200)
   return {
-    users: await allPages(server, '/api/users/admin', 'users'),
-    websites: await allPages(server, '/api/websites/admin', 'websites'),
-    messages: await allPages(server, '/api/messages/admin', 'messages'),
+    users: await allPages(server, adminToken, '/api/users/admin', 'users'),
+    websites: await allPages(server, adminToken, '/api/websites/admin', 'websites'),
+    messages: await allPages(server, adminToken, '/api/messages/admin', 'messages'),
     summary: summary.json,
   }
 }
+
+async function signInAdmin(server: ServerProcess): Promise<string> {
+  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
+  expect(signIn.status, signIn.text).toBe(200)
+  return (signIn.json as { token: string }).token
+}
+
+const SESSIONS_ENDED = 'Every session has ended: the restore made a new token-signing secret'
 
 /**
  * Runs a CLI with only `env`: from source through tsx, exactly as `npm run backup|restore` does, or
@@ -109,10 +120,8 @@ async function runCli(
 }
 
 async function seed(server: ServerProcess) {
-  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  expect(signIn.status).toBe(200)
-  adminToken = (signIn.json as { token: string }).token
-  const admin = bearer(adminToken)
+  sourceToken = await signInAdmin(server)
+  const admin = bearer(sourceToken)
 
   for (const user of [
     MEMBER,
@@ -195,8 +204,13 @@ async function emptyPostgresEnv(name: string) {
 }
 
 async function expectSameSite(server: ServerProcess, label: string) {
-  // The admin's token from before the backup works: the signing secret came along.
-  expect(await takeSnapshot(server), label).toEqual(snapshot)
+  // The admin's token from before the backup is refused: the backup held no signing secret.
+  const before = await call(server.url, 'GET', '/api/users/admin?page=1', {
+    headers: bearer(sourceToken),
+  })
+  expect(before.status, label).toBe(401)
+  expect(before.headers.get('www-authenticate'), label).toBe('Bearer error="invalid_token"')
+  expect(await takeSnapshot(server, await signInAdmin(server)), label).toEqual(snapshot)
   const image = await fetch(`${server.url}${imagePath}`)
   expect(image.status, label).toBe(200)
   expect(image.headers.get('content-type')).toBe('image/webp')
@@ -222,7 +236,7 @@ beforeAll(async () => {
     },
   })
   await seed(source)
-  snapshot = await takeSnapshot(source)
+  snapshot = await takeSnapshot(source, sourceToken)
 
   // The embedded database belongs to the running server: a restore over it is refused.
   // (Backups through a running server: tests/system/cli-beside-server.test.ts.)
@@ -254,22 +268,27 @@ describe('npm run backup / npm run restore', () => {
   it('backs up the embedded database', async () => {
     const res = await runCli('backup', ['--out', backupFile()], embeddedEnv(sourceDir), 'source')
     expect(res.code, res.stderr).toBe(0)
+    // The one setting, the token-signing secret, is left out.
     expect(res.stdout).toContain(
-      `Backed up 1 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images from the pglite database`,
+      `Backed up 0 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images from the pglite database`,
     )
     expect((await stat(backupFile())).size).toBeGreaterThan(1000)
+    const { gunzipSync } = await import('node:zlib')
+    const text = gunzipSync(await readFile(backupFile())).toString('utf8')
+    expect(text).not.toContain('"session_secret"')
     figures.push(
       `embedded backup: 3 users, 3 websites, 5 messages, ${VARIANTS} image variants, ${(await stat(backupFile())).size} B`,
     )
   }, 480_000)
 
-  it('restores into a fresh embedded database: everything equal, image served, sessions kept', async () => {
+  it('restores into a fresh embedded database: everything equal, image served, sessions ended', async () => {
     const target = await embeddedDir()
     const res = await runCli('restore', ['--in', backupFile()], embeddedEnv(target), 'source')
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain(
-      `Restored 1 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images`,
+      `Restored 0 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images`,
     )
+    expect(res.stdout).toContain(SESSIONS_ENDED)
     const server = await startServer({ env: embeddedEnv(target) })
     await expectSameSite(server, 'embedded')
     await server.stop()
@@ -284,13 +303,14 @@ describe('npm run backup / npm run restore', () => {
     await expectSameSite(reopened, 'embedded after --force')
     await reopened.stop()
     figures.push(
-      'restored into embedded: equal; non-empty target refused; --force replaced it without duplicates',
+      'restored into embedded: equal, old admin token refused; non-empty target refused; --force replaced it without duplicates',
     )
   }, 480_000)
 
   it('restores the embedded backup into PostgreSQL, and a PostgreSQL backup into embedded again', async () => {
     const res = await runCli('restore', ['--in', backupFile()], postgresEnv(scratch.url))
     expect(res.code, res.stderr).toBe(0)
+    expect(res.stdout).toContain(SESSIONS_ENDED)
     const pgServer = await startServer({ env: postgresEnv(scratch.url) })
     await expectSameSite(pgServer, 'postgres')
 
@@ -304,11 +324,12 @@ describe('npm run backup / npm run restore', () => {
     const target = await embeddedDir()
     const restore = await runCli('restore', ['--in', pgBackup], embeddedEnv(target))
     expect(restore.code, restore.stderr).toBe(0)
+    expect(restore.stdout).toContain(SESSIONS_ENDED)
     const server = await startServer({ env: embeddedEnv(target) })
     await expectSameSite(server, 'embedded from postgres')
     await server.stop()
     figures.push(
-      'embedded -> PostgreSQL -> embedded: equal at every step, image served, old admin token and passwords valid',
+      'embedded -> PostgreSQL -> embedded: equal at every step, image served, passwords valid, old admin token refused',
     )
   }, 480_000)
 

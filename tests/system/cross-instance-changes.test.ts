@@ -107,4 +107,29 @@ describe.each([
 
     await eventually(b, '/faq', (html) => html.includes(question))
   })
+
+  it('shows a portfolio entry published on one on the other at once', async () => {
+    const [a, b] = pair()
+    expect((await call(b.url, 'GET', '/portfolio')).status).toBe(200)
+    const headers = await adminHeaders(a)
+    const draft = await call(a.url, 'POST', '/api/websites', { headers })
+    expect(draft.status, draft.text).toBe(201)
+    const website = (draft.json as { website: Record<string, unknown> }).website
+    const name = `Harbour shop ${randomUUID().slice(0, 8)}`
+    const published = await call(a.url, 'PUT', `/api/websites/${String(website._id)}`, {
+      headers,
+      body: {
+        ...website,
+        name,
+        slug: name.toLowerCase().replaceAll(' ', '-'),
+        languageDescription: 'A shop on the harbour',
+        description: 'An online shop for a harbour chandlery.',
+        link: 'https://harbour.example',
+        published: true,
+      },
+    })
+    expect(published.status, published.text).toBe(200)
+
+    await eventually(b, '/portfolio', (html) => html.includes(name))
+  })
 })

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageSchema } from '#common/schemas/messages.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { messages } from '#server/db/schema.ts'
-import { ACCEPTED_LIMITS, RATE_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACTION_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
 import {
   call,
   freshDataDir,
@@ -122,11 +122,11 @@ describe('beyond the rate limits', () => {
     })
     const retryAfter = Number(res.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
-    expect(retryAfter).toBeLessThanOrEqual(ACCEPTED_LIMITS.contact.timeWindow / 1000)
+    expect(retryAfter).toBeLessThanOrEqual(ACTION_LIMITS.contact.timeWindow / 1000)
   }
 
   it('answers 429 JSON with Retry-After past the contact limit, for that client only', async () => {
-    const max = ACCEPTED_LIMITS.contact.max
+    const max = ACTION_LIMITS.contact.max
     const extra = 45
     const results = await inPool(max + extra, 10, (i) =>
       call(url, 'POST', '/api/messages/contact', {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageSchema } from '#common/schemas/messages.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { ACCEPTED_LIMITS, ACCOUNT_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACTION_LIMITS, ACCOUNT_LIMITS } from '#server/lib/rate-limits.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
 import {
@@ -197,7 +197,7 @@ describe('shared state', () => {
 
   it('shares the contact rate limit: the limit counts posts to both instances together', async () => {
     const ip = freshIp()
-    const max = ACCEPTED_LIMITS.contact.max
+    const max = ACTION_LIMITS.contact.max
     const statuses: number[] = []
     let limited: Awaited<ReturnType<typeof call>> | undefined
     for (let i = 0; i <= max; i++) {

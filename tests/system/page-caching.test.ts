@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '#server/plugins/web.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
 
 let server: ServerProcess
@@ -43,7 +43,7 @@ describe('GET public pages', () => {
   ])('lets shared caches hold %s briefly', async (pathname) => {
     const res = await get(pathname)
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE)
+    expect(res.headers.get('cache-control')).toBe(CACHE_POLICY.publicPage)
     expect(res.headers.get('etag')).toMatch(/^W\/"[\w-]+"$/)
   })
 
@@ -79,7 +79,7 @@ describe('GET public pages', () => {
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
     expect(again.headers.get('etag')).toBe(etag)
-    expect(again.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE)
+    expect(again.headers.get('cache-control')).toBe(CACHE_POLICY.publicPage)
     expect(again.headers.get('content-security-policy')).toBeNull()
   })
 
@@ -114,14 +114,14 @@ describe('GET account and admin shells', () => {
   ])('never lets anyone store %s', async (pathname) => {
     const res = await get(pathname)
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE)
+    expect(res.headers.get('cache-control')).toBe(CACHE_POLICY.privatePage)
     expect(res.headers.get('etag')).toBeNull()
   })
 
   it('never lets anyone store a not-found page', async () => {
     const res = await get('/no-such-page')
     expect(res.status).toBe(404)
-    expect(res.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE)
+    expect(res.headers.get('cache-control')).toBe(CACHE_POLICY.privatePage)
   })
 })
 

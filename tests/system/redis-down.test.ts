@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
-import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
 import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import type { TestApp } from '#tests/helpers/test-app.ts'
 

@@ -4,7 +4,7 @@
  * when TRUST_PROXY says a proxy sits in front.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACCEPTED_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import { makeWebsite } from '#tests/helpers/factories.ts'
 import { ensureBuild } from '#tests/helpers/server-process.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -131,7 +131,7 @@ describe('TRUST_PROXY', () => {
     remoteAddress?: string,
   ) {
     const result: number[] = []
-    for (let i = 0; i <= ACCEPTED_LIMITS.contact.max; i++) {
+    for (let i = 0; i <= ACTION_LIMITS.contact.max; i++) {
       result.push((await contact(target, forwardedFor(i), i, remoteAddress)).statusCode)
     }
     return result
@@ -146,7 +146,7 @@ describe('TRUST_PROXY', () => {
     }
   }
 
-  const max = ACCEPTED_LIMITS.contact.max
+  const max = ACTION_LIMITS.contact.max
   const allAccepted = Array<number>(max + 1).fill(201)
   const lastRefused = [...Array<number>(max).fill(201), 429]
 

@@ -5,7 +5,7 @@
  * which keeps the owner out for at most one window, however long the attack goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/plugins/rate-limit.ts'
+import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 

@@ -77,3 +77,35 @@ export function TextareaField(props: FieldProps & TextareaHTMLAttributes<HTMLTex
     />
   )
 }
+
+/** A checkbox with its label beside it and a hint under the label, wired to aria-describedby. */
+export function CheckboxField({
+  label,
+  hint,
+  className,
+  ...props
+}: { label: string; hint: string; className?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'id'
+>) {
+  const id = useId()
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 h-5 w-5 rounded border-slate-400 accent-brand-700"
+        {...props}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  )
+}

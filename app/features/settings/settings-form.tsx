@@ -4,7 +4,7 @@ import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { CheckboxField, InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { stackField } from './settings-fields.ts'
 
@@ -110,24 +110,13 @@ export function SettingsForm({
         <div className="sm:col-span-2">{shareImageField}</div>
       </Section>
       <Section title="Accounts">
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input
-            id="signupsOpen"
-            type="checkbox"
-            name="signupsOpen"
-            defaultChecked={settings.signupsOpen}
-            aria-describedby="signupsOpen-hint"
-            className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-700"
-          />
-          <div>
-            <label htmlFor="signupsOpen" className="text-sm font-medium text-slate-800">
-              Sign-ups open
-            </label>
-            <p id="signupsOpen-hint" className="text-xs text-slate-600">
-              When unticked, visitors cannot create accounts and the site offers no sign-up link.
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          label="Sign-ups open"
+          name="signupsOpen"
+          defaultChecked={settings.signupsOpen}
+          hint="When unticked, visitors cannot create accounts and the site offers no sign-up link."
+          className="sm:col-span-2"
+        />
       </Section>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || isBusy}>

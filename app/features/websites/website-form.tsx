@@ -38,8 +38,22 @@ const INPUTS: WebsiteInput[] = [
   },
 ]
 
-/** The button that sent the form: publish, or save as a draft. */
-export const SAVE_INTENT = { publish: 'publish', draft: 'draft' } as const
+/**
+ * The button that sent the form. A draft is published or saved as a draft; a published entry is
+ * updated (`publish` again) or unpublished (saved as a draft).
+ */
+export const SAVE_INTENT = { publish: 'publish', draft: 'draft', unpublish: 'unpublish' } as const
+
+const BUTTONS = {
+  draft: {
+    main: { intent: SAVE_INTENT.publish, label: 'Publish', pending: 'Publishing...' },
+    other: { intent: SAVE_INTENT.draft, label: 'Save as draft', pending: 'Saving...' },
+  },
+  published: {
+    main: { intent: SAVE_INTENT.publish, label: 'Update', pending: 'Updating...' },
+    other: { intent: SAVE_INTENT.unpublish, label: 'Unpublish', pending: 'Unpublishing...' },
+  },
+}
 
 /**
  * The admin form for one portfolio entry; it posts to the route's clientAction with the intent of
@@ -71,6 +85,10 @@ export function WebsiteForm({
     if (errors || formError) setSaving(false)
   }, [errors, formError, setSaving])
   const isBusy = pendingIntent !== undefined || isUploading
+  const { main, other } = website.published ? BUTTONS.published : BUTTONS.draft
+  // Enter in a field presses the form's first submit button: one that leaves the entry as public
+  // as it is (an update, or a draft saved), never the one that publishes or unpublishes it.
+  const keepIntent = website.published ? SAVE_INTENT.publish : SAVE_INTENT.draft
 
   return (
     <Form
@@ -81,6 +99,7 @@ export function WebsiteForm({
       onSubmit={() => setSaving(true)}
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
+      <button type="submit" name="intent" value={keepIntent} disabled={isBusy} hidden />
       <p className="text-sm text-slate-700">
         Status:{' '}
         <strong className="font-semibold text-slate-900">
@@ -153,14 +172,14 @@ export function WebsiteForm({
         <Button
           type="submit"
           name="intent"
-          value={SAVE_INTENT.draft}
+          value={other.intent}
           variant="secondary"
           disabled={isBusy}
         >
-          {pendingIntent === SAVE_INTENT.draft ? 'Saving...' : 'Save as draft'}
+          {pendingIntent === other.intent ? other.pending : other.label}
         </Button>
-        <Button type="submit" name="intent" value={SAVE_INTENT.publish} disabled={isBusy}>
-          {pendingIntent === SAVE_INTENT.publish ? 'Publishing...' : 'Publish'}
+        <Button type="submit" name="intent" value={main.intent} disabled={isBusy}>
+          {pendingIntent === main.intent ? main.pending : main.label}
         </Button>
       </div>
       {unsaved.dialog}

@@ -1,5 +1,6 @@
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getSummary } from '#app/features/dashboard/dashboard.api.ts'
 import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart.tsx'
@@ -41,14 +42,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
-        <section
-          aria-labelledby="stack-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        >
-          <h2 id="stack-heading" className="text-lg font-semibold text-slate-900">
-            Websites by language description
-          </h2>
-          <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Panel title="Websites by language description">
+          <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <WebsitesChart slices={slices} />
             {slices.length > 0 ? (
               <ul className="divide-y divide-slate-100 self-start text-sm">
@@ -68,21 +63,13 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               </ul>
             ) : null}
           </div>
-        </section>
-        <section
-          aria-labelledby="trend-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        </Panel>
+        <Panel
+          title="Messages per week"
+          subtitle={`The last ${trend.weeks.length} weeks, spam left out.`}
         >
-          <h2 id="trend-heading" className="text-lg font-semibold text-slate-900">
-            Messages per week
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            The last {trend.weeks.length} weeks, spam left out.
-          </p>
-          <div className="mt-4">
-            <MessagesTrendChart weeks={trend.weeks} />
-          </div>
-        </section>
+          <MessagesTrendChart weeks={trend.weeks} />
+        </Panel>
       </div>
     </>
   )

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react'
-import { useNavigation, useSubmit } from 'react-router'
-import { FaqBodySchema, type Faq } from '#common/schemas/faq.ts'
-import { Button } from '#app/components/ui/button.tsx'
+import { useState } from 'react'
+import { useNavigation } from 'react-router'
+import { FaqBodySchema } from '#common/schemas/faq.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { moveRow, useMoveRow, type Moved } from '#app/components/ui/move-buttons.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { RowActions, useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FaqForm } from '#app/features/faq/faq-form.tsx'
+import { FaqItem } from '#app/features/faq/faq-item.tsx'
 import {
   createFaq,
   deleteFaq,
@@ -37,12 +39,13 @@ clientLoader.hydrate = true as const
 
 type ActionResult =
   | { form: string; errors?: FieldErrors; formError?: string; done?: boolean }
-  | { moved: { id: string; step: -1 | 1 } }
+  | { moved: Moved | null }
   | undefined
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   requireAdmin(request)
-  const values = textFieldsOf(await request.formData())
+  const formData = await request.formData()
+  const values = textFieldsOf(formData)
   const { intent, id = '' } = values
   const form = intent === 'update' ? id : NEW_FORM
   try {
@@ -52,11 +55,12 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       return undefined
     }
     if (intent === 'move') {
-      const step = values.step === 'up' ? -1 : 1
-      const { faqs } = await withSignIn(request, () => listFaqs())
-      await withSignIn(request, () => reorderFaqs(movedIds(faqs, id, step)))
-      toast.success(step === -1 ? 'Moved up' : 'Moved down')
-      return { moved: { id, step } }
+      return await moveRow(formData, ({ direction }) =>
+        withSignIn(request, async () => {
+          const { faqs } = await listFaqs()
+          await reorderFaqs(movedIds(faqs, id, direction === 'up' ? -1 : 1))
+        }),
+      )
     }
     const result = validate(FaqBodySchema, values)
     if (!result.ok) return { form, errors: result.errors }
@@ -82,93 +86,9 @@ export function HydrateFallback() {
   return <Spinner />
 }
 
-function FaqItem({
-  faq,
-  index,
-  count,
-  isEditing,
-  onEdit,
-  onDelete,
-  onMove,
-  isBusy,
-}: {
-  faq: Faq
-  index: number
-  count: number
-  isEditing: boolean
-  onEdit: () => void
-  onDelete: () => void
-  onMove: (step: 'up' | 'down') => void
-  isBusy: boolean
-}) {
-  return (
-    <>
-      <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="mt-0.5 flex h-7 w-7 flex-none items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-800"
-        >
-          {index + 1}
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 className="font-semibold wrap-anywhere text-slate-900">{faq.question}</h2>
-          {isEditing ? null : (
-            <p className="mt-1 line-clamp-3 text-sm wrap-anywhere whitespace-pre-line text-slate-700">
-              {faq.answer}
-            </p>
-          )}
-        </div>
-      </div>
-      {isEditing ? null : (
-        <div className="mt-4 sm:pl-10">
-          <RowActions>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Edit ${faq.question}`}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
-            <Button
-              id={`move-up-${faq._id}`}
-              variant="secondary"
-              size="sm"
-              aria-label={`Move up: ${faq.question}`}
-              disabled={index === 0 || isBusy}
-              onClick={() => onMove('up')}
-            >
-              Move up
-            </Button>
-            <Button
-              id={`move-down-${faq._id}`}
-              variant="secondary"
-              size="sm"
-              aria-label={`Move down: ${faq.question}`}
-              disabled={index === count - 1 || isBusy}
-              onClick={() => onMove('down')}
-            >
-              Move down
-            </Button>
-            <Button
-              variant="danger"
-              size="sm"
-              aria-label={`Delete ${faq.question}`}
-              onClick={onDelete}
-            >
-              Delete
-            </Button>
-          </RowActions>
-        </div>
-      )}
-    </>
-  )
-}
-
 export default function FaqAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { faqs } = loaderData
   const navigation = useNavigation()
-  const submit = useSubmit()
   const isSubmitting = navigation.state === 'submitting'
   const { confirmDelete, dialog: deleteDialog } = useConfirmedSubmit()
   const [editingId, setEditingId] = useState<string | null>(null)
@@ -195,14 +115,7 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
     }
   }
 
-  useEffect(() => {
-    if (!actionData || !('moved' in actionData)) return
-    // Keep keyboard focus on the moved entry's button (or its other one at the list's end).
-    const { id, step } = actionData.moved
-    const same = document.getElementById(`move-${step === -1 ? 'up' : 'down'}-${id}`)
-    const other = document.getElementById(`move-${step === -1 ? 'down' : 'up'}-${id}`)
-    ;(same instanceof HTMLButtonElement && !same.disabled ? same : other)?.focus()
-  }, [actionData])
+  const { move } = useMoveRow(actionData && 'moved' in actionData ? actionData.moved : null)
 
   const formResult = (form: string) =>
     actionData && 'form' in actionData && actionData.form === form && !actionData.done
@@ -222,55 +135,37 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
       ) : (
         <ol className="mb-8 space-y-3" aria-label="FAQ entries">
           {faqs.map((faq, index) => (
-            <li
+            <FaqItem
               key={faq._id}
-              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              faq={faq}
+              index={index}
+              count={faqs.length}
+              isEditing={editingId === faq._id}
+              isBusy={isSubmitting}
+              onEdit={() => setEditingId(faq._id)}
+              onMove={(direction) => move(faq._id, direction)}
+              onDelete={() =>
+                void confirmDelete(faq._id, `“${faq.question}” will be removed from the FAQ page.`)
+              }
             >
-              <FaqItem
+              <FaqForm
                 faq={faq}
-                index={index}
-                count={faqs.length}
-                isEditing={editingId === faq._id}
-                isBusy={isSubmitting}
-                onEdit={() => setEditingId(faq._id)}
-                onMove={(step) =>
-                  void submit({ intent: 'move', id: faq._id, step }, { method: 'post' })
-                }
-                onDelete={() =>
-                  void confirmDelete(
-                    faq._id,
-                    `“${faq.question}” will be removed from the FAQ page.`,
-                  )
-                }
+                intent="update"
+                submitLabel="Save Question"
+                errors={formResult(faq._id)?.errors}
+                formError={formResult(faq._id)?.formError}
+                isSubmitting={isSubmitting}
+                onEdit={() => markDirty(faq._id)}
+                onCancel={() => {
+                  markClean(faq._id)
+                  setEditingId(null)
+                }}
               />
-              {editingId === faq._id ? (
-                <div className="mt-4">
-                  <FaqForm
-                    faq={faq}
-                    intent="update"
-                    submitLabel="Save Question"
-                    errors={formResult(faq._id)?.errors}
-                    formError={formResult(faq._id)?.formError}
-                    isSubmitting={isSubmitting}
-                    onEdit={() => markDirty(faq._id)}
-                    onCancel={() => {
-                      markClean(faq._id)
-                      setEditingId(null)
-                    }}
-                  />
-                </div>
-              ) : null}
-            </li>
+            </FaqItem>
           ))}
         </ol>
       )}
-      <section
-        aria-labelledby="new-faq-title"
-        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      >
-        <h2 id="new-faq-title" className="mb-4 text-lg font-semibold text-slate-900">
-          Add a question
-        </h2>
+      <Panel title="Add a question" isRoomy>
         <FaqForm
           key={newFormKey}
           intent="create"
@@ -280,7 +175,7 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
           isSubmitting={isSubmitting}
           onEdit={() => markDirty(NEW_FORM)}
         />
-      </section>
+      </Panel>
       {deleteDialog}
       {leaveDialog}
     </div>

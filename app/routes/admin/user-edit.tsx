@@ -4,7 +4,7 @@ import { UserUpdateBodySchema, type UserPublic } from '#common/schemas/users.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { InputField } from '#app/components/ui/field.tsx'
+import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
@@ -95,24 +95,12 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
           required
           error={actionData?.errors?.email}
         />
-        <div className="flex items-start gap-3">
-          <input
-            id="isAdmin"
-            name="isAdmin"
-            type="checkbox"
-            defaultChecked={loaderData.isAdmin}
-            aria-describedby="isAdmin-hint"
-            className="mt-0.5 h-5 w-5 rounded border-slate-400 accent-brand-700"
-          />
-          <div>
-            <label htmlFor="isAdmin" className="text-sm font-medium text-slate-800">
-              Is Admin
-            </label>
-            <p id="isAdmin-hint" className="text-xs text-slate-600">
-              Administrators manage websites, users and messages.
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          label="Is Admin"
+          name="isAdmin"
+          defaultChecked={loaderData.isAdmin}
+          hint="Administrators manage websites, users and messages."
+        />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink to={LIST_PATH} variant="secondary">
             Cancel

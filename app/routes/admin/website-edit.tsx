@@ -27,7 +27,8 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
   const form = await request.formData()
-  const isPublishing = form.get('intent') !== SAVE_INTENT.draft
+  const intent = form.get('intent')
+  const isPublishing = intent !== SAVE_INTENT.draft && intent !== SAVE_INTENT.unpublish
   const result = validate(WebsiteUpdateBodySchema, {
     ...textFieldsOf(form),
     _id: params.id,
@@ -41,7 +42,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     if (error instanceof Response) throw error
     return { formError: messageOf(error) }
   }
-  toast.success(isPublishing ? 'Website updated successfully' : 'Draft saved')
+  toast.success(
+    isPublishing
+      ? 'Website updated successfully'
+      : intent === SAVE_INTENT.unpublish
+        ? 'Website unpublished'
+        : 'Draft saved',
+  )
   return redirect(LIST_PATH)
 }
 

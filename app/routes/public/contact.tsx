@@ -22,6 +22,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     matches,
   })
 
+/** A refused post's Retry-After reaches the client. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     page: await context.services.pages.getRendered('contact'),
@@ -30,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { messages } = context.services
   const form = await request.formData()
   const text = (name: string) => {
     const value = form.get(name)
@@ -39,6 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     ContactField,
     string
   >
+  try {
+    await messages.countContactAttempt(context.clientIp)
+  } catch (error) {
+    return failure(error, values)
+  }
 
   const parsed = ContactBodySchema.safeParse({
     ...values,
@@ -64,36 +73,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await context.services.messages.createFromContact(parsed.data)
+    await messages.createFromContact(parsed.data, { client: context.clientIp, door: 'page' })
   } catch (error) {
-    const status = httpStatusOf(error)
-    if (status >= 500) console.error(error)
-    return data<ContactResult>(
-      {
-        ok: false,
-        message: CONTACT_FAILURE,
-        detail:
-          status < 500 && error instanceof Error ? error.message : 'please try again in a moment',
-        fieldErrors: {},
-        values,
-      },
-      { status },
-    )
+    return failure(error, values)
   }
   return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS })
 }
 
-/** The status a service error carries (HttpError.statusCode), 500 for anything else. */
-function httpStatusOf(error: unknown): number {
-  if (
-    error &&
-    typeof error === 'object' &&
-    'statusCode' in error &&
-    typeof error.statusCode === 'number'
-  ) {
-    return error.statusCode
+/** The form's answer to a service error: its status and message (a 429 keeps its Retry-After). */
+function failure(error: unknown, values: Record<ContactField, string>) {
+  const { status, headers } = httpErrorOf(error)
+  if (status >= 500) console.error(error)
+  return data<ContactResult>(
+    {
+      ok: false,
+      message: CONTACT_FAILURE,
+      detail:
+        status < 500 && error instanceof Error ? error.message : 'please try again in a moment',
+      fieldErrors: {},
+      values,
+    },
+    { status, headers },
+  )
+}
+
+/** The status and headers a service error carries (HttpError's), a plain 500 for anything else. */
+function httpErrorOf(error: unknown): { status: number; headers: Record<string, string> } {
+  if (error && typeof error === 'object' && 'statusCode' in error) {
+    const { statusCode, headers } = error as { statusCode: unknown; headers?: unknown }
+    if (typeof statusCode === 'number') {
+      return { status: statusCode, headers: (headers ?? {}) as Record<string, string> }
+    }
   }
-  return 500
+  return { status: 500, headers: {} }
 }
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {

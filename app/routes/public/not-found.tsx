@@ -16,6 +16,11 @@ export function loader() {
   return data(null, { status: 404 })
 }
 
+/** A form posted to a page that does not exist (`/CONTACT` among them) is not found either. */
+export function action() {
+  return data(null, { status: 404 })
+}
+
 export default function NotFoundPage() {
   return <NotFoundContent />
 }

@@ -4,6 +4,7 @@ import { absoluteUrl } from '#app/lib/seo.ts'
 // Signed-in and admin screens hold nothing for search engines; everything else may be crawled.
 const DISALLOWED = ['/admin/', '/profile', '/reset-password/']
 
+// Cached as every public page is (server/plugins/web.ts decides).
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',
@@ -16,7 +17,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       'content-type': 'text/plain; charset=utf-8',
-      'cache-control': 'public, max-age=3600',
     },
   })
 }

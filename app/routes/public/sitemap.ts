@@ -39,7 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(xml, {
     headers: {
       'content-type': 'application/xml; charset=utf-8',
-      'cache-control': 'public, max-age=300, stale-while-revalidate=3600',
     },
   })
 }

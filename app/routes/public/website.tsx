@@ -50,7 +50,7 @@ function isNotFound(error: unknown) {
 function summary(text: string) {
   const oneLine = text.replace(/\s+/g, ' ').trim()
   if (oneLine.length <= DESCRIPTION_MAX) return oneLine
-  return `${oneLine.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, '')}…`
+  return `${oneLine.slice(0, DESCRIPTION_MAX - 1).replace(/(?<!\s)\s+\S*$/, '')}…`
 }
 
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import {
   FaqOrderBodySchema,
   FaqResponseSchema,
 } from '#common/schemas/faq.ts'
-import { PUBLIC_READ_CACHE } from '#server/plugins/response-cache.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { FaqService } from './faq.service.ts'
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
@@ -18,7 +18,7 @@ const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
 export const faqRoutes: FastifyPluginAsyncZod<{ faq: FaqService }> = async (app, { faq }) => {
   app.get('/', { schema: { response: { 200: FaqListSchema } } }, async (_request, reply) => {
     const faqs = await faq.list()
-    reply.header('cache-control', PUBLIC_READ_CACHE)
+    reply.header('cache-control', CACHE_POLICY.publicRead)
     return { faqs }
   })
 

@@ -14,7 +14,14 @@ const toFaq = (row: FaqRow): Faq => ({
   position: row.position,
 })
 
-export function createFaqService({ repo }: { repo: FaqRepository }) {
+export function createFaqService({
+  repo,
+  contentChanged,
+}: {
+  repo: FaqRepository
+  /** Called once a change the FAQ page shows is stored. */
+  contentChanged: () => void
+}) {
   return {
     list: async (): Promise<Faq[]> => (await repo.list()).map(toFaq),
 
@@ -32,19 +39,23 @@ export function createFaqService({ repo }: { repo: FaqRepository }) {
       if ((await repo.count()) >= FAQ_MAX_ENTRIES) {
         throw badRequest(`The FAQ holds at most ${FAQ_MAX_ENTRIES} entries`)
       }
-      return toFaq(await repo.insert(body))
+      const faq = toFaq(await repo.insert(body))
+      contentChanged()
+      return faq
     },
 
     /** 404 when the entry does not exist. */
     async update(id: string, body: FaqBody): Promise<Faq> {
       const row = await repo.update(id, body)
       if (!row) throw notFound(NOT_FOUND)
+      contentChanged()
       return toFaq(row)
     },
 
     /** 404 when the entry does not exist. */
     async remove(id: string): Promise<void> {
       if (!(await repo.remove(id))) throw notFound(NOT_FOUND)
+      contentChanged()
     },
 
     /** Sets the order. 400 unless `ids` names every entry exactly once. */
@@ -60,6 +71,7 @@ export function createFaqService({ repo }: { repo: FaqRepository }) {
         throw badRequest('ids must list every FAQ entry exactly once')
       }
       await repo.reorder(ids)
+      contentChanged()
       return (await repo.list()).map(toFaq)
     },
   }

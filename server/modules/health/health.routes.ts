@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -18,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     '/',
     { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+      reply.header('cache-control', CACHE_POLICY.privateRead)
       try {
         await Promise.race([
           database.ping(),

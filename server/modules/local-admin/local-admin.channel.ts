@@ -1,8 +1,8 @@
 /**
  * The command-line tools' way into a running server on the embedded database, which no second
  * process may open: a small Fastify instance of its own on a Unix socket in DATA_DIR, readable and
- * writable by the owner only, answering just what the tools do (seed, create-admin, backup) with
- * the server's own services and database. It never listens on a network port.
+ * writable by the owner only, answering just what the tools do (seed, create-admin, backup,
+ * rotate-secret) with the server's own services and database. It never listens on a network port.
  */
 import { chmod, rm } from 'node:fs/promises'
 import Fastify from 'fastify'
@@ -10,10 +10,16 @@ import { z } from 'zod'
 import { seedDemoContent } from '#server/cli/demo-content.ts'
 import { writeBackup } from '#server/db/backup.ts'
 import type { Database } from '#server/db/client.ts'
+import type { SessionSecretService } from '#server/modules/operations/session-secret.service.ts'
 import type { UploadsService } from '#server/modules/uploads/uploads.service.ts'
 import type { UsersService } from '#server/modules/users/users.service.ts'
 import type { WebsitesService } from '#server/modules/websites/websites.service.ts'
-import type { AdminAnswer, BackupAnswer, SeedAnswer } from './local-admin.client.ts'
+import type {
+  AdminAnswer,
+  BackupAnswer,
+  RotateSecretAnswer,
+  SeedAnswer,
+} from './local-admin.client.ts'
 
 const SOCKET_MODE = 0o600
 
@@ -27,9 +33,12 @@ const BackupBodySchema = z.object({ file: z.string().startsWith('/') })
 export interface LocalChannelDeps {
   socketPath: string
   database: Database
-  services: { users: UsersService; websites: WebsitesService; uploads: UploadsService }
-  /** Called after a write, so cached public pages show it at once. */
-  onWrite: () => void
+  services: {
+    users: UsersService
+    websites: WebsitesService
+    uploads: UploadsService
+    sessionSecret: SessionSecretService
+  }
 }
 
 export interface LocalChannel {
@@ -41,7 +50,6 @@ export async function startLocalChannel({
   socketPath,
   database,
   services,
-  onWrite,
 }: LocalChannelDeps): Promise<LocalChannel> {
   const channel = Fastify({ logger: false })
   // The caller is the site's owner at the terminal: the whole message is the useful answer.
@@ -57,21 +65,22 @@ export async function startLocalChannel({
 
   channel.get('/status', async () => ({ pid: process.pid }))
   channel.post('/seed', async (): Promise<SeedAnswer> => {
-    const answer = await seedDemoContent({ websites: services.websites, uploads: services.uploads })
-    onWrite()
-    return answer
+    // Through the services, which empty the public response cache as an admin's edit does.
+    return seedDemoContent({ websites: services.websites, uploads: services.uploads })
   })
   channel.post('/admins', async (request): Promise<AdminAnswer> => {
     const { user, created, promoted } = await services.users.ensureAdmin(
       AdminBodySchema.parse(request.body),
     )
-    onWrite()
     return { user: { name: user.name, email: user.email }, created, promoted }
   })
   channel.post('/backups', async (request): Promise<BackupAnswer> => {
     const { file } = BackupBodySchema.parse(request.body)
     return { counts: await writeBackup(database, file) }
   })
+  channel.post('/session-secret', async (): Promise<RotateSecretAnswer> =>
+    services.sessionSecret.rotate(),
+  )
 
   // Only this process holds the database lock, so a socket file here is a crashed server's leftover.
   await rm(socketPath, { force: true })

@@ -24,6 +24,11 @@ export interface BackupAnswer {
   counts: BackupCounts
 }
 
+export interface RotateSecretAnswer {
+  /** Users whose sessions ended. */
+  signedOut: number
+}
+
 /** The server answered with an error: its message says what went wrong. */
 export class LocalChannelError extends Error {
   override name = 'LocalChannelError'

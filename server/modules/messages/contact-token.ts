@@ -1,9 +1,22 @@
 /**
- * The contact form's signed timestamp: the time the form was served, with an HMAC so a bot cannot
- * forge an older one. A post whose token is forged, or comes sooner than a person could fill the
- * form in, is spam. Works without JavaScript: the page renders the token into a hidden field.
+ * The contact form's one-time token: the time the form was served and a random id, with an HMAC so
+ * a bot can forge neither. Works without JavaScript: the page renders it into a hidden field.
+ * A genuine token is good once (the service records its id until it expires), from `minFillMs`
+ * after it was issued (sooner than a person could fill the form in) until `maxAgeMs`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+
+/** How long a served form can be sent. */
+export const CONTACT_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000
+
+const TOKEN_SHAPE = /^(\d{1,15})\.([\w-]{22})\.([\w-]{43})$/
+
+export interface ContactTokenUse {
+  /** Unique per token: recorded once used. */
+  id: string
+  /** When the token stops being good, and its record may go. */
+  expiresAt: Date
+}
 
 export function createContactTokens(deps: {
   secret: string
@@ -13,22 +26,29 @@ export function createContactTokens(deps: {
 }) {
   // A key of its own, derived from the app's secret, so a form token can never pass for anything else.
   const key = createHmac('sha256', deps.secret).update('contact-form-token').digest()
-  const sign = (issuedAt: string) => createHmac('sha256', key).update(issuedAt).digest('base64url')
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url')
 
   return {
     issue(): string {
-      const issuedAt = String(deps.now().getTime())
-      return `${issuedAt}.${sign(issuedAt)}`
+      const payload = `${deps.now().getTime()}.${randomBytes(16).toString('base64url')}`
+      return `${payload}.${sign(payload)}`
     },
 
-    /** True when the token is forged, malformed, from the future or too recent. */
-    isSuspicious(token: string): boolean {
-      const [issuedAt = '', signature = ''] = token.split('.')
-      if (!/^\d{1,15}$/.test(issuedAt)) return true
-      const expected = Buffer.from(sign(issuedAt))
+    /**
+     * The token's id and expiry when it is genuine and within its time (not too recent, not
+     * expired, not from the future); undefined otherwise. Whether it was used before is the
+     * caller's to check.
+     */
+    verify(token: string): ContactTokenUse | undefined {
+      const [, issuedAtText = '', id = '', signature = ''] = TOKEN_SHAPE.exec(token) ?? []
+      if (!id) return undefined
+      const expected = Buffer.from(sign(`${issuedAtText}.${id}`))
       const given = Buffer.from(signature)
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return true
-      return deps.now().getTime() - Number(issuedAt) < deps.minFillMs
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+      const issuedAt = Number(issuedAtText)
+      const age = deps.now().getTime() - issuedAt
+      if (age < deps.minFillMs || age > CONTACT_TOKEN_MAX_AGE_MS) return undefined
+      return { id, expiresAt: new Date(issuedAt + CONTACT_TOKEN_MAX_AGE_MS) }
     },
   }
 }

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm'
 import type { MessagesSearch } from '#common/schemas/messages.ts'
 import type { Db } from '#server/db/client.ts'
-import { messages, type MessageRow } from '#server/db/schema.ts'
+import { messages, usedFormTokens, type MessageRow } from '#server/db/schema.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
@@ -188,6 +188,28 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Deletes spam received before `before`; returns how many. */
+    /**
+     * Records a one-time form token's use: true the first time, false when it was used before
+     * (on any instance: the database's primary key decides).
+     */
+    async claimFormToken(id: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .insert(usedFormTokens)
+        .values({ id, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: usedFormTokens.id })
+      return rows.length === 1
+    },
+
+    /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
+    async purgeUsedFormTokens(at: Date): Promise<number> {
+      const rows = await db
+        .delete(usedFormTokens)
+        .where(lt(usedFormTokens.expiresAt, at))
+        .returning({ id: usedFormTokens.id })
+      return rows.length
+    },
+
     async purgeSpam(before: Date): Promise<number> {
       const rows = await db
         .delete(messages)

@@ -18,7 +18,7 @@ import {
   ReplyBodySchema,
   UnreadCountSchema,
 } from '#common/schemas/messages.ts'
-import { contactLimits } from './contact-limits.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { MessagesService } from './messages.service.ts'
 
 const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
@@ -30,14 +30,18 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
   app.post(
     '/contact',
     {
-      ...contactLimits(app),
+      // Before the body is read or validated: every post counts against the attempts ceiling.
+      onRequest: async (request) => messages.countContactAttempt(request.ip),
       schema: {
         body: ContactBodySchema,
         response: { 201: MessageSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      const message = await messages.createFromContact(request.body)
+      const message = await messages.createFromContact(request.body, {
+        client: request.ip,
+        door: 'api',
+      })
       return reply.code(201).send(message)
     },
   )
@@ -73,7 +77,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="messages.csv"')
-        .header('cache-control', 'no-store')
+        .header('cache-control', CACHE_POLICY.privateRead)
         .send(
           // A stream is piped as it is, past the response schemas (which describe JSON bodies).
           messages.exportCsv(request.query) as never,

@@ -26,12 +26,17 @@ import {
 } from '#common/schemas/messages.ts'
 import type { MessageRow } from '#server/db/schema.ts'
 import { badGateway, notFound } from '#server/lib/http-errors.ts'
+import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
+import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { contactNotificationMail } from '../mail/templates/contact-notification.ts'
 import { replyMail } from '../mail/templates/reply.ts'
 import type { ContactTokens } from './contact-token.ts'
 import type { MessagesRepository } from './messages.repository.ts'
+
+/** How a contact message arrived: the API call, or the /contact page's form (which carries a token). */
+export type ContactDoor = 'api' | 'page'
 
 /** GET /api/messages returns at most this many (newest) messages, so it never loads a whole table. */
 const MESSAGES_LIST_LIMIT = 200
@@ -99,10 +104,11 @@ export function createMessagesService(deps: {
   ownerEmail: () => Promise<string | undefined>
   adminUrl: string
   contactTokens: ContactTokens
+  limits: ActionLimits
   now: () => Date
   log: FastifyBaseLogger
 }) {
-  const { repo, mail, ownerEmail, adminUrl, contactTokens, now, log } = deps
+  const { repo, mail, ownerEmail, adminUrl, contactTokens, limits, now, log } = deps
   const inFlight = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | undefined
   let purgeTimer: NodeJS.Timeout | undefined
@@ -190,15 +196,22 @@ export function createMessagesService(deps: {
     )
   }
 
-  /** A filled honeypot, or a form token that is forged or too recent; a missing token is fine. */
-  function isSpam(body: ContactBody): boolean {
+  /**
+   * A filled honeypot, or a form token that is forged, too recent, expired or used before. The
+   * page's form always carries a token, so a page post without one is spam too; API clients (the
+   * specification's own among them) send none.
+   */
+  async function isSpam(body: ContactBody, door: ContactDoor): Promise<boolean> {
     if (body.website?.trim()) return true
-    return body.formToken !== undefined && contactTokens.isSuspicious(body.formToken)
+    if (body.formToken === undefined) return door === 'page'
+    const token = contactTokens.verify(body.formToken)
+    return !token || !(await repo.claimFormToken(token.id, token.expiresAt))
   }
 
   async function purgeSpam(): Promise<number> {
     const purged = await repo.purgeSpam(new Date(now().getTime() - SPAM_RETENTION_MS))
     if (purged > 0) log.info({ purged }, 'old spam deleted')
+    await repo.purgeUsedFormTokens(now())
     return purged
   }
 
@@ -207,13 +220,24 @@ export function createMessagesService(deps: {
     issueContactToken: () => contactTokens.issue(),
 
     /**
-     * Stores a contact message and answers at once; the owner notification is sent in the
-     * background, so a mail failure never rejects or loses the message. A post caught as spam is
-     * stored with `spam` and never notified; its answer is the same as a real message's, so a bot
-     * learns nothing.
+     * Counts one contact post by `client` (its IP), valid or not, against the attempts ceiling;
+     * throws 429 past it. Called by each door before it reads the post.
      */
-    async createFromContact(body: ContactBody): Promise<Message> {
-      const spam = isSpam(body)
+    countContactAttempt: (client: string) => limits.take('contactAttempts', client),
+
+    /**
+     * Stores a valid contact message from `client` (its IP) and answers at once; the owner
+     * notification is sent in the background, so a mail failure never rejects or loses the
+     * message. Every door (the API, the page's form) comes here, so the accepted-message limit
+     * counts here: past it, a 429 and nothing stored. A post caught as spam is stored with `spam`
+     * and never notified; its answer is the same as a real message's, so a bot learns nothing.
+     */
+    async createFromContact(
+      body: ContactBody,
+      { client, door }: { client: string; door: ContactDoor },
+    ): Promise<Message> {
+      await limits.take('contact', client)
+      const spam = await isSpam(body, door)
       const { fullName, email, subject, message } = body
       const row = await repo.insert({ fullName, email, subject, message, spam }, NOTIFY_LEASE_MS)
       if (!spam) notifyInBackground(row)
@@ -242,9 +266,13 @@ export function createMessagesService(deps: {
 
     /** The matching messages as CSV, newest first, streamed in batches. */
     exportCsv(search: MessagesSearch): Readable {
-      // escape_formulas: a cell starting with = + - @ tab or CR is prefixed with ' so a
-      // spreadsheet shows it as text instead of running it.
-      const csv = stringify({ header: true, columns: CSV_COLUMNS, escape_formulas: true })
+      // Every text cell is made safe to open in a spreadsheet, whatever separator it is read with
+      // (csv-stringify's own escape_formulas looks at a cell's first character only).
+      const csv = stringify({
+        header: true,
+        columns: CSV_COLUMNS,
+        cast: { string: spreadsheetSafe },
+      })
       const rows = Readable.from(
         (async function* () {
           for await (const batch of repo.searchAll(search, EXPORT_BATCH_SIZE))

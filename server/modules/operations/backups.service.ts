@@ -1,14 +1,16 @@
 /**
- * Backups the running site takes itself: on the schedule BACKUP_INTERVAL_HOURS sets, and on the
- * admin's demand (the dashboard's download). Each is a file in BACKUP_DIR in the format of
- * `npm run backup`, and only the BACKUP_KEEP newest are kept.
+ * Backups the running site takes itself: on the schedule BACKUP_INTERVAL_HOURS sets, each a file in
+ * BACKUP_DIR in the format of `npm run backup`, of which only the BACKUP_KEEP newest are kept; and on
+ * the admin's demand (the dashboard's download), streamed to the admin and not kept, so that no
+ * number of downloads can push a scheduled backup out.
  *
  * Time is cut into periods of the interval counted from the Unix epoch (every 24 hours: each UTC
  * day). One scheduled backup is taken per period, by whichever instance gets there first: the
  * period of the last one is stored in the database and checked under the database's exclusive
  * lock, so instances sharing a PostgreSQL database take turns and the others skip it.
  */
-import { open } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
@@ -18,6 +20,7 @@ import { writeBackup } from '#server/db/backup.ts'
 import type { Database } from '#server/db/client.ts'
 import { settings } from '#server/db/schema.ts'
 import {
+  backupFileName,
   describeBackup,
   ensureBackupDir,
   newBackupPath,
@@ -59,14 +62,14 @@ export function createBackupsService({ database, dir, keep, intervalMs, now, log
   let isStopped = false
 
   /** Writes a fresh backup into BACKUP_DIR and prunes the oldest beyond BACKUP_KEEP. */
-  const takeBackup = (reason: 'scheduled' | 'download'): Promise<BackupInfo> =>
+  const takeBackup = (): Promise<BackupInfo> =>
     oneAtATime(async () => {
       await ensureBackupDir(dir)
       const file = await newBackupPath(dir, now())
       const counts = await writeBackup(database, file)
       const pruned = await pruneBackups(dir, keep)
       const info = await describeBackup(dir, path.basename(file))
-      log.info({ backup: file, sizeBytes: info.sizeBytes, counts, pruned, reason }, 'backup taken')
+      log.info({ backup: file, sizeBytes: info.sizeBytes, counts, pruned }, 'backup taken')
       return info
     })
 
@@ -80,7 +83,7 @@ export function createBackupsService({ database, dir, keep, intervalMs, now, log
     return database.withExclusiveLock(async (db) => {
       const [row] = await db.select().from(settings).where(eq(settings.key, SCHEDULED_PERIOD_KEY))
       if (row && Number(row.value) >= period) return undefined
-      const info = await takeBackup('scheduled')
+      const info = await takeBackup()
       await db
         .insert(settings)
         .values({ key: SCHEDULED_PERIOD_KEY, value: String(period) })
@@ -113,11 +116,27 @@ export function createBackupsService({ database, dir, keep, intervalMs, now, log
     intervalHours: intervalMs > 0 ? intervalMs / 3_600_000 : null,
     keep,
 
-    /** A fresh backup, open for reading (it stays readable even if pruned meanwhile). */
-    async openFreshBackup(): Promise<{ info: BackupInfo; stream: Readable }> {
-      const info = await takeBackup('download')
-      const handle = await open(path.join(dir, info.fileName))
-      return { info, stream: handle.createReadStream() }
+    /**
+     * A fresh backup to stream to the admin, kept nowhere. It is written to a file first (named
+     * unlike a backup, so never listed or pruned) and deleted once open: streaming straight from
+     * the database would hold its snapshot, and on the embedded database every request, for as
+     * long as the download takes.
+     */
+    openDownload(): Promise<{ fileName: string; sizeBytes: number; stream: Readable }> {
+      return oneAtATime(async () => {
+        await ensureBackupDir(dir)
+        const fileName = backupFileName(now())
+        const file = path.join(dir, `download-${randomUUID()}.jsonl.gz`)
+        try {
+          const counts = await writeBackup(database, file)
+          const handle = await open(file)
+          const { size } = await handle.stat()
+          log.info({ fileName, sizeBytes: size, counts }, 'backup taken for download')
+          return { fileName, sizeBytes: size, stream: handle.createReadStream() }
+        } finally {
+          await rm(file, { force: true })
+        }
+      })
     },
 
     /** Runs the schedule: the current period's backup now if it has none, then each period's. */

@@ -14,7 +14,14 @@ import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { PagesRepository } from './pages.repository.ts'
 import { PAGE_SEEDS } from './pages.seed.ts'
 
-export function createPagesService({ repo }: { repo: PagesRepository }) {
+export function createPagesService({
+  repo,
+  contentChanged,
+}: {
+  repo: PagesRepository
+  /** Called once a page's new content is stored. */
+  contentChanged: () => void
+}) {
   function requireKey(key: string): PageKey {
     if (!isPageKey(key)) throw notFound('Page not found')
     return key
@@ -48,6 +55,7 @@ export function createPagesService({ repo }: { repo: PagesRepository }) {
         throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid page'))
       }
       await repo.upsert(pageKey, parsed.data)
+      contentChanged()
       return { ...parsed.data, key: pageKey } as Page
     },
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
 import { SiteSettingsBodySchema, SiteSettingsSchema } from '#common/schemas/settings.ts'
-import { PUBLIC_READ_CACHE } from '#server/plugins/response-cache.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { SettingsService } from './settings.service.ts'
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
@@ -10,7 +10,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
 ) => {
   app.get('/', { schema: { response: { 200: SiteSettingsSchema } } }, async (_request, reply) => {
     const result = await settings.get()
-    reply.header('cache-control', PUBLIC_READ_CACHE)
+    reply.header('cache-control', CACHE_POLICY.publicRead)
     return result
   })
 

@@ -13,9 +13,11 @@ import type { SettingsRepository } from './settings.repository.ts'
 export interface SettingsServiceDeps {
   repo: SettingsRepository
   log: FastifyBaseLogger
+  /** Called once saved settings are stored: every page shows them. */
+  contentChanged: () => void
 }
 
-export function createSettingsService({ repo, log }: SettingsServiceDeps) {
+export function createSettingsService({ repo, log, contentChanged }: SettingsServiceDeps) {
   /**
    * The saved settings over the defaults, so a field added in a later version reads its default
    * until the owner saves one. A saved copy that no longer validates is logged and ignored.
@@ -41,6 +43,7 @@ export function createSettingsService({ repo, log }: SettingsServiceDeps) {
         shareImage: body.shareImage ?? current.shareImage,
       })
       await repo.saveSite(next)
+      contentChanged()
       return next
     },
 

@@ -8,13 +8,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { matchesEtag } from '#server/lib/etag.ts'
 import { badRequest, payloadTooLarge } from '#server/lib/http-errors.ts'
 import type { UploadsService } from './uploads.service.ts'
 
 const IMAGE_FIELD = 'image'
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
-const IMMUTABLE_CACHE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`
 const NO_IMAGE = `${IMAGE_FIELD}: No image uploaded (send the file in the "${IMAGE_FIELD}" field)`
 const TOO_LARGE = `${IMAGE_FIELD}: The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
 const MALFORMED = `${IMAGE_FIELD}: The upload is not a well-formed multipart body`
@@ -95,7 +94,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     },
     async (request, reply) => {
       const image = await uploads.read(request.params.file)
-      reply.header('cache-control', IMMUTABLE_CACHE).header('etag', image.etag)
+      reply.header('cache-control', CACHE_POLICY.immutableAsset).header('etag', image.etag)
       if (matchesEtag(request.headers['if-none-match'], image.etag))
         return reply.code(304).send(null)
       return reply.type(image.contentType).header('content-length', image.byteSize).send(image.data)

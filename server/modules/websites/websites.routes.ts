@@ -1,5 +1,4 @@
 /** /api/websites: the public portfolio reads and the admin's writes (drafts, order, publishing). */
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ErrorResponseSchema,
@@ -16,22 +15,16 @@ import {
   WebsitesAdminPageSchema,
   WebsiteUpdateBodySchema,
 } from '#common/schemas/websites.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { WebsitesService } from './websites.service.ts'
 
-/** Public reads may be cached briefly by browsers and shared caches; admin edits show within a minute. */
-const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600'
+/**
+ * A draft read by its id: kept by no cache (the response cache stores `public` answers only), so
+ * publishing or deleting it shows at once, and indexed by no search engine.
+ */
+const DRAFT_HEADERS = { 'cache-control': CACHE_POLICY.privateRead, 'x-robots-tag': 'noindex' }
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
-
-/** Whether the request's bearer token names an admin; a token that fails is treated as none. */
-async function isAdminRequest(request: FastifyRequest): Promise<boolean> {
-  try {
-    await request.server.requireUser(request)
-  } catch {
-    return false
-  }
-  return request.user?.isAdmin === true
-}
 
 export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }> = async (
   app,
@@ -42,7 +35,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
     { schema: { querystring: PageQuerySchema, response: { 200: WebsiteSearchPageSchema } } },
     async (request, reply) => {
       const result = await websites.search(request.query.page)
-      reply.header('cache-control', PUBLIC_CACHE)
+      reply.header('cache-control', CACHE_POLICY.publicRead)
       return result
     },
   )
@@ -69,7 +62,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
     },
     async (request, reply) => {
       const website = await websites.getBySlug(request.params.slug)
-      reply.header('cache-control', PUBLIC_CACHE)
+      reply.header('cache-control', CACHE_POLICY.publicRead)
       return website
     },
   )
@@ -83,11 +76,11 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
       },
     },
     async (request, reply) => {
-      // A signed-in admin also gets drafts (the edit page loads them here, as the original admin
-      // client did); the answer then names a draft and must not be kept by a shared cache.
-      const isAdmin = request.headers.authorization ? await isAdminRequest(request) : false
-      const website = await websites.getById(request.params.id, { isAdmin })
-      if (!isAdmin) reply.header('cache-control', PUBLIC_CACHE)
+      const website = await websites.getById(request.params.id)
+      // A reader with a token (the admin's edit page) gets no cacheable copy: the next edit shows at once.
+      if (!website.published) reply.headers(DRAFT_HEADERS)
+      else if (!request.headers.authorization)
+        reply.header('cache-control', CACHE_POLICY.publicRead)
       return website
     },
   )

@@ -60,7 +60,14 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
   }
 }
 
-export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
+export function createWebsitesService({
+  repo,
+  contentChanged,
+}: {
+  repo: WebsitesRepository
+  /** Called once a change the public pages show is stored (not a new draft's). */
+  contentChanged: () => void
+}) {
   async function lookUpSlug(slug: string): Promise<Website | undefined> {
     if (!SLUG_PATTERN.test(slug)) return undefined
     const row = (await repo.findBySlug(slug)) ?? (await repo.findByPreviousSlug(slug))
@@ -106,10 +113,13 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
       return (await repo.findFeatured(FEATURED_WEBSITES_MAX)).map(toWebsite)
     },
 
-    /** Throws 404 when no website has this id, or (unless `isAdmin`) when it is a draft. */
-    async getById(id: string, { isAdmin = false } = {}): Promise<Website> {
-      const row = await repo.findById(id)
-      return findOrThrow(Promise.resolve(row && (isAdmin || row.published) ? row : undefined))
+    /**
+     * The website with this id, drafts included (`published: false`): ids are unguessable, and the
+     * edit page of the specification's client reads a new draft this way, without a token. Throws
+     * 404 when no website has this id.
+     */
+    async getById(id: string): Promise<Website> {
+      return findOrThrow(repo.findById(id))
     },
 
     /**
@@ -150,7 +160,9 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
     /** Creates a complete website (demo content), published unless the body says otherwise; throws 409 when the slug is taken. */
     async create(body: WebsiteUpdateBody): Promise<Website> {
       try {
-        return toWebsite(await repo.insert(websiteFields(body)))
+        const website = toWebsite(await repo.insert(websiteFields(body)))
+        contentChanged()
+        return website
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN)
         throw error
@@ -168,7 +180,9 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
         throw badRequest('_id: must match the website in the URL')
       }
       try {
-        return await findOrThrow(repo.update(id, websiteFields(body)))
+        const website = await findOrThrow(repo.update(id, websiteFields(body)))
+        contentChanged()
+        return website
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN)
         throw error
@@ -178,12 +192,14 @@ export function createWebsitesService({ repo }: { repo: WebsitesRepository }) {
     /** Throws 404 when no website has this id. */
     async remove(id: string): Promise<void> {
       if (!(await repo.delete(id))) throw notFound('Website not found')
+      contentChanged()
     },
 
     /** Sets the portfolio order (see WebsiteOrderBodySchema). Throws 400 naming an unknown id. */
     async reorder({ ids }: WebsiteOrderBody): Promise<void> {
       const missing = await repo.reorder(ids)
       if (missing.length > 0) throw badRequest(`ids: no website has the id ${missing[0]}`)
+      contentChanged()
     },
 
     /** Every published website page, for the sitemap. */

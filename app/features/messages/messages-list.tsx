@@ -1,0 +1,117 @@
+import type { Message, MessageFilter } from '#common/schemas/messages.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { DeleteButton, RowActions, type Column } from '#app/components/ui/paged-table.tsx'
+import { formatDate } from '#app/lib/format-date.ts'
+
+/** The inbox's filters, in the order of their tabs. */
+export const MESSAGE_TABS: { label: string; filter?: MessageFilter }[] = [
+  { label: 'All' },
+  { label: 'Unread', filter: 'unread' },
+  { label: 'Replied', filter: 'replied' },
+  { label: 'Spam', filter: 'spam' },
+]
+
+export const isUnread = (message: Message) => message.readAt === null
+
+/** The admin inbox's columns; the route adds the selection and the row's buttons. */
+export const MESSAGE_COLUMNS: Column<Message>[] = [
+  {
+    header: 'Date',
+    cell: (message) => <time dateTime={message.createdAt}>{formatDate(message.createdAt)}</time>,
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Name',
+    cell: (message) => message.fullName,
+    className: 'font-medium wrap-anywhere lg:min-w-[7rem]',
+  },
+  {
+    header: 'E-mail',
+    cell: (message) => (
+      <a
+        href={`mailto:${message.email}`}
+        title={message.email}
+        className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 lg:max-w-[11rem] lg:truncate"
+      >
+        {message.email}
+      </a>
+    ),
+  },
+  {
+    header: 'Subject',
+    cell: (message) => <p className="line-clamp-3 wrap-anywhere">{message.subject}</p>,
+    className: 'lg:min-w-[9rem]',
+  },
+  {
+    header: 'Message',
+    labelAbove: true,
+    cell: (message) => (
+      <textarea
+        readOnly
+        rows={3}
+        value={message.message}
+        aria-label={`Message from ${message.fullName}`}
+        className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
+      />
+    ),
+    className: 'lg:w-[30%] lg:min-w-[14rem]',
+  },
+  {
+    header: 'Status',
+    cell: (message) => (
+      <div className="space-y-1 text-xs">
+        {isUnread(message) ? (
+          <span className="inline-block rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white">
+            Unread
+          </span>
+        ) : (
+          <span className="text-slate-600">Read</span>
+        )}
+        {message.repliedAt ? (
+          <p className="whitespace-nowrap text-emerald-800">
+            Replied {formatDate(message.repliedAt)}
+            {message.replies.length > 1 ? ` (${message.replies.length} replies)` : ''}
+          </p>
+        ) : null}
+      </div>
+    ),
+  },
+]
+
+/** A message's buttons: Reply (Not spam for a caught one) and Delete. */
+export function MessageActions({
+  message,
+  isDeleting,
+  onReply,
+  onNotSpam,
+  onDelete,
+}: {
+  message: Message
+  isDeleting: boolean
+  onReply: () => void
+  onNotSpam: () => void
+  onDelete: () => void
+}) {
+  return (
+    <RowActions>
+      {message.spam ? (
+        <Button
+          size="sm"
+          aria-label={`Not spam: the message from ${message.fullName}`}
+          onClick={onNotSpam}
+        >
+          Not spam
+        </Button>
+      ) : (
+        <Button size="sm" aria-label={`Reply to ${message.fullName}`} onClick={onReply}>
+          Reply
+        </Button>
+      )}
+      <DeleteButton
+        label={`Delete the message from ${message.fullName}`}
+        isDeleting={isDeleting}
+        onClick={onDelete}
+      />
+    </RowActions>
+  )
+}

@@ -1,0 +1,225 @@
+/**
+ * Rate-limit counters and the limits they enforce, per client IP: counters live in Redis when
+ * REDIS_URL is set, so every app instance shares them; while Redis is unreachable each instance
+ * counts in its own memory instead, so the limits never switch off.
+ *
+ * Two kinds of limit use them. The calls only the API carries out (sign-in, sign-up, password
+ * reset) are limited on their route (server/plugins/rate-limit.ts). An action that more than one
+ * door leads to (the contact form: the API call and the /contact page's form action) is limited by
+ * its service, where the work is accepted, through `createActionLimits`: whatever path or API
+ * reached it, one counter per client.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Redis } from 'ioredis'
+import { HttpError } from './http-errors.ts'
+
+const MINUTE = 60_000
+/** Every counter key starts with this. */
+export const RATE_LIMIT_NAMESPACE = 'devfolio-rl:'
+/** Counters one instance keeps in memory at most; the oldest windows are forgotten first. */
+const MEMORY_MAX_KEYS = 50_000
+
+/** Requests allowed per window (before RATE_LIMIT_SCALE) for each limited API route, per client IP. */
+export const RATE_LIMITS = {
+  signIn: { max: 10, timeWindow: 15 * MINUTE },
+  signUp: { max: 10, timeWindow: 60 * MINUTE },
+  passwordReset: { max: 5, timeWindow: 15 * MINUTE },
+  notFound: { max: 60, timeWindow: MINUTE },
+  backupDownload: { max: 5, timeWindow: 60 * MINUTE }, // per admin: operations.routes.ts
+} as const
+
+/**
+ * Attempts allowed per account (before RATE_LIMIT_SCALE) in a fixed window. `maxPerAddress` counts
+ * one client IP's attempts on the account: a single attacking address is stopped there, and cannot
+ * lock the owner, signing in from another address, out. `max` counts the attempts from every
+ * address that got past their own limit: a botnet spreading guesses over many IPs still gets only
+ * this many per window. A successful attempt clears both counts. A window starts at a key's first
+ * attempt and is never extended, so an attacker who keeps trying never locks the real owner out for
+ * longer than one window.
+ */
+export const ACCOUNT_LIMITS = {
+  signIn: { maxPerAddress: 10, max: 100, timeWindow: 15 * MINUTE },
+} as const
+
+/**
+ * Actions limited where they are carried out, per client IP (before RATE_LIMIT_SCALE), whichever
+ * door the request came through.
+ */
+export const ACTION_LIMITS = {
+  /** Every contact post, valid or not: the ceiling that stops floods of invalid posts. */
+  contactAttempts: { max: 30, timeWindow: 10 * MINUTE },
+  /** Contact messages accepted (valid, stored, spam included): typos never use it up. */
+  contact: { max: 5, timeWindow: 10 * MINUTE },
+} as const
+
+export type ActionLimitName = keyof typeof ACTION_LIMITS
+
+interface Hit {
+  count: number
+  /** Time left in the key's window. */
+  ttlMs: number
+}
+
+export interface CounterStore {
+  /** Adds one to `key`, whose window of `ttlMs` starts at its first hit. */
+  hit(key: string, ttlMs: number): Promise<Hit>
+  reset(key: string): Promise<void>
+}
+
+function memoryCounterStore(now: () => Date): CounterStore {
+  // Insertion-ordered: a key starting a new window moves to the end, so the first keys are the oldest.
+  const counters = new Map<string, { count: number; expiresAt: number }>()
+  const makeRoom = (at: number) => {
+    for (const [key, entry] of counters) if (entry.expiresAt <= at) counters.delete(key)
+    for (const key of counters.keys()) {
+      if (counters.size < MEMORY_MAX_KEYS * 0.9) break
+      counters.delete(key)
+    }
+  }
+  return {
+    async hit(key, ttlMs) {
+      const at = now().getTime()
+      let entry = counters.get(key)
+      if (!entry || entry.expiresAt <= at) {
+        counters.delete(key)
+        if (counters.size >= MEMORY_MAX_KEYS) makeRoom(at)
+        entry = { count: 0, expiresAt: at + ttlMs }
+        counters.set(key, entry)
+      }
+      entry.count += 1
+      return { count: entry.count, ttlMs: entry.expiresAt - at }
+    },
+    async reset(key) {
+      counters.delete(key)
+    },
+  }
+}
+
+function redisCounterStore(redis: Redis): CounterStore {
+  return {
+    async hit(key, ttlMs) {
+      const results = await redis.multi().set(key, 0, 'PX', ttlMs, 'NX').incr(key).pttl(key).exec()
+      if (!results) throw new Error('redis transaction aborted')
+      for (const [error] of results) if (error) throw error
+      const ttl = Number(results[2]![1])
+      return { count: Number(results[1]![1]), ttlMs: ttl > 0 ? ttl : ttlMs }
+    },
+    async reset(key) {
+      await redis.del(key)
+    },
+  }
+}
+
+/**
+ * Watches the Redis link and says so in the log once per change: a Redis that stays down would
+ * otherwise log every reconnection attempt and every fallen-back request.
+ */
+function redisLink(redis: Redis, log: FastifyBaseLogger) {
+  let isDown = false
+  const down = (err: unknown) => {
+    if (isDown) return
+    isDown = true
+    log.warn({ err }, 'Redis unreachable: rate limits count in this instance only until it is back')
+  }
+  const up = () => {
+    if (!isDown) return
+    isDown = false
+    log.info('Redis reachable again: rate limits are shared by every instance again')
+  }
+  redis.on('error', down)
+  redis.on('ready', up)
+  // With the offline queue off, every command sent while the link is not ready fails at once.
+  return { down, up, isDegraded: () => isDown || redis.status !== 'ready' }
+}
+
+/** Counts in Redis, and in memory whenever Redis fails, so a Redis outage never lifts a limit. */
+function fallbackCounterStore(
+  primary: CounterStore,
+  fallback: CounterStore,
+  link: ReturnType<typeof redisLink>,
+): CounterStore {
+  return {
+    async hit(key, ttlMs) {
+      try {
+        const hit = await primary.hit(key, ttlMs)
+        link.up()
+        return hit
+      } catch (err) {
+        link.down(err)
+        return fallback.hit(key, ttlMs)
+      }
+    },
+    async reset(key) {
+      await fallback.reset(key)
+      try {
+        await primary.reset(key)
+        link.up()
+      } catch (err) {
+        link.down(err)
+      }
+    },
+  }
+}
+
+export interface RateLimitCounters extends CounterStore {
+  /** True while REDIS_URL is set but the counters run in this instance's memory. */
+  isDegraded(): boolean
+  close(): Promise<void>
+}
+
+/** The counters: in Redis (with the in-memory fallback) when `redisUrl` is set, else in memory. */
+export async function createRateLimitCounters(options: {
+  redisUrl?: string
+  now: () => Date
+  log: FastifyBaseLogger
+}): Promise<RateLimitCounters> {
+  const memory = memoryCounterStore(options.now)
+  if (!options.redisUrl) {
+    return { ...memory, isDegraded: () => false, close: async () => {} }
+  }
+  // ioredis is loaded only when it is used: it would only lengthen everyone else's start-up.
+  const redis = new (await import('ioredis')).Redis(options.redisUrl, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    // A Redis that accepts connections but never answers falls back like one that is down.
+    commandTimeout: 2_000,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  })
+  const link = redisLink(redis, options.log)
+  return {
+    ...fallbackCounterStore(redisCounterStore(redis), memory, link),
+    isDegraded: link.isDegraded,
+    close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+  }
+}
+
+/** "3 minutes": how long until a window ends, for a refusal's message. */
+const minutesText = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE))
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** A 429 with the time left in the window, in the message and in Retry-After. */
+export const tooManyRequests = (windowLeftMs: number, what = 'requests') =>
+  new HttpError(429, `Too many ${what}, please try again in ${minutesText(windowLeftMs)}`, {
+    'retry-after': String(Math.ceil(windowLeftMs / 1000)),
+  })
+
+/**
+ * The limits services enforce themselves (ACTION_LIMITS). `take` counts one use of `name` by
+ * `client` (its IP) and throws a 429 once the window's allowance is spent. A scale of 0 turns
+ * them off, as it does every limit.
+ */
+export function createActionLimits(counters: CounterStore, scale: number) {
+  return {
+    async take(name: ActionLimitName, client: string): Promise<void> {
+      if (scale === 0) return
+      const { max, timeWindow } = ACTION_LIMITS[name]
+      const hit = await counters.hit(`${RATE_LIMIT_NAMESPACE}action:${name}:${client}`, timeWindow)
+      if (hit.count > Math.max(1, Math.round(max * scale))) throw tooManyRequests(hit.ttlMs)
+    },
+  }
+}
+
+export type ActionLimits = ReturnType<typeof createActionLimits>
