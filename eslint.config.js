@@ -1,4 +1,4 @@
-// Structure rules from STYLE.md: import directions, kebab-case files, no process.env outside config.
+// Structure rules (CONTRIBUTING.md): import directions, kebab-case files, no process.env outside config.
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import js from '@eslint/js'
@@ -18,7 +18,7 @@ const foldersIn = (dir) =>
 const FEATURES = foldersIn('app/features')
 const MODULES = foldersIn('server/modules')
 
-// Import directions (STYLE.md section 2), checked on RESOLVED paths: `#app/root.tsx` and
+// Import directions (CONTRIBUTING.md, layout), checked on RESOLVED paths: `#app/root.tsx` and
 // `../app/root.tsx` both resolve to app/root.tsx, so an alias and a relative path are caught alike.
 // `target` is the importing file's folder, `from` what it may not import. All zones sit in one rule
 // config, so no later block can replace them.
@@ -148,7 +148,7 @@ export default withEverywhereBans(
         'regexp/no-super-linear-move': 'error',
       },
     },
-    // Import directions (STYLE.md section 2) and import cycles, on resolved paths.
+    // Import directions (CONTRIBUTING.md, layout) and import cycles, on resolved paths.
     {
       files: ['**/*.{ts,tsx,js,mjs}'],
       plugins: { 'import-x': importX },

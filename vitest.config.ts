@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     // One worker per core (Vitest's default leaves one idle): CI runs first on a shared machine
-    // (see .ci/run), so its wall time is what counts (docs/decisions/012-shared-test-modules.md).
+    // (see .ci/run), so its wall time is what counts (docs/decisions/018-ci-first-and-a-worker-per-core.md).
     maxWorkers: availableParallelism(),
     projects: [
       {

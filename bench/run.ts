@@ -17,7 +17,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import type { DatabaseOptions } from '#server/db/client.ts'
-import { ensureBuild, startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
+import { startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
 import {
   loadTest,
   processMemory,

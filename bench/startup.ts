@@ -8,7 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
-import { freePort, SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
+import { freePort } from '#tests/helpers/free-port.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 import { watchPeakMemory } from './measure.ts'
 
 const POLL_MS = 5

@@ -1,6 +1,8 @@
 /**
- * The site's identity on first run, before the owner saves the admin's Settings screen: the
- * server answers these until a saved copy exists. Edit them to change what a fresh install shows.
+ * The site settings a new site starts with: first-run content (server/first-run/README.md) kept
+ * here, outside that folder, because the web app reads it too (before any settings have loaded).
+ * The first start stores it; the owner changes it on the admin's Settings screen. A field added in a
+ * later version reads its value from here until the owner saves one.
  */
 import type { SiteSettings } from './schemas/settings.ts'
 
@@ -20,4 +22,9 @@ export const SITE_DEFAULTS: SiteSettings = {
     'Rivera Web Studio is the practice of Alex Rivera, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
   shareImage: '/images/og-image.png',
   signupsOpen: true,
+  ownerRole: 'Freelance full-stack web developer',
+  serviceArea: 'Portland, Oregon, and remote clients across North America and Europe',
+  responseTime: 'within one business day',
+  foundingYear: 2017,
+  weeklyDigest: false,
 }

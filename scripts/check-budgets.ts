@@ -1,5 +1,5 @@
 /**
- * Page-weight budgets (issue 5): builds, serves the production build with demo content, and for every
+ * Page-weight budgets: builds, serves the production build with demo content, and for every
  * public route sums the gzipped JavaScript and CSS of its first load and the bytes of its images.
  * Exits non-zero when any route is over budget.
  */
@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
 import { run, startProductionServer } from './lib/production-server.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 

@@ -7,7 +7,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { site } from '#app/site.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
 
@@ -753,7 +752,7 @@ function shareImage() {
       text(184, 134, SITE_DEFAULTS.businessName, { size: 40, weight: 700, fill: '#fff' }) +
       text(80, 290, 'Websites that load fast', { size: 68, weight: 800, fill: '#fff' }) +
       text(80, 372, 'and win you clients', { size: 68, weight: 800, fill: '#fff' }) +
-      text(80, 446, `${SITE_DEFAULTS.ownerName} · ${site.ownerRole}`, {
+      text(80, 446, `${SITE_DEFAULTS.ownerName} · ${SITE_DEFAULTS.ownerRole}`, {
         size: 30,
         fill: '#d9eaff',
       }) +

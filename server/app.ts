@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { CACHE_POLICY } from './lib/cache-policy.ts'
+import { RequestLogController } from './lib/log-output.ts'
 import { createRateLimitCounters } from './lib/rate-limits.ts'
 import { redactUrl } from './lib/redact-url.ts'
 import authPlugin from './plugins/auth.ts'
@@ -36,10 +37,6 @@ import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
 const JSON_BODY_LIMIT = 1024 * 1024
 const SPAM_PURGE_INTERVAL_MS = 60 * 60_000
-
-type SchemaCompilersFactory = NonNullable<
-  FastifyServerOptions['schemaController']
->['compilersFactory']
 
 export interface AppDeps {
   config: Config
@@ -79,21 +76,13 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
   const app = Fastify({
     logger: withRedactedUrls(deps.logger ?? { level: config.logLevel }),
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
-    // Zod compiles every schema; naming it here spares Fastify loading Ajv and fast-json-stringify
-    // (a noticeable share of start-up) for compilers it would never use. Fastify's types expect
-    // Ajv-shaped factories, hence the cast.
-    schemaController: {
-      compilersFactory: {
-        buildValidator: () => validatorCompiler,
-        buildSerializer: () => serializerCompiler,
-      } as unknown as SchemaCompilersFactory,
-    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -73,6 +73,8 @@ export const EnvSchema = z.object({
     .default(0),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: one readable line per event on a terminal, JSON lines into a file or a log collector.
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   // The OpenAPI description maps every endpoint for anyone who asks: served only when opted in.
   API_DOCS: booleanish,
   DEV_SERVER: booleanish,
@@ -118,6 +120,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     cacheChannel: env.CACHE_CHANNEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     isApiDocsServed: env.API_DOCS,
     isDevServer: env.DEV_SERVER,
   }

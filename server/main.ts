@@ -4,6 +4,8 @@ import { loadConfigOrExit } from './config.ts'
 import { openDatabase, protectDataDir } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { migrateDatabase } from './db/migrate.ts'
+import { describeFirstRun, putFirstRunContent } from './first-run/first-run.ts'
+import { logStream } from './lib/log-output.ts'
 import { startLocalChannel, type LocalChannel } from './modules/local-admin/local-admin.channel.ts'
 import { localChannelPath } from './modules/local-admin/local-admin.client.ts'
 
@@ -17,7 +19,15 @@ const database = await openDatabase(config.database, { role: 'server' }).catch((
   process.exit(1)
 })
 await migrateDatabase(database)
-const app = await buildApp({ config, database })
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: config.logLevel, stream: await logStream(config.logFormat) },
+})
+
+// First-run content (server/first-run/): stored where it was never written, so only a new site gets it.
+const firstRun = describeFirstRun(await putFirstRunContent(app.services))
+if (firstRun) app.log.info(firstRun)
 
 if (config.admin) {
   const { created, promoted } = await app.services.users.ensureAdmin(config.admin)

@@ -8,6 +8,9 @@ const settings: SiteSettings = {
   ...SITE_DEFAULTS,
   businessName: 'Harbour Pixel Works',
   social: { github: 'https://github.com/harbour', linkedin: '', x: 'https://x.com/harbour' },
+  ownerRole: 'Web developer and designer',
+  serviceArea: 'Nova Scotia and remote clients in Canada',
+  foundingYear: 2011,
 }
 /** The matches a meta function gets: the root's data, then the public layout's. */
 const layoutMatches = (publicUrl: string) => [
@@ -149,6 +152,14 @@ describe('siteJsonLd', () => {
       founder: { '@type': 'Person', name: settings.ownerName },
       // An empty social link is left out.
       sameAs: ['https://github.com/harbour', 'https://x.com/harbour'],
+    })
+  })
+
+  it("takes the practice's facts from the settings", () => {
+    expect(byType('ProfessionalService')).toMatchObject({
+      foundingDate: '2011',
+      areaServed: 'Nova Scotia and remote clients in Canada',
+      founder: { jobTitle: 'Web developer and designer' },
     })
   })
 

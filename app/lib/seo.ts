@@ -115,10 +115,15 @@ export function siteJsonLd(publicUrl: string, settings: SiteSettings): string {
         email: settings.email,
         image: absoluteUrl(publicUrl, settings.shareImage),
         logo: absoluteUrl(publicUrl, '/favicon.svg'),
-        foundingDate: String(site.foundingYear),
+        foundingDate: String(settings.foundingYear),
         address: { '@type': 'PostalAddress', addressLocality: settings.location },
-        areaServed: site.serviceArea,
-        founder: { '@type': 'Person', name: settings.ownerName, jobTitle: site.ownerRole, sameAs },
+        areaServed: settings.serviceArea,
+        founder: {
+          '@type': 'Person',
+          name: settings.ownerName,
+          jobTitle: settings.ownerRole,
+          sameAs,
+        },
         knowsAbout: [
           ...settings.bannerStacks,
           'Web design',

@@ -1,7 +1,8 @@
 /**
- * The site settings (business name, contact, social links, banner words, share image) as the
- * public layout's loader returned them: `useSiteSettings()` in components, `settingsOf(matches)`
- * in `meta` functions. Every page nests in that layout, so both always find them.
+ * The site settings (identity, contact, the practice's facts, social links, banner words, share
+ * image) as the public layout's loader returned them: `useSiteSettings()` in components,
+ * `settingsOf(matches)` in `meta` functions. Every page nests in that layout, so both always find
+ * them.
  */
 import { useRouteLoaderData } from 'react-router'
 import type { SiteSettings } from '#common/schemas/settings.ts'

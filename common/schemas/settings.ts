@@ -7,6 +7,10 @@ export const BANNER_STACK_COUNT = 3
 const BANNER_STACK_MAX = 40
 const TAGLINE_MAX = 160
 const SEO_DESCRIPTION_MAX = 300
+const OWNER_ROLE_MAX = 80
+const SERVICE_AREA_MAX = 160
+const RESPONSE_TIME_MAX = 80
+export const FOUNDING_YEAR_MIN = 1900
 
 /** An https:// address, or empty to hide the network's icon. */
 const socialUrl = (network: SocialNetwork) =>
@@ -22,6 +26,20 @@ function isHttpsUrl(value: string): boolean {
     return false
   }
 }
+
+/** A whole year from FOUNDING_YEAR_MIN to the current one (checked when parsed, not when loaded). */
+const FoundingYearSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Founding year is required'
+        : 'Founding year must be a year, e.g. 2017',
+  })
+  .int({ error: 'Founding year must be a whole year' })
+  .min(FOUNDING_YEAR_MIN, { error: `Founding year must be ${FOUNDING_YEAR_MIN} or later` })
+  .refine((year) => year <= new Date().getFullYear(), {
+    error: 'Founding year cannot be in the future',
+  })
 
 /** A site-relative image: an upload (POST /api/upload) or one of the site's own images. */
 const ShareImageSchema = requiredText('Share image', TEXT_LIMITS.short).regex(
@@ -53,13 +71,27 @@ export const SiteSettingsSchema = z.object({
   seoDescription: requiredText('SEO description', SEO_DESCRIPTION_MAX),
   shareImage: ShareImageSchema,
   signupsOpen: z.boolean({ error: 'Sign-ups open must be true or false' }),
+  ownerRole: requiredText('Owner role', OWNER_ROLE_MAX),
+  serviceArea: requiredText('Service area', SERVICE_AREA_MAX),
+  responseTime: requiredText('Response time', RESPONSE_TIME_MAX),
+  foundingYear: FoundingYearSchema,
+  /** Whether the owner wants the weekly summary e-mail; nothing sends one yet. */
+  weeklyDigest: z.boolean({ error: 'Weekly digest must be true or false' }),
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
-/** PUT /api/settings: every field; the SEO description and share image keep their value when left out. */
-export const SiteSettingsBodySchema = SiteSettingsSchema.extend({
-  seoDescription: SiteSettingsSchema.shape.seoDescription.optional(),
-  shareImage: SiteSettingsSchema.shape.shareImage.optional(),
+/**
+ * PUT /api/settings: every field, except that the ones added after the first version keep their
+ * saved value when left out (a client written against the first shape still saves).
+ */
+export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
+  seoDescription: true,
+  shareImage: true,
+  ownerRole: true,
+  serviceArea: true,
+  responseTime: true,
+  foundingYear: true,
+  weeklyDigest: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 

@@ -1,28 +1,28 @@
 /**
- * `npm run seed`: adds the demo portfolio entries (with images drawn here) to the configured
- * database, through the running server when one owns the embedded database.
+ * `npm run seed`: puts the first-run content in place where it was never written and adds the demo
+ * portfolio entries (server/first-run/), through the running server when one owns the embedded
+ * database.
  */
 import Fastify from 'fastify'
 import { loadConfigOrExit } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
-import type { SeedAnswer } from '#server/modules/local-admin/local-admin.client.ts'
+import { describeFirstRun, seedSite, type SeedResult } from '#server/first-run/first-run.ts'
 import { createServices } from '#server/services.ts'
 import { fail, findRunningSite } from './cli-support.ts'
-import { seedDemoContent } from './demo-content.ts'
 
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
 process.umask(0o077)
 
 const config = loadConfigOrExit()
 
-async function seedDirectly(): Promise<SeedAnswer> {
+async function seedDirectly(): Promise<SeedResult> {
   const database = await openDatabase(config.database)
   try {
     await migrateDatabase(database)
     // The same services the server builds; the log is the server's format, warnings only.
     const { log } = Fastify({ logger: { level: 'warn' } })
-    return await seedDemoContent(await createServices({ config, database, log }))
+    return await seedSite(await createServices({ config, database, log }))
   } finally {
     await database.close()
   }
@@ -30,7 +30,8 @@ async function seedDirectly(): Promise<SeedAnswer> {
 
 try {
   const site = await findRunningSite(config)
-  const result = site ? await site.call<SeedAnswer>('POST', '/seed') : await seedDirectly()
+  const result = site ? await site.call<SeedResult>('POST', '/seed') : await seedDirectly()
+  console.log(describeFirstRun(result.firstRun) ?? 'First-run content: already in place.')
   for (const slug of result.added) console.log(`added    /website/${slug}`)
   for (const slug of result.skipped) console.log(`skipped  /website/${slug} (already there)`)
   const where = config.database.kind === 'pglite' ? config.database.dir : 'DATABASE_URL'

@@ -1,13 +1,18 @@
 /**
  * A portable backup of the site's data: gzipped JSON lines, the same for the embedded database and
- * for PostgreSQL, so a backup taken from one restores into the other. Password-reset tokens are
- * left out (they expire within the hour anyway), and so is the stored token-signing secret: with
- * it, whoever reads a backup could sign a token for any user. A restore stores a new secret
- * instead (every session from before ends), and drops one found in an older backup.
+ * for PostgreSQL, so a backup taken from one restores into the other. Which tables it holds comes
+ * from the schema: every table of server/db/schema.ts is either backed up or excluded, for a reason
+ * written beside it, in TABLE_POLICY below. A table with no entry fails the type check and
+ * backup-coverage.test.ts, and this module refuses to load, so no table goes missing from every
+ * backup unnoticed. Left out: password-reset tokens, used contact-form token ids, and the stored
+ * token-signing secret (with it, whoever reads a backup could sign a token for any user). A restore
+ * stores a new secret instead (every session from before ends), and drops one found in an older
+ * backup.
  *
- * Line 1 is a header, then one `{"t": table, "r": row}` per row, then a trailer with the counts
- * (a file without it is truncated and is refused). A restore trusts nothing in the file: every line,
- * table name and row is checked against the schema before it is written.
+ * Line 1 is a header, then one `{"t": table, "r": row}` per row (`t` is the table's SQL name, `r`
+ * the row with its schema field names), then a trailer with the counts (a file without it is
+ * truncated and is refused). A restore trusts nothing in the file: every line, table name and row
+ * is checked against the schema before it is written.
  */
 import { createReadStream, createWriteStream } from 'node:fs'
 import { open, readFile, rename, rm } from 'node:fs/promises'
@@ -16,56 +21,237 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { createGunzip, createGzip } from 'node:zlib'
-import { and, asc, count, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { asc, count, getTableColumns, getTableName, gt, max, min, sql } from 'drizzle-orm'
+import { getTableConfig, type PgColumn, type PgSequence, type PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
-import { replaceSessionSecret, SESSION_SECRET_KEY } from './settings.ts'
-import {
-  faqs,
-  images,
-  messages,
-  pages,
-  passwordResetTokens,
-  settings,
-  users,
-  websites,
-} from './schema.ts'
+import { SCHEMA_SEQUENCES, SCHEMA_TABLES, type SchemaTableName } from './schema-tables.ts'
+import { settings, websites } from './schema.ts'
+import { FAQ_FIRST_RUN_KEY, replaceSessionSecret, SESSION_SECRET_KEY } from './settings.ts'
 
 const BACKUP_FORMAT = 'devfolio-backup'
 const BACKUP_VERSION = 1
 
-/**
- * Tables in restore order (referenced tables first) with the column that orders their rows, and
- * which rows to leave out of a backup.
- */
-const TABLES = {
-  settings: {
-    table: settings,
-    key: settings.key,
-    keyField: 'key',
-    batch: 500,
-    only: ne(settings.key, SESSION_SECRET_KEY),
-  },
-  users: { table: users, key: users.id, keyField: 'id', batch: 500 },
-  websites: { table: websites, key: websites.id, keyField: 'id', batch: 500 },
-  messages: { table: messages, key: messages.id, keyField: 'id', batch: 500 },
-  faqs: { table: faqs, key: faqs.id, keyField: 'id', batch: 500 },
-  pages: { table: pages, key: pages.key, keyField: 'key', batch: 100 },
-  // Image rows hold the encoded bytes: small batches keep memory flat.
-  images: { table: images, key: images.key, keyField: 'key', batch: 10 },
-} satisfies Record<
-  string,
-  { table: PgTable; key: PgColumn; keyField: string; batch: number; only?: SQL }
->
+type Row = Record<string, unknown>
 
-type BackupTable = keyof typeof TABLES
+export class BackupError extends Error {
+  override name = 'BackupError'
+}
+
+/** A table every backup holds. */
+interface BackedUp {
+  /** Rows per query and per insert: small where rows are large. */
+  batch: number
+  /**
+   * What a restore does with the rows the target database already holds (default `data`):
+   * - `data`: the owner's data, which a new database does not have. A target holding any is
+   *   refused unless `--force`, which empties the table first.
+   * - `first-run`: content a new site starts with (the FAQ, the page texts) and the owner edits.
+   *   The target's rows stay unless the file lists the table, even with no rows (the owner emptied
+   *   it); then the file's rows replace them all. A backup made before the table existed leaves
+   *   the target's rows in place.
+   * - `by-key`: rows a new database may hold already. `--force` empties the table; otherwise the
+   *   file's rows replace the target's rows with the same primary key.
+   */
+  target?: 'data' | 'first-run' | 'by-key'
+  /** Rows no backup holds; a restore drops them when an older backup holds them. */
+  leaveOut?: (row: Row) => boolean
+}
+
+/** A table no backup holds. */
+interface Excluded {
+  /** Why (for the reader: a table is excluded on purpose, never by omission). */
+  excluded: string
+  /** Whether `restore --force` empties it: its rows belong to the data the restore replaces. */
+  clearedByForce: boolean
+}
+
+export type TablePolicy = BackedUp | Excluded
+
+const isExcluded = (policy: TablePolicy): policy is Excluded => 'excluded' in policy
+
+/**
+ * What a backup does with each table of the schema, by SQL name. A backup holds the tables in this
+ * order, and a restore writes them in it, except that a table always follows the tables its
+ * foreign keys reference (planBackup moves it). The order is also the order of the tools' counts.
+ */
+export const TABLE_POLICY = {
+  settings: {
+    batch: 500,
+    target: 'by-key',
+    // The token-signing secret, which a new database gets when the server first starts: whoever
+    // read a backup holding it could sign a token for any user. A restore stores a new one.
+    leaveOut: (row) => row.key === SESSION_SECRET_KEY,
+  },
+  users: { batch: 500 },
+  websites: { batch: 500 },
+  messages: { batch: 500 },
+  faqs: { batch: 500, target: 'first-run' },
+  pages: { batch: 100, target: 'first-run' },
+  // Image rows hold the encoded bytes: small batches keep memory flat.
+  images: { batch: 10 },
+  password_reset_tokens: {
+    excluded: 'one-time links that expire within the hour, and a restore ends every session anyway',
+    clearedByForce: true,
+  },
+  used_form_tokens: {
+    excluded:
+      'ids of contact-form tokens already used, kept only until the tokens expire (within a day)',
+    // Kept: they still refuse a replayed form after a restore over a running site's database.
+    clearedByForce: false,
+  },
+} satisfies Record<SchemaTableName, TablePolicy>
+
+type Policies = typeof TABLE_POLICY
+type BackupTable = {
+  [K in keyof Policies]: Policies[K] extends Excluded ? never : K
+}[keyof Policies]
 export type BackupCounts = Record<BackupTable, number>
 
-const TABLE_NAMES = Object.keys(TABLES) as BackupTable[]
+interface BackupPlan {
+  /** Every table of the policy, each after the tables it references. */
+  order: string[]
+  /** What stops the policy from covering the schema, one sentence each (none when it does). */
+  problems: string[]
+}
+
+/**
+ * Checks `policy` against `tables` (the schema's) and orders the tables for a restore: the
+ * policy's order, with each table moved after the tables its foreign keys reference. A problem is
+ * a table with no entry, an entry for no table, a backed-up table with rows a restore could not
+ * write (it references a table no backup holds, or itself, or has no single-column primary key to
+ * page its rows by), and a cycle of foreign keys.
+ */
+export function planBackup(
+  tables: readonly PgTable[],
+  policy: Readonly<Record<string, TablePolicy>>,
+): BackupPlan {
+  const problems: string[] = []
+  const byName = new Map(tables.map((table) => [getTableName(table), table]))
+  for (const name of byName.keys()) {
+    if (!Object.hasOwn(policy, name))
+      problems.push(
+        `table "${name}" is neither backed up nor excluded: give it an entry in TABLE_POLICY (server/db/backup.ts)`,
+      )
+  }
+  const names = Object.keys(policy).filter((name) => {
+    if (byName.has(name)) return true
+    problems.push(`TABLE_POLICY names "${name}", which is no table of server/db/schema.ts`)
+    return false
+  })
+
+  const references = new Map(
+    names.map((name) => {
+      const { foreignKeys } = getTableConfig(byName.get(name)!)
+      return [name, foreignKeys.map((key) => getTableName(key.reference().foreignTable))]
+    }),
+  )
+  for (const name of names) {
+    if (isExcluded(policy[name]!)) continue
+    for (const referenced of new Set(references.get(name))) {
+      if (referenced === name)
+        problems.push(`"${name}" references itself: a restore writes its rows in key order`)
+      else if (policy[referenced] && isExcluded(policy[referenced]))
+        problems.push(`"${name}" is backed up but references "${referenced}", which is excluded`)
+    }
+    const keys = getTableConfig(byName.get(name)!).columns.filter((column) => column.primary)
+    if (keys.length !== 1)
+      problems.push(`"${name}" has no single-column primary key to page its rows by`)
+  }
+
+  const order: string[] = []
+  const placed = new Set<string>()
+  while (order.length < names.length) {
+    const next = names.find(
+      (name) =>
+        !placed.has(name) &&
+        references.get(name)!.every((ref) => ref === name || placed.has(ref) || !byName.has(ref)),
+    )
+    if (next === undefined) {
+      const rest = names.filter((name) => !placed.has(name))
+      problems.push(`the foreign keys of ${rest.map((n) => `"${n}"`).join(', ')} form a cycle`)
+      order.push(...rest)
+      break
+    }
+    order.push(next)
+    placed.add(next)
+  }
+  return { order, problems }
+}
+
+/**
+ * The column each sequence of the schema numbers; every sequence needs an entry. A backup holds
+ * rows, not sequences, so a restore moves each sequence past the values restored in its column:
+ * otherwise the next row would take a value a restored row has (a new website would share a
+ * position, and not come first).
+ */
+export const SEQUENCE_COLUMNS: Readonly<Record<string, PgColumn>> = {
+  websites_position_seq: websites.position,
+}
+
+/** A sequence with no entry in `columns`, and an entry for no sequence, one sentence each. */
+export function sequenceProblems(
+  sequences: readonly PgSequence[],
+  columns: Readonly<Record<string, PgColumn>>,
+): string[] {
+  const names = sequences.map((sequence) => sequence.seqName ?? '')
+  return [
+    ...names
+      .filter((name) => !Object.hasOwn(columns, name))
+      .map(
+        (name) =>
+          `sequence "${name}" has no entry in SEQUENCE_COLUMNS (server/db/backup.ts): a restore would leave it behind its column's values`,
+      ),
+    ...Object.keys(columns)
+      .filter((name) => !names.includes(name))
+      .map(
+        (name) => `SEQUENCE_COLUMNS names "${name}", which is no sequence of server/db/schema.ts`,
+      ),
+  ]
+}
+
+const PLAN = planBackup(SCHEMA_TABLES, TABLE_POLICY)
+const problems = [...PLAN.problems, ...sequenceProblems(SCHEMA_SEQUENCES, SEQUENCE_COLUMNS)]
+if (problems.length > 0)
+  throw new Error(`The backup does not cover the schema: ${problems.join('; ')}`)
+
+const tableNamed = (name: string) => SCHEMA_TABLES.find((table) => getTableName(table) === name)!
+
+/** A backed-up table, with the primary key its rows are paged and ordered by. */
+interface TablePlan {
+  table: PgTable
+  key: PgColumn
+  keyField: string
+  batch: number
+  target: NonNullable<BackedUp['target']>
+  leaveOut?: BackedUp['leaveOut']
+}
+
+function tablePlan(name: BackupTable): TablePlan {
+  const table = tableNamed(name)
+  const [keyField, key] = Object.entries(getTableColumns(table) as Record<string, PgColumn>).find(
+    ([, column]) => column.primary,
+  )!
+  const { batch, target = 'data', leaveOut }: BackedUp = TABLE_POLICY[name]
+  return { table, key, keyField, batch, target, leaveOut }
+}
+
+/** The backed-up tables in restore order. */
+const TABLE_NAMES = PLAN.order.filter(
+  (name): name is BackupTable => !isExcluded(TABLE_POLICY[name as SchemaTableName]),
+)
+const TABLES = new Map(TABLE_NAMES.map((name) => [name, tablePlan(name)]))
+const planOf = (name: BackupTable) => TABLES.get(name)!
 /** Looked up by a name read from the file: a Map, so "__proto__" or "constructor" is no table. */
 const TABLE_BY_NAME = new Map<string, BackupTable>(TABLE_NAMES.map((name) => [name, name]))
+/** Tables whose rows in a target mean it holds the owner's data (a restore needs --force). */
+const DATA_TABLES = TABLE_NAMES.filter((name) => planOf(name).target === 'data')
+/** What `--force` empties, each table before the tables it references. */
+const CLEARED_BY_FORCE = PLAN.order.toReversed().filter((name) => {
+  const policy: TablePolicy = TABLE_POLICY[name as SchemaTableName]
+  return isExcluded(policy) ? policy.clearedByForce : policy.target !== 'first-run'
+})
 
 /** Rules beyond the column types, for values the app would never have written. */
 const COLUMN_RULES: { [T in BackupTable]?: Record<string, z.ZodType> } = {
@@ -106,7 +292,7 @@ function columnValueSchema(sqlType: string): z.ZodType | undefined {
 
 /** The schema one table's rows must match; columns with a default may be missing (older backups). */
 function rowSchema(name: BackupTable) {
-  const columns = getTableColumns(TABLES[name].table) as Record<string, PgColumn>
+  const columns = getTableColumns(planOf(name).table) as Record<string, PgColumn>
   const shape: Record<string, z.ZodType> = {}
   for (const [field, column] of Object.entries(columns)) {
     let schema =
@@ -123,12 +309,8 @@ function rowSchema(name: BackupTable) {
   return z.strictObject(shape)
 }
 
-const rowSchemas = new Map<BackupTable, ReturnType<typeof rowSchema>>()
-const rowSchemaOf = (name: BackupTable) => {
-  let schema = rowSchemas.get(name)
-  if (!schema) rowSchemas.set(name, (schema = rowSchema(name)))
-  return schema
-}
+/** Built at load: a column type with no restore rule fails at once, not at the next restore. */
+const ROW_SCHEMAS = new Map(TABLE_NAMES.map((name) => [name, rowSchema(name)]))
 
 const HeaderSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -174,10 +356,6 @@ type JsonRow = Record<string, unknown>
 type Line =
   { header: BackupHeader } | { t: BackupTable; r: JsonRow } | { end: true; counts: BackupCounts }
 
-export class BackupError extends Error {
-  override name = 'BackupError'
-}
-
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b])
 
 interface JournalEntry {
@@ -219,13 +397,13 @@ function encodeRow(row: Record<string, unknown>): JsonRow {
 
 /** A row checked against its table's schema, with dates and bytes decoded. */
 function decodeRow(name: BackupTable, row: JsonRow, where: string): Record<string, unknown> {
-  const checked = rowSchemaOf(name).safeParse(row)
+  const checked = ROW_SCHEMAS.get(name)!.safeParse(row)
   if (!checked.success) {
-    const id = TABLES[name].keyField
+    const id = planOf(name).keyField
     const key = typeof row[id] === 'string' ? ` ${id} "${row[id]}"` : ''
     throw new BackupError(`${where}: ${name} row${key}: ${describeIssues(checked.error)}`)
   }
-  const columns = getTableColumns(TABLES[name].table) as Record<string, PgColumn>
+  const columns = getTableColumns(planOf(name).table) as Record<string, PgColumn>
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(checked.data)) {
     const type = columns[key]!.getSQLType()
@@ -251,23 +429,22 @@ async function* backupLines(
   }
   yield `${JSON.stringify({ header } satisfies Line)}\n`
   for (const name of TABLE_NAMES) {
-    const { table, key, keyField, batch } = TABLES[name]
-    const { only } = TABLES[name] as { only?: SQL }
+    const { table, key, keyField, batch, leaveOut } = planOf(name)
     // Keyset pages: memory stays flat whatever the table's size.
     let after: string | undefined
     for (;;) {
-      const where = and(only, after === undefined ? undefined : gt(key as PgColumn, after))
       const rows = (await db
         .select()
         .from(table)
-        .where(where)
+        .where(after === undefined ? undefined : gt(key, after))
         .orderBy(asc(key))
-        .limit(batch)) as Record<string, unknown>[]
+        .limit(batch)) as Row[]
       if (rows.length === 0) break
-      yield rows
+      const kept = leaveOut ? rows.filter((row) => !leaveOut(row)) : rows
+      yield kept
         .map((row) => `${JSON.stringify({ t: name, r: encodeRow(row) } satisfies Line)}\n`)
         .join('')
-      counts[name] += rows.length
+      counts[name] += kept.length
       after = String(rows.at(-1)![keyField])
       if (rows.length < batch) break
     }
@@ -275,15 +452,7 @@ async function* backupLines(
   yield `${JSON.stringify({ end: true, counts } satisfies Line)}\n`
 }
 
-const emptyCounts = (): BackupCounts => ({
-  settings: 0,
-  users: 0,
-  websites: 0,
-  messages: 0,
-  faqs: 0,
-  pages: 0,
-  images: 0,
-})
+const emptyCounts = () => Object.fromEntries(TABLE_NAMES.map((name) => [name, 0])) as BackupCounts
 
 /**
  * Writes a consistent snapshot of the database to `file` (gzipped JSON lines). The file appears
@@ -368,11 +537,34 @@ async function checkHeader(line: Record<string, unknown>, db: Db) {
 
 async function userDataCount(db: Db): Promise<number> {
   let total = 0
-  for (const table of [users, websites, messages, images, passwordResetTokens] as PgTable[]) {
-    const [row] = await db.select({ n: count() }).from(table)
+  for (const name of DATA_TABLES) {
+    const [row] = await db.select({ n: count() }).from(planOf(name).table)
     total += row?.n ?? 0
   }
   return total
+}
+
+/** Moves each sequence past the values its column holds (see SEQUENCE_COLUMNS). */
+async function moveSequences(db: Db): Promise<void> {
+  for (const [name, column] of Object.entries(SEQUENCE_COLUMNS)) {
+    // Found as nextval() finds it (the search path), whatever other schemas the database holds.
+    const result = await db.execute(
+      sql`select seqincrement as step, seqmin as low, seqmax as high from pg_sequence
+          where seqrelid = to_regclass(${name})`,
+    )
+    // Both drivers answer with a `rows` array; bigint values come as strings or numbers.
+    const [bounds] = (result as unknown as { rows: Record<'step' | 'low' | 'high', unknown>[] })
+      .rows
+    if (!bounds) throw new BackupError(`the database has no sequence ${name}`)
+    const step = Number(bounds.step)
+    const [row] = await db.select({ edge: step < 0 ? min(column) : max(column) }).from(column.table)
+    if (row?.edge === null || row?.edge === undefined) continue
+    const next =
+      step < 0
+        ? Math.min(Number(row.edge) + step, Number(bounds.high))
+        : Math.max(Number(row.edge) + step, Number(bounds.low))
+    await db.execute(sql`select setval(${name}, ${next}, false)`)
+  }
 }
 
 export interface RestoreOptions {
@@ -397,47 +589,37 @@ export async function restoreBackup(
     // Rows the file holds but that are not restored: an older backup's signing secret.
     const dropped = emptyCounts()
     if (options.force) {
-      for (const table of [
-        passwordResetTokens,
-        messages,
-        websites,
-        images,
-        users,
-        settings,
-      ] as PgTable[]) {
-        await tx.delete(table)
-      }
+      for (const name of CLEARED_BY_FORCE) await tx.delete(tableNamed(name))
     } else if ((await userDataCount(tx)) > 0) {
       throw new BackupError(
         'the target database is not empty; pass --force to replace its contents',
       )
     }
 
-    let pending: { name: BackupTable; rows: Record<string, unknown>[] } | undefined
-    // Site content a fresh database is seeded with (the FAQ, the page texts): a backup that holds
-    // it replaces the seed; an older backup without it leaves the seed in place.
-    const seeded = new Set<BackupTable>(['faqs', 'pages'])
+    let pending: { name: BackupTable; rows: Row[] } | undefined
+    // First-run content the target still holds: the file's rows replace it (see TABLE_POLICY).
+    const firstRun = new Set(TABLE_NAMES.filter((name) => planOf(name).target === 'first-run'))
     const flush = async () => {
       if (!pending || pending.rows.length === 0) return
-      const { table } = TABLES[pending.name]
-      if (seeded.delete(pending.name)) await tx.delete(table)
-      if (pending.name === 'settings') {
-        for (const row of pending.rows as (typeof settings.$inferInsert)[]) {
-          if (row.key === SESSION_SECRET_KEY) {
-            dropped.settings += 1
-            continue
-          }
-          await tx
-            .insert(settings)
-            .values(row)
-            .onConflictDoUpdate({ target: settings.key, set: { value: row.value } })
-          counts.settings += 1
-        }
-      } else {
-        await tx.insert(table).values(pending.rows as never)
-        counts[pending.name] += pending.rows.length
-      }
+      const { name, rows } = pending
       pending = undefined
+      const { table, key, keyField, target, leaveOut } = planOf(name)
+      if (firstRun.delete(name)) await tx.delete(table)
+      const kept = leaveOut ? rows.filter((row) => !leaveOut(row)) : rows
+      dropped[name] += rows.length - kept.length
+      counts[name] += kept.length
+      if (kept.length === 0) return
+      if (target !== 'by-key') {
+        await tx.insert(table).values(kept)
+        return
+      }
+      for (const row of kept) {
+        const set = Object.fromEntries(Object.entries(row).filter(([field]) => field !== keyField))
+        const insert = tx.insert(table).values(row)
+        await (Object.keys(set).length > 0
+          ? insert.onConflictDoUpdate({ target: key, set })
+          : insert.onConflictDoNothing())
+      }
     }
 
     let lineNumber = 0
@@ -471,11 +653,15 @@ export async function restoreBackup(
       if (pending && pending.name !== name) await flush()
       pending ??= { name, rows: [] }
       pending.rows.push(decodeRow(name, record.data.r, `line ${lineNumber}`))
-      if (pending.rows.length >= TABLES[name].batch) await flush()
+      if (pending.rows.length >= planOf(name).batch) await flush()
     }
     if (!headerSeen) throw new BackupError('the file is empty')
     if (!trailer)
       throw new BackupError('the file is truncated (no end marker): nothing was restored')
+    // A table the file lists with no rows replaces first-run content too: the owner emptied it.
+    for (const name of firstRun) {
+      if (trailer[name] !== undefined) await tx.delete(planOf(name).table)
+    }
     for (const name of TABLE_NAMES) {
       const held = counts[name] + dropped[name]
       if ((trailer[name] ?? 0) !== held) {
@@ -484,6 +670,15 @@ export async function restoreBackup(
         )
       }
     }
+    // A file that holds the FAQ (even empty) says it was written: the first-run FAQ never comes back
+    // over it (an older file has no marker of its own).
+    if (trailer.faqs !== undefined) {
+      await tx
+        .insert(settings)
+        .values({ key: FAQ_FIRST_RUN_KEY, value: sql`now()::text` })
+        .onConflictDoNothing()
+    }
+    await moveSequences(tx)
     await replaceSessionSecret(tx)
     return counts
   })

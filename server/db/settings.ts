@@ -9,6 +9,14 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { settings, users } from './schema.ts'
 
+/**
+ * The settings row that says the FAQ was written once: an owner may delete every entry, so an
+ * empty list alone cannot tell a new site from one whose owner emptied it. The migration
+ * drizzle/0015_first_run_faq.sql sets it on databases whose FAQ their owner had changed, and a
+ * restore sets it whenever its file holds the FAQ.
+ */
+export const FAQ_FIRST_RUN_KEY = 'first_run:faq'
+
 export const SESSION_SECRET_KEY = 'session_secret'
 /**
  * The LISTEN/NOTIFY channel that tells every app instance on a PostgreSQL database that the stored

@@ -129,6 +129,8 @@ async function productionHandler(app: FastifyInstance): Promise<Handler> {
     index: false,
     // The build writes .br and .gz beside each text asset (scripts/precompress-assets.ts).
     preCompressed: true,
+    // Requests for the build's files are logged only when something goes wrong.
+    logLevel: 'warn',
     // Off, or send's own `public, max-age=0` would replace the header set below.
     cacheControl: false,
     setHeaders(res, filePath) {

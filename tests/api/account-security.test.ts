@@ -14,7 +14,7 @@ import {
 import { MessageResponseSchema } from '#common/schemas/common.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import type { OutgoingMail } from '#server/modules/mail/mail.transports.ts'
-import { authHeader, expectError } from '#tests/helpers/auth.ts'
+import { authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -40,10 +40,7 @@ beforeAll(async () => {
 afterAll(() => app.cleanup())
 
 type Headers = Record<string, string>
-const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` })
 
-const signIn = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
 const putProfile = (headers: Headers, payload: object) =>
   app.inject({ method: 'PUT', url: '/api/users/profile', headers, payload })
 const signOutEverywhere = (headers: Headers) =>
@@ -80,7 +77,7 @@ describe('common breached passwords', () => {
       payload: { name: 'Someone', email, password },
     })
     expectError(res, 400, PASSWORD_BREACHED)
-    expectError(await signIn(email, password), 401)
+    expectError(await signIn(app, email, password), 401)
   })
 
   it('are refused on reset, and the link stays usable', async () => {
@@ -114,7 +111,7 @@ describe('common breached passwords', () => {
       })
       expectError(res, 400, PASSWORD_BREACHED)
     }
-    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expect((await signIn(app, user.email, TEST_PASSWORD)).statusCode).toBe(200)
     expect((await nameOnly(headers, user)).statusCode).toBe(200)
   })
 })
@@ -134,8 +131,8 @@ describe('PUT /api/users/profile with a new password or e-mail', () => {
       400,
       CURRENT_PASSWORD_REQUIRED,
     )
-    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200)
-    expectError(await signIn(newEmail, TEST_PASSWORD), 401)
+    expect((await signIn(app, user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expectError(await signIn(app, newEmail, TEST_PASSWORD), 401)
     expect((await nameOnly(headers, user)).statusCode).toBe(200)
   })
 
@@ -158,7 +155,7 @@ describe('PUT /api/users/profile with a new password or e-mail', () => {
     expectError(wrongForEmail, 401, CURRENT_PASSWORD_WRONG)
     // Not a refused token: the browser keeps its session (see app/lib/api-client.ts).
     expect(wrongForEmail.headers['www-authenticate']).toBeUndefined()
-    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expect((await signIn(app, user.email, TEST_PASSWORD)).statusCode).toBe(200)
     expect((await nameOnly(headers, user)).statusCode).toBe(200)
     expect(await mailsTo(user.email)).toEqual([])
   })
@@ -205,8 +202,8 @@ describe('PUT /api/users/profile with a new password or e-mail', () => {
     const session = SessionSchema.parse(res.json())
     expectError(await nameOnly(headers, user), 401)
     expect((await nameOnly(bearer(session.token), user)).statusCode).toBe(200)
-    expectError(await signIn(user.email, TEST_PASSWORD), 401)
-    expect((await signIn(user.email, NEW_PASSWORD)).statusCode).toBe(200)
+    expectError(await signIn(app, user.email, TEST_PASSWORD), 401)
+    expect((await signIn(app, user.email, NEW_PASSWORD)).statusCode).toBe(200)
   })
 
   it('changes the e-mail: notifies the old address, ends earlier sessions and reset links', async () => {
@@ -239,9 +236,9 @@ describe('PUT /api/users/profile with a new password or e-mail', () => {
       payload: { token: resetToken, password: NEW_PASSWORD },
     })
     expectError(reset, 400, /Invalid or expired reset link/)
-    expectError(await signIn(newEmail, NEW_PASSWORD), 401)
-    expect((await signIn(newEmail, TEST_PASSWORD)).statusCode).toBe(200)
-    expectError(await signIn(user.email, TEST_PASSWORD), 401)
+    expectError(await signIn(app, newEmail, NEW_PASSWORD), 401)
+    expect((await signIn(app, newEmail, TEST_PASSWORD)).statusCode).toBe(200)
+    expectError(await signIn(app, user.email, TEST_PASSWORD), 401)
   })
 })
 
@@ -252,8 +249,8 @@ describe('POST /api/users/signout-everywhere', () => {
 
   it('ends every session issued before it; signing in again works', async () => {
     const user = await makeUser(app)
-    const first = SessionSchema.parse((await signIn(user.email, TEST_PASSWORD)).json())
-    const second = SessionSchema.parse((await signIn(user.email, TEST_PASSWORD)).json())
+    const first = SessionSchema.parse((await signIn(app, user.email, TEST_PASSWORD)).json())
+    const second = SessionSchema.parse((await signIn(app, user.email, TEST_PASSWORD)).json())
 
     const res = await signOutEverywhere(bearer(first.token))
     expect(res.statusCode).toBe(200)
@@ -265,7 +262,7 @@ describe('POST /api/users/signout-everywhere', () => {
     expect(refused.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
     expectError(await nameOnly(bearer(second.token), user), 401)
     expectError(await signOutEverywhere(bearer(second.token)), 401)
-    const again = SessionSchema.parse((await signIn(user.email, TEST_PASSWORD)).json())
+    const again = SessionSchema.parse((await signIn(app, user.email, TEST_PASSWORD)).json())
     expect((await nameOnly(bearer(again.token), user)).statusCode).toBe(200)
   })
 })

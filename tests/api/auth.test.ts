@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TTL_SECONDS } from '#common/constants.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
-import { asAdmin, authHeader, expectError } from '#tests/helpers/auth.ts'
+import { asAdmin, authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -13,13 +13,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.cleanup())
 
-const signIn = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
-
 const signUp = (payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/users/signup', payload })
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /** A call that needs a signed-in user and changes nothing. */
 const profileWith = (headers: Record<string, string>, user: { name: string; email: string }) =>
@@ -36,7 +31,7 @@ const listUsers = (headers: Record<string, string>) =>
 describe('POST /api/users/signin', () => {
   it('returns the session object for the right e-mail and password', async () => {
     const user = await makeUser(app)
-    const res = await signIn(user.email, TEST_PASSWORD)
+    const res = await signIn(app, user.email, TEST_PASSWORD)
     expect(res.statusCode).toBe(200)
     const session = SessionSchema.strict().parse(res.json())
     expect(session).toEqual({
@@ -51,26 +46,26 @@ describe('POST /api/users/signin', () => {
 
   it('accepts the e-mail with other case and surrounding spaces', async () => {
     const user = await makeUser(app)
-    const res = await signIn(`  ${user.email.toUpperCase()} `, TEST_PASSWORD)
+    const res = await signIn(app, `  ${user.email.toUpperCase()} `, TEST_PASSWORD)
     expect(res.statusCode).toBe(200)
     expect(res.json().email).toBe(user.email)
   })
 
   it('returns a token that carries admin rights for an admin', async () => {
     const admin = await makeAdmin(app)
-    const res = await signIn(admin.email, TEST_PASSWORD)
+    const res = await signIn(app, admin.email, TEST_PASSWORD)
     expect(res.json().isAdmin).toBe(true)
     expect((await listUsers(bearer(res.json().token))).statusCode).toBe(200)
   })
 
   it('returns 401 for a wrong password', async () => {
     const user = await makeUser(app)
-    expectError(await signIn(user.email, 'Wr0ng!Password'), 401, 'Invalid email or password')
+    expectError(await signIn(app, user.email, 'Wr0ng!Password'), 401, 'Invalid email or password')
   })
 
   it('returns the same 401 for an unknown e-mail', async () => {
     expectError(
-      await signIn('nobody-here@example.com', TEST_PASSWORD),
+      await signIn(app, 'nobody-here@example.com', TEST_PASSWORD),
       401,
       'Invalid email or password',
     )
@@ -83,11 +78,11 @@ describe('POST /api/users/signin', () => {
       payload: { password: TEST_PASSWORD },
     })
     expectError(missing, 400, /email/i)
-    expectError(await signIn('not-an-email', TEST_PASSWORD), 400, /email/i)
+    expectError(await signIn(app, 'not-an-email', TEST_PASSWORD), 400, /email/i)
   })
 
   it('returns 400 naming the field when the password is empty', async () => {
-    expectError(await signIn('someone@example.com', ''), 400, /password/i)
+    expectError(await signIn(app, 'someone@example.com', ''), 400, /password/i)
   })
 })
 
@@ -104,7 +99,7 @@ describe('POST /api/users/signup', () => {
     expect(res.statusCode).toBe(201)
     const session = SessionSchema.strict().parse(res.json())
     expect(session).toMatchObject({ name: 'New Person', email: account.email, isAdmin: false })
-    expect((await signIn(account.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expect((await signIn(app, account.email, TEST_PASSWORD)).statusCode).toBe(200)
     expect((await profileWith(bearer(session.token), account)).statusCode).toBe(200)
   })
 
@@ -185,7 +180,7 @@ describe('session tokens', () => {
 
   it('stop working after a password change, and the new token works', async () => {
     const user = await makeUser(app)
-    const oldSession = (await signIn(user.email, TEST_PASSWORD)).json()
+    const oldSession = (await signIn(app, user.email, TEST_PASSWORD)).json()
     const newPassword = 'N3w!Passw0rd'
     const res = await app.inject({
       method: 'PUT',
@@ -201,8 +196,8 @@ describe('session tokens', () => {
     expect(res.statusCode).toBe(200)
     expectError(await profileWith(bearer(oldSession.token), user), 401)
     expect((await profileWith(bearer(res.json().token), user)).statusCode).toBe(200)
-    expectError(await signIn(user.email, TEST_PASSWORD), 401)
-    expect((await signIn(user.email, newPassword)).statusCode).toBe(200)
+    expectError(await signIn(app, user.email, TEST_PASSWORD), 401)
+    expect((await signIn(app, user.email, newPassword)).statusCode).toBe(200)
   })
 
   it('of a deleted user get 401 on the next request', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FaqListSchema, FaqResponseSchema } from '#common/schemas/faq.ts'
+import { FIRST_RUN_FAQ } from '#server/first-run/faq.ts'
+import { putFirstRunContent } from '#server/first-run/first-run.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -11,6 +13,8 @@ let user: Record<string, string>
 
 beforeAll(async () => {
   app = await createTestApp()
+  // As a start does: the FAQ a new site begins with.
+  await putFirstRunContent(app.services)
   admin = (await asAdmin(app)).headers
   user = (await asUser(app)).headers
 })
@@ -34,9 +38,9 @@ const create = async (question: string, answer = 'An answer with **Markdown**.')
 }
 
 describe('GET /api/faq', () => {
-  it('answers the seeded questions in order to anyone', async () => {
+  it('answers the first-run questions in order to anyone', async () => {
     const faqs = await list()
-    expect(faqs).toHaveLength(15)
+    expect(faqs).toHaveLength(FIRST_RUN_FAQ.length)
     expect(faqs[0]).toMatchObject({ question: 'How much does a website cost?', position: 1 })
     expect(faqs.map((faq) => faq.position)).toEqual(faqs.map((_, i) => i + 1))
   })

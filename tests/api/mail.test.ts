@@ -1,30 +1,22 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { MessageSchema } from '#common/schemas/messages.ts'
 import { messages } from '#server/db/schema.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeMessage } from '#tests/helpers/factories.ts'
+import { freePort } from '#tests/helpers/free-port.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK, found } from '#tests/helpers/wait.ts'
 
 const OWNER = 'owner@site.test'
 const RETRY_MS = 200
 const ADMIN_URL = 'http://site.test/admin/messages'
 
 const unique = () => Math.random().toString(36).slice(2, 10)
-
-/** Polls until `probe` returns a value; the test's own timeout bounds the wait. */
-async function waitUntil<T>(probe: () => Promise<T | undefined> | T | undefined) {
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined && value !== false) return value
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -47,17 +39,20 @@ async function messageRow(app: TestApp, id: string) {
   return row
 }
 
+type Row = NonNullable<Awaited<ReturnType<typeof messageRow>>>
+
+/** The message's row once `holds` is true of it; until then throws, so vi.waitFor tries again. */
+async function rowOnce(app: TestApp, id: string, holds: (row: Row) => boolean) {
+  const row = await messageRow(app, id)
+  return found(row && holds(row) ? row : undefined, `message ${id} to change`)
+}
+
 const mailsWithSubject = (smtp: TestSmtpServer, to: string, subject: string) =>
   smtp.mailsTo(to).filter((m) => m.subject === subject)
 
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
+/** The first mail to `to` with `subject`, waiting for it to arrive. */
+const mailWithSubject = (smtp: TestSmtpServer, to: string, subject: string) =>
+  vi.waitFor(() => found(mailsWithSubject(smtp, to, subject)[0], `"${subject}"`), ASYNC_WORK)
 
 describe('owner notification over SMTP', () => {
   let app: TestApp
@@ -82,17 +77,17 @@ describe('owner notification over SMTP', () => {
     const body = contactBody()
     const message = await postContact(app, body)
     const subject = `New contact message: ${body.subject}`
-    const mail = await waitUntil(() => mailsWithSubject(smtp, OWNER, subject)[0])
+    const mail = await mailWithSubject(smtp, OWNER, subject)
     expect(mail.text).toContain(`New message from Grace Hopper <${body.email}>`)
     expect(mail.text).toContain(body.message)
     expect(mail.text).toContain(ADMIN_URL)
     expect(mail.html).toContain(`href="${ADMIN_URL}"`)
     expect(mail.parsed.replyTo?.text).toBe(body.email)
     expect(mail.parsed.from?.text).toContain('no-reply@site.test')
-    const row = await waitUntil(async () => {
-      const r = await messageRow(app, message._id)
-      return r?.notifiedAt ? r : undefined
-    })
+    const row = await vi.waitFor(
+      () => rowOnce(app, message._id, (r) => r.notifiedAt !== null),
+      ASYNC_WORK,
+    )
     expect(row.notifyAttempts).toBe(0)
     expect(row.notifyRetryAt).toBeNull()
   })
@@ -104,9 +99,7 @@ describe('owner notification over SMTP', () => {
       message: '"><svg onload=alert(1)>\n\n<a href="javascript:alert(1)">click</a>',
     })
     await postContact(app, body)
-    const mail = await waitUntil(
-      () => mailsWithSubject(smtp, OWNER, `New contact message: ${body.subject}`)[0],
-    )
+    const mail = await mailWithSubject(smtp, OWNER, `New contact message: ${body.subject}`)
     expect(mail.html).not.toMatch(/<script|<img|<svg|href="javascript/i)
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;')
@@ -118,7 +111,8 @@ describe('owner notification over SMTP', () => {
     const tag = unique()
     const body = contactBody({ subject: `Hi ${tag}\r\nBcc: evil@example.com` })
     await postContact(app, body)
-    const mail = await waitUntil(() => smtp.mailsTo(OWNER).find((m) => m.subject.includes(tag)))
+    const withTag = () => smtp.mailsTo(OWNER).find((m) => m.subject.includes(tag))
+    const mail = await vi.waitFor(() => found(withTag(), tag), ASYNC_WORK)
     expect(mail.subject).toBe(`New contact message: Hi ${tag} Bcc: evil@example.com`)
     expect(mail.parsed.bcc).toBeUndefined()
     expect(smtp.mailsTo('evil@example.com')).toHaveLength(0)
@@ -131,21 +125,21 @@ describe('owner notification over SMTP', () => {
     let message
     try {
       message = await postContact(app, body)
-      const failed = await waitUntil(async () => {
-        const r = await messageRow(app, message!._id)
-        return r && r.notifyAttempts >= 2 ? r : undefined
-      })
+      const failed = await vi.waitFor(
+        () => rowOnce(app, message!._id, (r) => r.notifyAttempts >= 2),
+        ASYNC_WORK,
+      )
       expect(failed.notifiedAt).toBeNull()
       expect(failed.fullName).toBe(body.fullName)
       expect(mailsWithSubject(smtp, OWNER, subject)).toHaveLength(0)
     } finally {
       smtp.setRejectAll(false)
     }
-    await waitUntil(() => mailsWithSubject(smtp, OWNER, subject)[0])
-    const row = await waitUntil(async () => {
-      const r = await messageRow(app, message._id)
-      return r?.notifiedAt ? r : undefined
-    })
+    await mailWithSubject(smtp, OWNER, subject)
+    const row = await vi.waitFor(
+      () => rowOnce(app, message._id, (r) => r.notifiedAt !== null),
+      ASYNC_WORK,
+    )
     expect(row.notifyRetryAt).toBeNull()
     await sleep(RETRY_MS * 5)
     expect(mailsWithSubject(smtp, OWNER, subject)).toHaveLength(1)
@@ -162,7 +156,7 @@ describe('owner notification over SMTP', () => {
       service.retryPendingNotifications(),
     ])
     for (const m of pending) {
-      await waitUntil(() => mailsWithSubject(smtp, OWNER, `New contact message: ${m.subject}`)[0])
+      await mailWithSubject(smtp, OWNER, `New contact message: ${m.subject}`)
     }
     await sleep(RETRY_MS * 5)
     for (const m of pending) {
@@ -196,15 +190,11 @@ describe('owner notification without OWNER_EMAIL', () => {
 
     const first = await makeAdmin(app)
     await makeAdmin(app, { createdAt: new Date(Date.now() + 60_000) })
-    const mail = await waitUntil(() =>
-      smtp.mailsTo(first.email).find((m) => m.subject === `New contact message: ${early.subject}`),
-    )
+    const mail = await mailWithSubject(smtp, first.email, `New contact message: ${early.subject}`)
     expect(mail.to).toEqual([first.email])
 
     const later = await postContact(app, contactBody())
-    await waitUntil(() =>
-      smtp.mailsTo(first.email).find((m) => m.subject === `New contact message: ${later.subject}`),
-    )
+    await mailWithSubject(smtp, first.email, `New contact message: ${later.subject}`)
     expect(smtp.mails.every((m) => m.to.join() === first.email)).toBe(true)
   })
 })
@@ -226,14 +216,14 @@ describe('outbox transport (no SMTP_URL)', () => {
   })
 
   const emlContaining = (text: string) =>
-    waitUntil(async () => {
+    vi.waitFor(async () => {
       const files = await readdir(outbox).catch(() => [])
       for (const file of files.filter((f) => f.endsWith('.eml'))) {
         const content = await readFile(path.join(outbox, file), 'utf8')
         if (content.includes(text)) return content
       }
-      return undefined
-    })
+      return found(undefined, `an .eml file containing ${text}`)
+    }, ASYNC_WORK)
 
   it('writes the contact notification as an .eml file under DATA_DIR/outbox', async () => {
     const body = contactBody()
@@ -242,7 +232,7 @@ describe('outbox transport (no SMTP_URL)', () => {
     expect(eml).toMatch(new RegExp(`^To: ${OWNER}$`, 'm'))
     expect(eml).toMatch(/^From: Site <no-reply@site\.test>$/m)
     expect(eml).toContain(body.message)
-    await waitUntil(async () => (await messageRow(app, message._id))?.notifiedAt ?? undefined)
+    await vi.waitFor(() => rowOnce(app, message._id, (r) => r.notifiedAt !== null), ASYNC_WORK)
   })
 
   it('writes a reply as an .eml file too', async () => {
@@ -267,7 +257,7 @@ describe('SMTP transport with an unreachable server', () => {
   beforeAll(async () => {
     app = await createTestApp({
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+        SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
         OWNER_EMAIL: OWNER,
         MAIL_RETRY_INTERVAL_MS: String(RETRY_MS),
         RATE_LIMIT_SCALE: '0',
@@ -304,10 +294,10 @@ describe('SMTP transport with an unreachable server', () => {
       email: body.email,
       subject: body.subject,
     })
-    const row = await waitUntil(async () => {
-      const r = await messageRow(app, message._id)
-      return r && r.notifyAttempts >= 1 ? r : undefined
-    })
+    const row = await vi.waitFor(
+      () => rowOnce(app, message._id, (r) => r.notifyAttempts >= 1),
+      ASYNC_WORK,
+    )
     expect(row.notifiedAt).toBeNull()
     expect(row.message).toBe(body.message)
     expect(row.notifyRetryAt).toBeInstanceOf(Date)

@@ -3,7 +3,7 @@
  * weekly trend, spam (honeypot and signed form time, "Not spam", the purge) and the contact limit
  * that counts accepted messages only. The clock is injected and moved by hand.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { parse as parseCsv } from 'csv-parse/sync'
 import {
@@ -22,6 +22,7 @@ import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK, found } from '#tests/helpers/wait.ts'
 
 const OWNER = 'owner@inbox.test'
 const DAY_MS = 24 * 60 * 60_000
@@ -88,14 +89,6 @@ async function unreadCount() {
 
 const rowOf = async (id: string) =>
   (await app.database.db.select().from(messages).where(eq(messages.id, id)))[0]
-
-async function waitUntil<T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 const notificationFor = (subject: string) =>
   smtp.mailsTo(OWNER).find((m) => m.subject === `New contact message: ${subject}`)
@@ -437,7 +430,7 @@ describe('spam', () => {
     clock = new Date(clock.getTime() + 3_000)
     const human = await postContact(contactBody({ formToken: token }))
     expect((await rowOf(human._id))?.spam).toBe(false)
-    await waitUntil(() => notificationFor(human.subject))
+    await vi.waitFor(() => found(notificationFor(human.subject), 'the notification'), ASYNC_WORK)
   })
 
   it('stores a post with a forged or malformed form token as spam', async () => {
@@ -452,7 +445,7 @@ describe('spam', () => {
   it('accepts posts without the anti-spam fields as real messages (older clients)', async () => {
     const message = await postContact(contactBody())
     expect((await rowOf(message._id))?.spam).toBe(false)
-    await waitUntil(() => notificationFor(message.subject))
+    await vi.waitFor(() => found(notificationFor(message.subject), 'the notification'), ASYNC_WORK)
   })
 
   it('"Not spam" moves a message to the inbox and sends its notification, with Reply-To', async () => {
@@ -462,7 +455,10 @@ describe('spam', () => {
     expect(res.statusCode).toBe(200)
     expect(MessageSchema.parse(res.json()).spam).toBe(false)
     expect(idsOf(await list(`q=${encodeURIComponent(body.subject)}`))).toEqual([caught._id])
-    const mail = await waitUntil(() => notificationFor(body.subject))
+    const mail = await vi.waitFor(
+      () => found(notificationFor(body.subject), 'the notification'),
+      ASYNC_WORK,
+    )
     expect(mail.parsed.replyTo?.value[0]?.address).toBe(body.email)
   })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAGE_KEYS, type Page } from '#common/schemas/pages.ts'
-import { PAGE_SEEDS } from '#server/modules/pages/pages.seed.ts'
+import { FIRST_RUN_PAGES as PAGE_SEEDS } from '#server/first-run/pages.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RESET_TOKEN_TTL_MS } from '#common/constants.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
 import { passwordResetTokens } from '#server/db/schema.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
-import { authHeader, expectError } from '#tests/helpers/auth.ts'
+import { authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const PUBLIC_URL = 'http://site.test'
 const NEW_PASSWORD = 'Br4nd!NewPass'
@@ -36,8 +37,6 @@ const forget = (target: TestApp, email: string) =>
   target.inject({ method: 'POST', url: '/api/users/forget-password', payload: { email } })
 const reset = (token: string, password = NEW_PASSWORD) =>
   app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password } })
-const signIn = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
 
 const LINK = new RegExp(`${PUBLIC_URL.replaceAll('.', '\\.')}/reset-password/([A-Za-z0-9_-]+)`)
 
@@ -46,8 +45,8 @@ async function requestResetToken(email: string): Promise<string> {
   const before = smtp.mailsTo(email).length
   const res = await forget(app, email)
   expect(res.statusCode).toBe(200)
-  // The mail is sent in the background: wait for it (the test's timeout bounds the wait).
-  while (smtp.mailsTo(email).length === before) await new Promise((r) => setTimeout(r, 25))
+  // The mail is sent in the background: wait for it.
+  await vi.waitFor(() => expect(smtp.mailsTo(email).length).toBeGreaterThan(before), ASYNC_WORK)
   const token = LINK.exec(smtp.lastMailTo(email).text)?.[1]
   if (!token) throw new Error('no reset link in the mail')
   return token
@@ -117,7 +116,7 @@ describe('POST /api/users/forget-password', () => {
       const res = await forget(broken, user.email)
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual(SAME_ANSWER)
-      while (attempts === 0) await new Promise((r) => setTimeout(r, 25))
+      await vi.waitFor(() => expect(attempts).toBeGreaterThan(0), ASYNC_WORK)
       expect(attempts).toBe(1)
       expect((await broken.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
     } finally {
@@ -138,9 +137,9 @@ describe('POST /api/users/reset-password', () => {
       message: 'Password updated successfully',
     })
 
-    const fresh = await signIn(user.email, NEW_PASSWORD)
+    const fresh = await signIn(app, user.email, NEW_PASSWORD)
     expect(fresh.statusCode).toBe(200)
-    expectError(await signIn(user.email, TEST_PASSWORD), 401, 'Invalid email or password')
+    expectError(await signIn(app, user.email, TEST_PASSWORD), 401, 'Invalid email or password')
     const profile = { name: user.name, email: user.email }
     expectError(
       await app.inject({
@@ -154,13 +153,13 @@ describe('POST /api/users/reset-password', () => {
     const withFresh = await app.inject({
       method: 'PUT',
       url: '/api/users/profile',
-      headers: { authorization: `Bearer ${fresh.json().token}` },
+      headers: bearer(fresh.json().token),
       payload: profile,
     })
     expect(withFresh.statusCode).toBe(200)
 
     expectError(await reset(token, 'An0ther!Password'), 400, /Invalid or expired reset link/)
-    expect((await signIn(user.email, NEW_PASSWORD)).statusCode).toBe(200)
+    expect((await signIn(app, user.email, NEW_PASSWORD)).statusCode).toBe(200)
   })
 
   it('returns 400 for a token that has expired', async () => {
@@ -172,7 +171,7 @@ describe('POST /api/users/reset-password', () => {
     } finally {
       clockOffsetMs = 0
     }
-    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expect((await signIn(app, user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
   it('still accepts a token shortly before it expires', async () => {
@@ -208,7 +207,7 @@ describe('POST /api/users/reset-password', () => {
     ])
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400])
     const winner = results[0]!.statusCode === 200 ? 'F1rst!Password' : 'S3cond!Password'
-    expect((await signIn(user.email, winner)).statusCode).toBe(200)
+    expect((await signIn(app, user.email, winner)).statusCode).toBe(200)
   })
 
   it('returns 400 naming the password when it breaks the policy, and keeps the token usable', async () => {

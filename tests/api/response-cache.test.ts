@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebsiteSearchPageSchema } from '#common/schemas/websites.ts'
-import { asAdmin } from '#tests/helpers/auth.ts'
+import { asAdmin, bearer, signIn } from '#tests/helpers/auth.ts'
 import { makeWebsite } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -88,13 +88,9 @@ describe('GET /api/websites/search through the response cache', () => {
       payload: { name: 'Visitor', email, password },
     })
     expect(signedUp.statusCode, signedUp.body).toBe(201)
-    const signedIn = await app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      payload: { email, password },
-    })
+    const signedIn = await signIn(app, email, password)
     expect(signedIn.statusCode).toBe(200)
-    const visitor = { authorization: `Bearer ${(signedIn.json() as { token: string }).token}` }
+    const visitor = bearer((signedIn.json() as { token: string }).token)
     const profile = await app.inject({
       method: 'PUT',
       url: '/api/users/profile',

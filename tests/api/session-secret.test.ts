@@ -11,7 +11,7 @@ import { MessageSchema } from '#common/schemas/messages.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import { messages, users } from '#server/db/schema.ts'
 import { readSessionSecret } from '#server/db/settings.ts'
-import { asAdmin, expectError } from '#tests/helpers/auth.ts'
+import { asAdmin, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeAdmin, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -30,16 +30,6 @@ const tick = (ms: number) => {
 const adminCall = (target: TestApp, headers: Record<string, string>) =>
   target.inject({ method: 'GET', url: '/api/users/admin', headers })
 
-async function signIn(email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/users/signin',
-    payload: { email, password: TEST_PASSWORD },
-  })
-  expect(res.statusCode, res.body).toBe(200)
-  return { authorization: `Bearer ${SessionSchema.parse(res.json()).token}` }
-}
-
 describe('rotating the session secret', () => {
   it('ends every session at once; signing in again works', async () => {
     const first = await asAdmin(app)
@@ -54,7 +44,10 @@ describe('rotating the session secret', () => {
       expectError(res, 401, 'Not authorized, token failed')
       expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
     }
-    expect((await adminCall(app, await signIn(first.user.email))).statusCode).toBe(200)
+    const again = await signIn(app, first.user.email, TEST_PASSWORD)
+    expect(again.statusCode, again.body).toBe(200)
+    const headers = bearer(SessionSchema.parse(again.json()).token)
+    expect((await adminCall(app, headers)).statusCode).toBe(200)
   })
 
   it('refuses a token forged with the old secret, even with the new token version', async () => {
@@ -72,7 +65,7 @@ describe('rotating the session secret', () => {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + 3600)
       .sign(new TextEncoder().encode(old))
-    expectError(await adminCall(app, { authorization: `Bearer ${forged}` }), 401)
+    expectError(await adminCall(app, bearer(forged)), 401)
   })
 
   it('turns a contact form served before it into spam; one served after goes through', async () => {

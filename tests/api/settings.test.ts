@@ -27,6 +27,11 @@ const edited: SiteSettings = {
   seoDescription: 'Harbour Pixel Works builds fast websites for small businesses by the sea.',
   shareImage: '/uploads/0123456789abcdef01234567.webp',
   signupsOpen: true,
+  ownerRole: 'Web developer and designer',
+  serviceArea: 'Nova Scotia and remote clients in Canada',
+  responseTime: 'within two business days',
+  foundingYear: 2011,
+  weeklyDigest: true,
 }
 
 const put = (body: unknown, headers = admin) =>
@@ -44,6 +49,16 @@ describe('GET /api/settings', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(SITE_DEFAULTS)
     expect(res.headers['cache-control']).toBe('public, no-cache')
+  })
+
+  it("includes the practice's facts, with the weekly digest off", async () => {
+    expect(await getSettings()).toMatchObject({
+      ownerRole: 'Freelance full-stack web developer',
+      serviceArea: 'Portland, Oregon, and remote clients across North America and Europe',
+      responseTime: 'within one business day',
+      foundingYear: 2017,
+      weeklyDigest: false,
+    })
   })
 })
 
@@ -69,8 +84,36 @@ describe('PUT /api/settings', () => {
     await put(edited)
   })
 
+  it("keeps the practice's facts and the weekly digest when a body of the first shape leaves them out", async () => {
+    const {
+      ownerRole: _,
+      serviceArea: __,
+      responseTime: ___,
+      foundingYear: ____,
+      weeklyDigest: _____,
+      ...firstShape
+    } = edited
+    const res = await put({ ...firstShape, tagline: 'Websites for harbour towns and villages' })
+    expect(res.statusCode).toBe(200)
+    expect(await getSettings()).toEqual({
+      ...edited,
+      tagline: 'Websites for harbour towns and villages',
+    })
+    await put(edited)
+  })
+
   it.each([
     [{ businessName: ' ' }, /businessName: Business name is required/],
+    [{ ownerRole: '' }, /ownerRole: Owner role is required/],
+    [{ ownerRole: 'x'.repeat(81) }, /ownerRole: Owner role must be at most 80 characters/],
+    [{ serviceArea: ' ' }, /serviceArea: Service area is required/],
+    [{ serviceArea: 'x'.repeat(161) }, /serviceArea: Service area must be at most 160 characters/],
+    [{ responseTime: 'x'.repeat(81) }, /responseTime: Response time must be at most 80 characters/],
+    [{ foundingYear: '2017' }, /foundingYear: Founding year must be a year/],
+    [{ foundingYear: 2017.5 }, /foundingYear: Founding year must be a whole year/],
+    [{ foundingYear: 1899 }, /foundingYear: Founding year must be 1900 or later/],
+    [{ foundingYear: 3000 }, /foundingYear: Founding year cannot be in the future/],
+    [{ weeklyDigest: 'yes' }, /weeklyDigest: Weekly digest must be true or false/],
     [{ email: 'not-an-email' }, /email: Email is not a valid e-mail address/],
     [
       { social: { ...edited.social, github: 'javascript:alert(1)' } },

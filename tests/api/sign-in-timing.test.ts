@@ -5,6 +5,7 @@
  */
 import type * as Argon2 from '@node-rs/argon2'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { signIn } from '#tests/helpers/auth.ts'
 import { makeUser } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -31,19 +32,17 @@ beforeEach(() => {
   argon2.verifiedHashes.length = 0
 })
 
-const signIn = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
-
 describe('POST /api/users/signin', () => {
   it('verifies one argon2id hash for an unknown e-mail, as for a wrong password', async () => {
     const user = await makeUser(app)
     argon2.verifiedHashes.length = 0
 
-    expect((await signIn(user.email, 'Wr0ng!Password')).statusCode).toBe(401)
+    expect((await signIn(app, user.email, 'Wr0ng!Password')).statusCode).toBe(401)
     const forWrongPassword = [...argon2.verifiedHashes]
     argon2.verifiedHashes.length = 0
     expect(
-      (await signIn(`unknown-${crypto.randomUUID()}@example.com`, 'Wr0ng!Password')).statusCode,
+      (await signIn(app, `unknown-${crypto.randomUUID()}@example.com`, 'Wr0ng!Password'))
+        .statusCode,
     ).toBe(401)
     const forUnknownEmail = [...argon2.verifiedHashes]
 

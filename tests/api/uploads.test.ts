@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +8,7 @@ import { imageSrcSet, imageVariantPath } from '#common/images.ts'
 import { images } from '#server/db/schema.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
+import { blankPng } from '#tests/helpers/images.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const FIXTURES = path.join(ROOT_DIR, 'tests', 'fixtures')
@@ -25,29 +25,6 @@ beforeAll(async () => {
   admin = (await asAdmin(app)).headers
 })
 afterAll(() => app.cleanup())
-
-/** A valid black-and-white PNG of any size: its all-zero rows deflate to almost nothing. */
-function blankPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const frame = Buffer.alloc(8 + body.length)
-    frame.writeUInt32BE(data.length, 0)
-    body.copy(frame, 4)
-    frame.writeUInt32BE(crc32(body), 4 + body.length)
-    return frame
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 1 // bit depth; colour type 0 (greyscale), default compression, filter and interlace
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 /** A real multipart body, encoded by the platform's own FormData. */
 async function multipart(content: Buffer, filename: string, type: string, field = 'image') {

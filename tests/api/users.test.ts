@@ -3,7 +3,7 @@ import { PASSWORD_BREACHED, USERS_PAGE_SIZE } from '#common/constants.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
 import { SessionSchema, UserPublicSchema, UsersPageSchema } from '#common/schemas/users.ts'
 import { users, type UserRow } from '#server/db/schema.ts'
-import { asAdmin, asUser, authHeader, expectError } from '#tests/helpers/auth.ts'
+import { asAdmin, asUser, authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -97,18 +97,10 @@ describe('PUT /api/users/profile', () => {
       isAdmin: false,
       token: expect.any(String),
     })
-    const again = await putProfile(
-      { authorization: `Bearer ${session.token}` },
-      { name: 'Renamed', email: session.email },
-    )
+    const again = await putProfile(bearer(session.token), { name: 'Renamed', email: session.email })
     expect(again.statusCode).toBe(200)
     // An empty password keeps the current one.
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      payload: { email: session.email, password: TEST_PASSWORD },
-    })
-    expect(signIn.statusCode).toBe(200)
+    expect((await signIn(app, session.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
   it('keeps an admin an admin and cannot make a user one', async () => {
@@ -291,12 +283,7 @@ describe('PUT /api/users/:id', () => {
     const user = await makeUser(app)
     const res = await putUser(app, user.id, headers, editBody(user, { password: 'Oth3r!Password' }))
     expect(res.statusCode).toBe(200)
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    })
-    expect(signIn.statusCode).toBe(200)
+    expect((await signIn(app, user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 })
 
@@ -329,11 +316,7 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
       promoted: false,
       user: { _id: expect.any(String), name: 'Admin', email: email.toLowerCase(), isAdmin: true },
     })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      payload: { email, password: TEST_PASSWORD },
-    })
+    const res = await signIn(app, email, TEST_PASSWORD)
     expect(res.json()).toMatchObject({ name: 'Admin', isAdmin: true })
   })
 
@@ -347,19 +330,17 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     })
     expect(signUp.statusCode).toBe(201)
     const stranger = SessionSchema.parse(signUp.json())
-    const strangerHeaders = { authorization: `Bearer ${stranger.token}` }
+    const strangerHeaders = bearer(stranger.token)
 
     const adminPassword = 'Op3rator!Chosen'
     const result = await app.services.users.ensureAdmin({ email, password: adminPassword })
 
     expectError(await listPage(strangerHeaders), 401)
-    const signIn = (password: string) =>
-      app.inject({ method: 'POST', url: '/api/users/signin', payload: { email, password } })
-    expectError(await signIn(strangerPassword), 401)
-    const admin = await signIn(adminPassword)
+    expectError(await signIn(app, email, strangerPassword), 401)
+    const admin = await signIn(app, email, adminPassword)
     expect(admin.statusCode).toBe(200)
     expect(SessionSchema.parse(admin.json()).isAdmin).toBe(true)
-    expect((await listPage({ authorization: `Bearer ${admin.json().token}` })).statusCode).toBe(200)
+    expect((await listPage(bearer(admin.json().token))).statusCode).toBe(200)
     expect(result).toMatchObject({
       created: false,
       promoted: true,
@@ -376,12 +357,7 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     })
     expect(result).toMatchObject({ created: false, promoted: false, user: { _id: admin.id } })
     expect((await listPage(headers)).statusCode).toBe(200)
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      payload: { email: admin.email, password: TEST_PASSWORD },
-    })
-    expect(res.statusCode).toBe(200)
+    expect((await signIn(app, admin.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
   it('is idempotent when run by several instances at once', async () => {

@@ -52,6 +52,35 @@ test('with JavaScript the form shows Sending..., toasts success, clears itself a
   expect(stored[0]).toMatchObject(contact)
 })
 
+test('with JavaScript a second message sent from the same page gets a fresh one-time token and reaches the inbox', async ({
+  page,
+  request,
+}) => {
+  const first = uniqueContact('First of two')
+  const second = uniqueContact('Second of two')
+  await page.goto('/contact')
+  await waitForHydration(page)
+  const token = page.locator('input[name="formToken"]')
+  const firstToken = await token.inputValue()
+  const form = contactForm(page)
+
+  await fillContactForm(page, first)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(form.getByLabel('Subject')).toHaveValue('')
+  // The page's data is read again after the post: the form carries a new token.
+  await expect(token).not.toHaveValue(firstToken)
+
+  await fillContactForm(page, second)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(form.getByLabel('Subject')).toHaveValue('')
+
+  for (const contact of [first, second]) {
+    await expect
+      .poll(async () => (await findMessages(request, (m) => m.subject === contact.subject)).length)
+      .toBe(1)
+  }
+})
+
 test('without JavaScript the plain form post stores the message and shows the success text', async ({
   browser,
   request,

@@ -1,11 +1,13 @@
 /**
- * The owner runs the site from the admin: settings and FAQ entries saved there show on the public
- * pages at once, without JavaScript too. These change what every page shows, so they run in their
+ * The owner runs the site from the admin: settings (the identity and the practice's facts) and FAQ
+ * entries saved there show on the public pages at once, without JavaScript too. These change what every page shows, so they run in their
  * own project after every other spec (playwright.config.ts), one at a time, and put things back.
  */
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
+import { DEMO_SITES } from '#server/first-run/demo-portfolio.ts'
 import {
   expect,
   expectNoA11yViolations,
@@ -93,6 +95,67 @@ test('a new business name and social links show in the header, footer, JSON-LD a
   )
   const sitemap = await (await request.get('/sitemap.xml')).text()
   expect(sitemap).toMatch(/<image:loc>[^<]*\/images\/default\.jpg<\/image:loc>/)
+  await context.close()
+})
+
+test("the practice's facts saved in Settings show in every page's footer, the contact details, the home banner and the JSON-LD", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const serviceArea = `Halifax ${randomUUID().slice(0, 6)} and remote clients across Canada`
+  const responseTime = `within ${randomUUID().slice(0, 4)} working hours`
+  const ownerRole = `Accessibility ${randomUUID().slice(0, 6)} engineer`
+  const foundingYear = '2011'
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/settings')
+  await page.getByLabel('Service area').fill(serviceArea)
+  await page.getByLabel('Response time').fill(responseTime)
+  await page.getByLabel('Owner role').fill(ownerRole)
+  await page.getByLabel('Founding year').fill(foundingYear)
+  await saveSettings(page)
+  const { email, location } = (await (await request.get('/api/settings')).json()) as SiteSettings
+
+  const { context, page: visitor } = await newNoJsPage(browser)
+  for (const path of [...PUBLIC_PAGES, `/website/${DEMO_SITES[0]!.slug}`]) {
+    await visitor.goto(path)
+    await expect(visitor.getByRole('contentinfo').getByText(`${serviceArea}.`)).toBeVisible()
+  }
+
+  await visitor.goto('/about')
+  const glance = visitor.getByRole('complementary', { name: 'At a glance' })
+  await expect(glance.getByRole('term')).toHaveText([
+    'Based in',
+    'Working with',
+    'Independent since',
+    'Replies',
+    'E-mail',
+  ])
+  await expect(glance.getByRole('definition')).toHaveText([
+    location,
+    serviceArea,
+    foundingYear,
+    responseTime,
+    email,
+  ])
+
+  await visitor.goto('/contact')
+  const reach = visitor.getByRole('complementary', { name: 'Other ways to reach me' })
+  await expect(reach.getByRole('term')).toHaveText(['E-mail', 'Based in', 'Working with'])
+  await expect(reach.getByRole('definition')).toHaveText([email, location, serviceArea])
+
+  await visitor.goto('/')
+  await expect(visitor.getByText(`${ownerRole} · ${location}`)).toBeVisible()
+  await expect(visitor.getByText(`You will get an honest answer ${responseTime},`)).toBeVisible()
+  const jsonLd = JSON.parse(
+    (await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as { '@graph': Record<string, unknown>[] }
+  const business = jsonLd['@graph'].find((node) => node['@type'] === 'ProfessionalService')
+  expect(business).toMatchObject({
+    areaServed: serviceArea,
+    foundingDate: foundingYear,
+    founder: { jobTitle: ownerRole },
+  })
   await context.close()
 })
 

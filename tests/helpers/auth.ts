@@ -3,11 +3,27 @@ import type { UserRow } from '#server/db/schema.ts'
 import { makeAdmin, makeUser } from './factories.ts'
 import type { TestApp } from './test-app.ts'
 
+/** The Authorization header that carries `token`. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
 /** The Authorization header of a signed-in user (a real token from the app's own signer). */
 export async function authHeader(app: TestApp, user: Pick<UserRow, 'id' | 'tokenVersion'>) {
-  const token = await app.services.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion })
-  return { authorization: `Bearer ${token}` }
+  return bearer(
+    await app.services.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }),
+  )
 }
+
+/**
+ * POST /api/users/signin through inject; the answer is the test's to check. `remoteAddress` is the
+ * client's address (the default is inject's own), for tests of the per-address limits.
+ */
+export const signIn = (app: TestApp, email: string, password: string, remoteAddress?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/users/signin',
+    payload: { email, password },
+    remoteAddress,
+  })
 
 export async function asAdmin(app: TestApp) {
   const admin = await makeAdmin(app)

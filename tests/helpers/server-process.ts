@@ -1,21 +1,13 @@
 /**
  * Starts the production build (`node build/server/main.mjs`) as a child process with a given
  * environment on a free port, the way an operator runs it, so system tests can kill, stop and
- * restart real servers. The build is made once (under a lock) when it is missing or was made from
- * other sources (the stamp `npm start` checks too).
+ * restart real servers.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { once } from 'node:events'
-import { cp, mkdir, mkdtemp, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
-import net from 'node:net'
-import os from 'node:os'
+import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { openDatabase } from '#server/db/client.ts'
-import { migrateDatabase } from '#server/db/migrate.ts'
-import { isBuildCurrent } from '#scripts/lib/build-stamp.ts'
-import { BUILD_DIR, MIGRATIONS_DIR, ROOT_DIR } from '#server/lib/paths.ts'
+import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
+import { ensureBuild } from './build.ts'
+import { freePort } from './free-port.ts'
 
 const SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'main.mjs')
 /**
@@ -32,98 +24,8 @@ export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
 ]
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
-const LOCK_PREFIX = path.join(
-  os.tmpdir(),
-  `site-tests-${createHash('sha256').update(ROOT_DIR).digest('hex').slice(0, 12)}`,
-)
-const LOCK_STALE_MS = 10 * 60_000
 /** How long stop() waits for a graceful exit before SIGKILL: a safety net, not a deadline. */
 const STOP_GRACE_MS = 120_000
-
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as net.AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function mtimeMs(file: string): Promise<number> {
-  try {
-    return (await stat(file)).mtimeMs
-  } catch {
-    return 0
-  }
-}
-
-/** Runs `work` while holding a lock shared by every test process of this checkout. */
-async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      await mkdir(lock)
-      break
-    } catch {
-      const age = Date.now() - (await mtimeMs(lock))
-      if (age > LOCK_STALE_MS) await rmdir(lock).catch(() => {})
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
-  try {
-    return await work()
-  } finally {
-    await rmdir(lock).catch(() => {})
-  }
-}
-
-/** Runs `npm run build` when the build is missing or stale; concurrent test files take turns. */
-export async function ensureBuild(): Promise<void> {
-  if (await isBuildCurrent()) return
-  await withLock(`${LOCK_PREFIX}-build.lock`, async () => {
-    if (await isBuildCurrent()) return
-    await promisify(execFile)('npm', ['run', 'build'], {
-      cwd: ROOT_DIR,
-      maxBuffer: 64 * 1024 * 1024,
-    })
-  })
-}
-
-const READY_MARKER = '.template-ready'
-
-/**
- * A new DATA_DIR that already holds a created and migrated embedded database, copied from a
- * template made once per set of migrations. Creating an embedded database costs seconds of CPU
- * (far more on a busy machine); copying one costs milliseconds.
- */
-export async function freshDataDir(prefix = 'site-system-'): Promise<string> {
-  const journal = await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'))
-  const pglite = await readFile(
-    path.join(ROOT_DIR, 'node_modules/@electric-sql/pglite/package.json'),
-  )
-  const key = createHash('sha256')
-    .update(ROOT_DIR)
-    .update(journal)
-    .update(pglite)
-    .digest('hex')
-    .slice(0, 16)
-  const template = path.join(os.tmpdir(), `site-pglite-template-${key}`)
-  if (!(await mtimeMs(path.join(template, READY_MARKER)))) {
-    await withLock(`${LOCK_PREFIX}-template.lock`, async () => {
-      if (await mtimeMs(path.join(template, READY_MARKER))) return
-      const staging = await mkdtemp(path.join(os.tmpdir(), 'site-pglite-staging-'))
-      const database = await openDatabase({ kind: 'pglite', dir: path.join(staging, 'pglite') })
-      await migrateDatabase(database)
-      await database.close()
-      await writeFile(path.join(staging, READY_MARKER), '')
-      await rm(template, { recursive: true, force: true })
-      await rename(staging, template)
-    })
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix))
-  await cp(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true })
-  return dir
-}
 
 interface LogLine {
   level?: number
@@ -241,6 +143,8 @@ async function startServerOnce({
   }
   running.add(server)
 
+  // A loop rather than vi.waitFor: the benchmark and the scripts start servers outside Vitest, and
+  // the wait ends at once when the process exits.
   const deadline = Date.now() + readyTimeoutMs
   for (;;) {
     if (!alive) {
@@ -266,79 +170,4 @@ async function startServerOnce({
 /** Kills every server this test file started and has not stopped (for afterAll). */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop('SIGKILL')))
-}
-
-export interface CallResult {
-  status: number
-  headers: Headers
-  text: string
-  /** The parsed JSON body, or undefined when the body is not JSON. */
-  json: unknown
-  ms: number
-}
-
-export interface CallOptions {
-  body?: unknown
-  headers?: Record<string, string>
-  timeoutMs?: number
-}
-
-/** One HTTP request to a running server; JSON in and out. Network failures reject. */
-export async function call(
-  baseUrl: string,
-  method: string,
-  urlPath: string,
-  { body, headers = {}, timeoutMs = 15_000 }: CallOptions = {},
-): Promise<CallResult> {
-  const started = performance.now()
-  const isForm = body instanceof FormData
-  const res = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers:
-      body === undefined || isForm ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  })
-  const text = await res.text()
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return { status: res.status, headers: res.headers, text, json, ms: performance.now() - started }
-}
-
-/** Runs `tasks` with at most `concurrency` of them in flight at once; results keep their order. */
-export async function inPool<T>(
-  count: number,
-  concurrency: number,
-  task: (index: number) => Promise<T>,
-): Promise<T[]> {
-  const results = new Array<T>(count)
-  let next = 0
-  const worker = async () => {
-    while (next < count) {
-      const index = next++
-      results[index] = await task(index)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
-  return results
-}
-
-/** Every stored message id, read page by page through the admin API. */
-export async function allMessageIds(baseUrl: string, adminToken: string): Promise<Set<string>> {
-  const ids = new Set<string>()
-  for (let page = 1, pages = 1; page <= pages; page++) {
-    const res = await call(baseUrl, 'GET', `/api/messages/admin?page=${page}`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    })
-    if (res.status !== 200)
-      throw new Error(`GET /api/messages/admin?page=${page}: ${res.status} ${res.text}`)
-    const body = res.json as { messages: { _id: string }[]; pages: number }
-    for (const m of body.messages) ids.add(m._id)
-    pages = body.pages
-  }
-  return ids
 }

@@ -6,6 +6,8 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { vi } from 'vitest'
+import { ASYNC_WORK } from './wait.ts'
 
 export interface CaughtMail {
   to: string[]
@@ -46,6 +48,14 @@ export async function startSmtpServer(options: { port?: number } = {}) {
   server.listen(options.port ?? 0, '127.0.0.1')
   await once(server.server, 'listening')
   const { port } = server.server.address() as AddressInfo
+  const mailsTo = (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase()))
+  /** The newest mail to `address`; throws when there is none. */
+  const lastMailTo = (address: string): CaughtMail => {
+    const found = mailsTo(address).at(-1)
+    if (!found)
+      throw new Error(`no mail to ${address} (caught: ${mails.map((m) => m.to).join('; ')})`)
+    return found
+  }
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
@@ -53,25 +63,10 @@ export async function startSmtpServer(options: { port?: number } = {}) {
     setRejectAll(value: boolean) {
       rejectAll = value
     },
-    mailsTo: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
-    /** The newest mail to `address`; throws when there is none. */
-    lastMailTo(address: string): CaughtMail {
-      const found = mails.filter((m) => m.to.includes(address.toLowerCase())).at(-1)
-      if (!found)
-        throw new Error(`no mail to ${address} (caught: ${mails.map((m) => m.to).join('; ')})`)
-      return found
-    },
-    /**
-     * Waits until a mail to `address` arrives (mail sent after the response, e.g. notifications);
-     * the test's own timeout bounds the wait, so a busy machine only makes it longer.
-     */
-    async waitForMailTo(address: string): Promise<CaughtMail> {
-      for (;;) {
-        const found = mails.filter((m) => m.to.includes(address.toLowerCase())).at(-1)
-        if (found) return found
-        await new Promise((r) => setTimeout(r, 25))
-      }
-    },
+    mailsTo,
+    lastMailTo,
+    /** The newest mail to `address`, once one has arrived (mail sent after the answer). */
+    waitForMailTo: (address: string) => vi.waitFor(() => lastMailTo(address), ASYNC_WORK),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

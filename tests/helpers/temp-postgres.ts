@@ -8,7 +8,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { freePort } from './server-process.ts'
+import { freePort } from './free-port.ts'
 
 const run = promisify(execFile)
 

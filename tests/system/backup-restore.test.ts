@@ -16,13 +16,9 @@ import { IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
-import {
-  call,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-  freshDataDir,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@backup.test', password: 'Backup!Owner1' }
 const MEMBER = {
@@ -262,15 +258,18 @@ describe('npm run backup / npm run restore', () => {
   const backupFile = () => path.join(workDir, 'site.jsonl.gz')
   // One uploaded image, stored as every variant width.
   const VARIANTS = IMAGE_VARIANT_WIDTHS.length
-  // The FAQ a new database starts with (the faqs_seed migration).
+  // What a started site puts in place at first run (server/first-run/): the FAQ, the page texts,
+  // and two settings (the site's own and the FAQ's first-run marker).
   const SEEDED_FAQS = 15
+  const FIRST_RUN_SETTINGS = 2
+  const FIRST_RUN_PAGES = 6
 
   it('backs up the embedded database', async () => {
     const res = await runCli('backup', ['--out', backupFile()], embeddedEnv(sourceDir), 'source')
     expect(res.code, res.stderr).toBe(0)
-    // The one setting, the token-signing secret, is left out.
+    // The token-signing secret, also a setting, is left out.
     expect(res.stdout).toContain(
-      `Backed up 0 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images from the pglite database`,
+      `Backed up ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, ${VARIANTS} images from the pglite database`,
     )
     expect((await stat(backupFile())).size).toBeGreaterThan(1000)
     const { gunzipSync } = await import('node:zlib')
@@ -286,7 +285,7 @@ describe('npm run backup / npm run restore', () => {
     const res = await runCli('restore', ['--in', backupFile()], embeddedEnv(target), 'source')
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain(
-      `Restored 0 settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, 0 pages, ${VARIANTS} images`,
+      `Restored ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, ${VARIANTS} images`,
     )
     expect(res.stdout).toContain(SESSIONS_ENDED)
     const server = await startServer({ env: embeddedEnv(target) })

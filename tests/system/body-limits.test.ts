@@ -9,13 +9,9 @@ import { rm } from 'node:fs/promises'
 import { Readable, pipeline } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAGE_FORM_MAX_BYTES, TEXT_LIMITS } from '#common/constants.ts'
-import {
-  call,
-  freshDataDir,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@body-limits.test', password: 'Body!Limits0wner' }
 /** Larger than the production heap can hold several copies of. */
@@ -38,8 +34,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
     },
   })
-  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  adminHeaders = { authorization: `Bearer ${(signIn.json as { token: string }).token}` }
+  adminHeaders = (await signInOverHttp(server.url, ADMIN)).headers
 }, 240_000)
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { messages } from '#server/db/schema.ts'
 import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
 import { CONTACT_TOKEN_MAX_AGE_MS } from '#server/modules/messages/contact-token.ts'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const sent: string[] = []

@@ -5,20 +5,18 @@
  * over the live folder is refused and changes nothing. A second server on the folder refuses to
  * start; a lock left by a killed server is taken over.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageSchema } from '#common/schemas/messages.ts'
-import { DEMO_SITES } from '#server/cli/demo-content.ts'
-import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
+import { DEMO_SITES } from '#server/first-run/demo-portfolio.ts'
+import { BUILD_DIR } from '#server/lib/paths.ts'
+import { runNode, runTool } from '#tests/helpers/cli.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { freePort } from '#tests/helpers/free-port.ts'
+import { allMessageIds, call, signInOverHttp } from '#tests/helpers/http-calls.ts'
 import {
-  allMessageIds,
-  call,
-  freePort,
-  freshDataDir,
   SERVER_NODE_FLAGS,
   startServer,
   stopAllServers,
@@ -42,36 +40,18 @@ const env = (dir: string) => ({
 })
 const lockFile = (dir: string) => path.join(dir, 'pglite.lock')
 
-/** Runs a tool from source exactly as `npm run <tool>` does; resolves with its exit code and output. */
-async function runCli(
+/** Runs a tool from source exactly as `npm run <tool>` does, on the data folder `dir`. */
+const runCli = (
   tool: 'seed' | 'create-admin' | 'backup' | 'restore',
   args: string[],
   dir: string,
-) {
-  return runNode(['--import', 'tsx', `server/cli/${tool}.ts`, ...args], { DATA_DIR: dir })
-}
+) => runTool(tool, args, { DATA_DIR: dir })
 
-async function runNode(args: string[], childEnv: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
-      cwd: ROOT_DIR,
-      env: childEnv,
-      timeout: 90_000,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' }
-  }
-}
-
-async function signIn(target: ServerProcess) {
-  const res = await call(target.url, 'POST', '/api/users/signin', {
-    body: { email: ADMIN.email, password: ADMIN.password },
-  })
-  expect(res.status, res.text).toBe(200)
-  expect(res.json).toMatchObject({ email: ADMIN.email, name: ADMIN.name, isAdmin: true })
-  return { authorization: `Bearer ${(res.json as { token: string }).token}` }
+/** Signs in on `target` as the admin create-admin made (its name shows it is that account). */
+async function signInAdmin(target: ServerProcess) {
+  const session = await signInOverHttp(target.url, ADMIN)
+  expect(session).toMatchObject({ email: ADMIN.email, name: ADMIN.name, isAdmin: true })
+  return session
 }
 
 async function restart() {
@@ -119,14 +99,14 @@ describe('command-line tools beside a server on the embedded database', () => {
     expect(res.stdout).toContain(
       `Created admin ${ADMIN.name} <${ADMIN.email}>. (through the running site, pid ${server.pid})`,
     )
-    await signIn(server)
+    await signInAdmin(server)
     await restart()
-    await signIn(server)
+    await signInAdmin(server)
   }, 480_000)
 
   it('seed works through the running site: the entries are listed at once and after a restart', async () => {
     const before = await call(server.url, 'GET', '/api/websites/admin?page=1', {
-      headers: await signIn(server),
+      headers: (await signInAdmin(server)).headers,
     })
     expect(before.json).toMatchObject({ totalWebsites: 0 })
     // Visitors' views of the empty portfolio, now in the response cache.
@@ -178,7 +158,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     )
 
     // No write is lost on the live site: every acknowledged message is there after the backup.
-    const live = await allMessageIds(server.url, (await signIn(server)).authorization.slice(7))
+    const live = await allMessageIds(server.url, (await signInAdmin(server)).headers)
     expect([...live].sort()).toEqual([...acknowledged].sort())
 
     // Restored as docs/operations.md says: into an empty DATA_DIR, then the site is started on it.
@@ -188,7 +168,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     const restore = await runCli('restore', ['--in', file], target)
     expect(restore.code, restore.stderr).toBe(0)
     const restored = await startServer({ env: env(target) })
-    const ids = await allMessageIds(restored.url, (await signIn(restored)).authorization.slice(7))
+    const ids = await allMessageIds(restored.url, (await signInAdmin(restored)).headers)
     await expectDemoSitesListed(restored)
     await restored.stop()
 
@@ -200,7 +180,7 @@ describe('command-line tools beside a server on the embedded database', () => {
   }, 480_000)
 
   it('restore over the live folder is refused with what to do, and changes nothing', async () => {
-    const headers = await signIn(server)
+    const { headers } = await signInAdmin(server)
     const count = async () =>
       (
         (await call(server.url, 'GET', '/api/messages/admin?page=1', { headers })).json as {
@@ -245,7 +225,7 @@ describe('command-line tools beside a server on the embedded database', () => {
     expect(res.stdout).toContain(
       `Seed done: 0 added, ${DEMO_SITES.length} already there (${path.join(dataDir, 'pglite')}, through the running site (pid ${server.pid})).`,
     )
-    await signIn(server)
+    await signInAdmin(server)
   }, 480_000)
 
   it('a server stopped cleanly leaves the folder free for the tools to open directly', async () => {

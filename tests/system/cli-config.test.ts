@@ -3,14 +3,12 @@
  * wrong variable is named in one plain message, with no stack trace, before anything is touched.
  * The built tools (what `npm run` runs from source, bundled) start in a fraction of the time.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '#server/lib/paths.ts'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
+import { runNode } from '#tests/helpers/cli.ts'
 
 const TOOLS = [
   ['db:migrate', 'migrate', []],
@@ -32,18 +30,14 @@ describe('the command-line tools with a wrong variable', () => {
   it.each(TOOLS)(
     'npm run %s names it and exits 1 without touching the data folder',
     async (_name, file, args) => {
-      const failure = await promisify(execFile)(
-        process.execPath,
-        [`build/server/cli/${file}.mjs`, ...args],
-        { cwd: ROOT_DIR, env: { DATA_DIR: dataDir, LOG_LEVEL: 'loud' } },
-      ).then(
-        () => undefined,
-        (error: { code?: number; stderr?: string }) => error,
-      )
-      expect(failure?.code).toBe(1)
-      expect(failure?.stderr).toContain('Invalid configuration')
-      expect(failure?.stderr).toMatch(/LOG_LEVEL: .+/)
-      expect(failure?.stderr).not.toMatch(/^\s+at /m)
+      const failure = await runNode([`build/server/cli/${file}.mjs`, ...args], {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'loud',
+      })
+      expect(failure.code).toBe(1)
+      expect(failure.stderr).toContain('Invalid configuration')
+      expect(failure.stderr).toMatch(/LOG_LEVEL: .+/)
+      expect(failure.stderr).not.toMatch(/^\s+at /m)
       expect(await readdir(dataDir)).toEqual([])
     },
   )

@@ -5,13 +5,9 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageSchema } from '#common/schemas/messages.ts'
-import {
-  allMessageIds,
-  call,
-  startServer,
-  stopAllServers,
-  freshDataDir,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { allMessageIds, call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers } from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@crash.test', password: 'Crash!Owner1' }
 const CLIENTS = 30
@@ -77,9 +73,8 @@ describe('kill -9 during a burst of contact posts', () => {
     const restarted = await startServer({ env: env() })
     const health = await call(restarted.url, 'GET', '/api/health')
     expect(health.status).toBe(200)
-    const signIn = await call(restarted.url, 'POST', '/api/users/signin', { body: ADMIN })
-    expect(signIn.status).toBe(200)
-    const stored = await allMessageIds(restarted.url, (signIn.json as { token: string }).token)
+    const { headers } = await signInOverHttp(restarted.url, ADMIN)
+    const stored = await allMessageIds(restarted.url, headers)
 
     const lost = accepted.filter((id) => !stored.has(id))
     expect(lost).toEqual([])

@@ -5,19 +5,15 @@
  * scratch database and its own channel, so no other run's writes can reach it.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FaqResponseSchema } from '#common/schemas/faq.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
-import { SessionSchema } from '#common/schemas/users.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
-import {
-  call,
-  freshDataDir,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const ADMIN = { email: 'owner@changes.test', password: 'Change!Everywhere1' }
 /** Far longer than the test: without the broadcast, the second instance would serve stale pages. */
@@ -55,19 +51,13 @@ afterAll(async () => {
   for (const scratch of scratches) await scratch.drop()
 })
 
-async function adminHeaders(server: ServerProcess) {
-  const res = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  expect(res.status, res.text).toBe(200)
-  return { authorization: `Bearer ${SessionSchema.parse(res.json).token}` }
-}
-
-/** Reads `path` anonymously (so through the response cache) until `seen` holds. */
-async function eventually(server: ServerProcess, path: string, seen: (text: string) => boolean) {
-  for (;;) {
+/** Reads `path` anonymously (so through the response cache) until it answers 200 with `text`. */
+const eventuallyShows = (server: ServerProcess, path: string, text: string) =>
+  vi.waitFor(async () => {
     const res = await call(server.url, 'GET', path)
-    if (res.status === 200 && seen(res.text)) return
-  }
-}
+    expect(res.status).toBe(200)
+    expect(res.text).toContain(text)
+  }, ASYNC_WORK)
 
 describe.each([
   ['Redis pub/sub', () => redisPair],
@@ -84,13 +74,13 @@ describe.each([
     const current = SiteSettingsSchema.parse((await call(a.url, 'GET', '/api/settings')).json)
     const businessName = `Harbour ${randomUUID().slice(0, 8)} Works`
     const saved = await call(a.url, 'PUT', '/api/settings', {
-      headers: await adminHeaders(a),
+      headers: (await signInOverHttp(a.url, ADMIN)).headers,
       body: { ...current, businessName },
     })
     expect(saved.status, saved.text).toBe(200)
 
-    await eventually(b, '/', (html) => html.includes(businessName))
-    await eventually(b, '/api/settings', (json) => json.includes(businessName))
+    await eventuallyShows(b, '/', businessName)
+    await eventuallyShows(b, '/api/settings', businessName)
   })
 
   it('shows a new FAQ entry saved on one on the other at once', async () => {
@@ -99,19 +89,19 @@ describe.each([
     expect(before.status).toBe(200)
     const question = `Do you work on ${randomUUID().slice(0, 8)} projects?`
     const created = await call(a.url, 'POST', '/api/faq', {
-      headers: await adminHeaders(a),
+      headers: (await signInOverHttp(a.url, ADMIN)).headers,
       body: { question, answer: 'Yes, *gladly*.' },
     })
     expect(created.status, created.text).toBe(201)
     expect(FaqResponseSchema.parse(created.json).faq.question).toBe(question)
 
-    await eventually(b, '/faq', (html) => html.includes(question))
+    await eventuallyShows(b, '/faq', question)
   })
 
   it('shows a portfolio entry published on one on the other at once', async () => {
     const [a, b] = pair()
     expect((await call(b.url, 'GET', '/portfolio')).status).toBe(200)
-    const headers = await adminHeaders(a)
+    const { headers } = await signInOverHttp(a.url, ADMIN)
     const draft = await call(a.url, 'POST', '/api/websites', { headers })
     expect(draft.status, draft.text).toBe(201)
     const website = (draft.json as { website: Record<string, unknown> }).website
@@ -130,6 +120,6 @@ describe.each([
     })
     expect(published.status, published.text).toBe(200)
 
-    await eventually(b, '/portfolio', (html) => html.includes(name))
+    await eventuallyShows(b, '/portfolio', name)
   })
 })

@@ -10,7 +10,9 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { call, freshDataDir, startServer, stopAllServers } from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers } from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@modes.test', password: 'Modes!Owner1' }
 /** The usual default umask: without care, new files come out readable by everyone. */

@@ -6,16 +6,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  allMessageIds,
-  call,
-  startServer,
-  stopAllServers,
-  type CallResult,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { allMessageIds, call, signInOverHttp, type CallResult } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 import { startTempPostgres, type TempPostgres } from '#tests/helpers/temp-postgres.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const ADMIN = { email: 'owner@outage.test', password: 'Outage!Owner1' }
 /** Requests answered while the database is down before it is started again. */
@@ -25,7 +20,7 @@ const CLIENTS = 6
 let cluster: TempPostgres
 let server: ServerProcess
 let dataDir: string
-let token: string
+let adminHeaders: Record<string, string>
 
 beforeAll(async () => {
   cluster = await startTempPostgres()
@@ -40,9 +35,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
     },
   })
-  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  expect(signIn.status).toBe(200)
-  token = (signIn.json as { token: string }).token
+  adminHeaders = (await signInOverHttp(server.url, ADMIN)).headers
 }, 240_000)
 
 afterAll(async () => {
@@ -80,11 +73,12 @@ const REQUESTS: { method: string; path: string; body?: () => unknown; admin?: bo
   },
 ]
 
-/** Waits (bounded by the test's timeout) until `count` samples of `phase` have been answered. */
-async function answered(samples: Sample[], phase: Phase, count: number) {
-  while (samples.filter((s) => s.phase === phase).length < count)
-    await new Promise((r) => setTimeout(r, 20))
-}
+/** Waits until `count` samples of `phase` have been answered. */
+const answered = (samples: Sample[], phase: Phase, count: number) =>
+  vi.waitFor(
+    () => expect(samples.filter((s) => s.phase === phase).length).toBeGreaterThanOrEqual(count),
+    ASYNC_WORK,
+  )
 
 /** Public reads may be answered from the response cache for a moment after the stop. */
 const CACHED_PATHS = new Set(['/api/websites/search?page=1'])
@@ -102,7 +96,7 @@ describe('PostgreSQL stopped mid-traffic', () => {
         try {
           sample.result = await call(server.url, spec.method, spec.path, {
             body: spec.body?.(),
-            headers: spec.admin ? { authorization: `Bearer ${token}` } : {},
+            headers: spec.admin ? adminHeaders : {},
             timeoutMs: 20_000,
           })
         } catch (error) {
@@ -130,11 +124,10 @@ describe('PostgreSQL stopped mid-traffic', () => {
     // Requests sent from now on may already succeed, so they do not count as sent during the outage.
     phase = 'recovering'
     await cluster.start()
-    for (;;) {
-      const res = await call(server.url, 'GET', '/api/health').catch(() => undefined)
-      if (res?.status === 200) break
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await vi.waitFor(
+      async () => expect((await call(server.url, 'GET', '/api/health')).status).toBe(200),
+      ASYNC_WORK,
+    )
     const recoveredMs = Date.now() - restartAt
     phase = 'after'
     await answered(samples, 'after', REQUESTS.length * 2)
@@ -171,7 +164,7 @@ describe('PostgreSQL stopped mid-traffic', () => {
     const accepted = samples
       .filter((s) => s.path === '/api/messages/contact' && s.result?.status === 201)
       .map((s) => (s.result!.json as { _id: string })._id)
-    const stored = await allMessageIds(server.url, token)
+    const stored = await allMessageIds(server.url, adminHeaders)
     expect(accepted.filter((id) => !stored.has(id))).toEqual([])
 
     const maxOutageMs = Math.max(...outage.map((s) => s.result!.ms))

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { EnvSchema } from '#server/config.ts'
 import { BUILD_DIR, MIGRATIONS_DIR, PUBLIC_DIR, ROOT_DIR } from '#server/lib/paths.ts'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
 
 const run = promisify(execFile)
 const read = (file: string) => readFile(path.join(ROOT_DIR, file), 'utf8')

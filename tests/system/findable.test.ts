@@ -13,7 +13,8 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import { BUILD_DIR } from '#server/lib/paths.ts'
-import { ensureBuild, startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
+import { startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
 
 const PUBLIC_URL = 'https://www.example.test'
 let server: ServerProcess

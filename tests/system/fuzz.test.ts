@@ -7,6 +7,7 @@
  * diagnostics channel, before buildApp registers anything), so a new route is fuzzed without anyone
  * listing it here.
  */
+import { putFirstRunContent } from '#server/first-run/first-run.ts'
 import { randomUUID } from 'node:crypto'
 import diagnostics from 'node:diagnostics_channel'
 import { eq } from 'drizzle-orm'
@@ -18,7 +19,7 @@ import { messages, users } from '#server/db/schema.ts'
 import { RATE_LIMITS } from '#server/lib/rate-limits.ts'
 import { asAdmin, authHeader } from '#tests/helpers/auth.ts'
 import { makeMessage, makeUser, makeWebsite } from '#tests/helpers/factories.ts'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 /** Random inputs per route, role and kind of input, on top of the fixed hostile examples. */
@@ -136,6 +137,8 @@ beforeAll(async () => {
   const admin = await asAdmin(app)
   adminId = admin.user.id
   const website = await makeWebsite(app)
+  // The first-run FAQ and pages, as a started site has them.
+  await putFirstRunContent(app.services)
   const faqs = await app.inject({ method: 'GET', url: '/api/faq' })
   const faqId = (faqs.json() as { faqs: { _id: string }[] }).faqs[0]!._id
   // A route's path parameters default to a real row (DELETE to a missing one, so that fixtures

@@ -5,15 +5,11 @@
 import { rm } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  allMessageIds,
-  call,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-  freshDataDir,
-} from '#tests/helpers/server-process.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { allMessageIds, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const ADMIN = { email: 'owner@shutdown.test', password: 'Shutdown!Owner1' }
 const SLOW_UPLOADS = 8
@@ -124,16 +120,24 @@ describe('SIGTERM with requests in flight', () => {
     )
     const total = SLOW_UPLOADS + SIGN_INS
     // Every request has reached the server (its log says so) before the signal is sent.
-    while (incoming() - seenBefore < total) await new Promise((r) => setTimeout(r, 5))
+    await vi.waitFor(
+      () => expect(incoming() - seenBefore).toBeGreaterThanOrEqual(total),
+      ASYNC_WORK,
+    )
     const completed = () => server.logLines().filter((l) => l.msg === 'request completed').length
     const runningAtSignal = total - (completed() - seenBefore)
     server.child.kill('SIGTERM')
 
     // The signal is a deterministic point: the server logs it, then stops accepting connections
     // while the slow uploads are still unfinished (they only finish when the test says so).
-    while (!server.logLines().some((l) => l.msg === 'closing: finishing in-flight requests'))
-      await new Promise((r) => setTimeout(r, 10))
-    while (await canConnect(server.port)) await new Promise((r) => setTimeout(r, 10))
+    await vi.waitFor(
+      () =>
+        expect(server.logLines().map((l) => l.msg)).toContain(
+          'closing: finishing in-flight requests',
+        ),
+      ASYNC_WORK,
+    )
+    await vi.waitFor(async () => expect(await canConnect(server.port)).toBe(false), ASYNC_WORK)
     expect(server.isRunning()).toBe(true)
 
     // The uploads complete after the listener closed, and are still answered.
@@ -161,8 +165,8 @@ describe('SIGTERM with requests in flight', () => {
 
     // The uploads answered 201 are in the database: reopen it with a new server and look.
     const reopened = await startServer({ env: serverEnv() })
-    const session = await call(reopened.url, 'POST', '/api/users/signin', { body: ADMIN })
-    const stored = await allMessageIds(reopened.url, (session.json as { token: string }).token)
+    const { headers } = await signInOverHttp(reopened.url, ADMIN)
+    const stored = await allMessageIds(reopened.url, headers)
     const uploadIds = uploads.map((u) => (JSON.parse(u.body) as { _id: string })._id)
     expect(uploadIds.filter((id) => !stored.has(id))).toEqual([])
 

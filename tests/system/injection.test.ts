@@ -3,14 +3,15 @@
  * literally, the tables survive, server-rendered pages show them as text, and every e-mail escapes
  * them (and keeps its headers intact).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MessagesListSchema } from '#common/schemas/messages.ts'
 import { SessionSchema, UserPublicSchema } from '#common/schemas/users.ts'
 import { WebsiteMutationResponseSchema, WebsiteSchema } from '#common/schemas/websites.ts'
-import { asAdmin } from '#tests/helpers/auth.ts'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { asAdmin, signIn } from '#tests/helpers/auth.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const OWNER = 'owner@inject.test'
 
@@ -122,12 +123,7 @@ describe('SQL injection', () => {
 
   it('treats payloads in sign-in, search and lookups as plain values', async () => {
     for (const payload of SQL_PAYLOADS) {
-      const signIn = await app.inject({
-        method: 'POST',
-        url: '/api/users/signin',
-        payload: { email: `x@inject.test`, password: payload },
-      })
-      expect(signIn.statusCode).toBe(401)
+      expect((await signIn(app, 'x@inject.test', payload)).statusCode).toBe(401)
       const slug = await app.inject({
         method: 'GET',
         url: `/api/websites/slug/${encodeURIComponent(payload)}`,
@@ -277,14 +273,12 @@ describe('XSS', () => {
       expect(res.statusCode).toBe(201)
       tried += 3
     }
-    const deadline = Date.now() + 10_000
-    while (
-      smtp.mailsTo(OWNER).filter((m) => m.subject.includes('Quote')).length < XSS_PAYLOADS.length
-    ) {
-      if (Date.now() > deadline) throw new Error('notifications did not arrive')
-      await new Promise((r) => setTimeout(r, 50))
-    }
-    const mails = smtp.mailsTo(OWNER).filter((m) => m.subject.includes('Quote'))
+    const notifications = () => smtp.mailsTo(OWNER).filter((m) => m.subject.includes('Quote'))
+    await vi.waitFor(
+      () => expect(notifications().length).toBeGreaterThanOrEqual(XSS_PAYLOADS.length),
+      ASYNC_WORK,
+    )
+    const mails = notifications()
     for (const mail of mails) {
       expectNoDangerousMarkup(mail.html, `notification "${mail.subject}"`)
       expect(mail.parsed.headers.has('bcc')).toBe(false)

@@ -10,14 +10,10 @@ import { MessageSchema } from '#common/schemas/messages.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { messages } from '#server/db/schema.ts'
 import { ACTION_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
-import {
-  call,
-  freshDataDir,
-  inPool,
-  startServer,
-  stopAllServers,
-  type CallResult,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call, type CallResult } from '#tests/helpers/http-calls.ts'
+import { inPool } from '#tests/helpers/pool.ts'
+import { startServer, stopAllServers } from '#tests/helpers/server-process.ts'
 
 const POSTS = 1_000
 const CLIENTS = 50

@@ -5,13 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  freshDataDir,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 
 /** Shaped like a real reset token (32 random bytes, base64url). */
 const newToken = () => randomBytes(32).toString('base64url')
@@ -48,8 +44,10 @@ describe('the server log', () => {
     await server.stop()
     const output = server.output()
     for (const token of tokens) expect(output).not.toContain(token)
+    // One line per request names its URL as it completes (the incoming line does too).
     const urls = server
       .logLines()
+      .filter((line) => line.msg === 'request completed')
       .map((line) => (line.req as { url?: string } | undefined)?.url)
       .filter((url): url is string => url !== undefined && /reset-password/.test(url))
     expect(urls).toEqual([

@@ -13,14 +13,12 @@ import { MessageSchema } from '#common/schemas/messages.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { ACTION_LIMITS, ACCOUNT_LIMITS } from '#server/lib/rate-limits.ts'
+import { bearer } from '#tests/helpers/auth.ts'
+import { newClientIp } from '#tests/helpers/client-ip.ts'
+import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
-import {
-  call,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@multi.test', password: 'Multi!Instance1' }
 
@@ -32,16 +30,8 @@ const redis = new Redis(testEnv.TEST_REDIS_URL, { lazyConnect: true })
 /** Client IPs (sent as X-Forwarded-For) used by this run, so its Redis keys can be removed after. */
 const usedIps: string[] = []
 
-/**
- * An address no other run uses, so rate-limit counters in the shared Redis start from zero: runs
- * (two suites at once, or a crashed run's leftovers) take consecutive addresses from a random
- * point of 10.0.0.0/8, so two runs overlap only if their starting points fall within a few
- * hundred of each other among sixteen million.
- */
-let nextIp = Math.floor(Math.random() * (2 ** 24 - 10_000))
 function freshIp() {
-  nextIp += 1
-  const ip = `10.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp & 255}`
+  const ip = newClientIp()
   usedIps.push(ip)
   return ip
 }
@@ -74,16 +64,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-async function signIn(server: ServerProcess, email: string, password: string, ip = freshIp()) {
-  const res = await call(server.url, 'POST', '/api/users/signin', {
-    body: { email, password },
-    headers: { 'x-forwarded-for': ip },
-  })
-  expect(res.status, res.text).toBe(200)
-  return SessionSchema.parse(res.json)
-}
+/** Signs the admin in on `server` from a fresh client address. */
+const signInAdmin = (server: ServerProcess) =>
+  signInOverHttp(server.url, ADMIN, { 'x-forwarded-for': freshIp() })
 
 describe('two instances started at once', () => {
   it('both answer healthy and the migrations ran exactly once', async () => {
@@ -123,7 +106,7 @@ describe('two instances started at once', () => {
 
 describe('shared state', () => {
   it('accepts a token issued by one instance on the other, both ways', async () => {
-    const admin = await signIn(a, ADMIN.email, ADMIN.password)
+    const admin = await signInAdmin(a)
     const onB = await call(b.url, 'GET', '/api/users/admin', { headers: bearer(admin.token) })
     expect(onB.status).toBe(200)
     expect((onB.json as { users: { email: string }[] }).users.map((u) => u.email)).toContain(
@@ -167,7 +150,7 @@ describe('shared state', () => {
   })
 
   it('serves an image uploaded through one instance from the other', async () => {
-    const admin = await signIn(a, ADMIN.email, ADMIN.password)
+    const admin = await signInAdmin(a)
     const form = new FormData()
     const png = await readFile(path.join(ROOT_DIR, 'tests/fixtures/image.png'))
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png')
@@ -261,7 +244,7 @@ describe('shared state', () => {
       headers: { 'x-forwarded-for': freshIp() },
     })
     expect(posted.status).toBe(201)
-    const admin = await signIn(b, ADMIN.email, ADMIN.password)
+    const admin = await signInAdmin(b)
     const list = await call(b.url, 'GET', '/api/messages/admin', { headers: bearer(admin.token) })
     expect(list.status).toBe(200)
     const { messages } = list.json as { messages: { _id: string; subject: string }[] }

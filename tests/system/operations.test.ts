@@ -8,7 +8,7 @@
 import { lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { OperationsStatusSchema } from '#common/schemas/operations.ts'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
@@ -17,21 +17,12 @@ import { migrateDatabase } from '#server/db/migrate.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
-import {
-  call,
-  freshDataDir,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const ADMIN = { email: 'owner@operations.test', password: 'Operations!Owner1' }
-
-async function adminHeaders(server: ServerProcess) {
-  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  expect(signIn.status).toBe(200)
-  return { authorization: `Bearer ${(signIn.json as { token: string }).token}` }
-}
 const dirs: string[] = []
 
 afterAll(async () => {
@@ -78,7 +69,7 @@ describe('a server started with a risky configuration', () => {
       /sharp|libvips/.test(await readFile(`/proc/${server.pid}/maps`, 'utf8'))
     expect(await hasSharp()).toBe(false)
 
-    const headers = await adminHeaders(server)
+    const { headers } = await signInOverHttp(server.url, ADMIN)
     const form = new FormData()
     const png = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', 'image.png'))
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
@@ -88,11 +79,13 @@ describe('a server started with a risky configuration', () => {
   }, 120_000)
 
   it('lists the same notices to the admin, and the backup it took at start', async () => {
-    const headers = await adminHeaders(server)
+    const { headers } = await signInOverHttp(server.url, ADMIN)
 
     // The first scheduled backup runs at start; its log line is the signal that it is there.
-    while (!server.logLines().some((line) => line.msg === 'backup taken'))
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    await vi.waitFor(
+      () => expect(server.logLines().map((line) => line.msg)).toContain('backup taken'),
+      ASYNC_WORK,
+    )
 
     const res = await call(server.url, 'GET', '/api/operations/status', { headers })
     expect(res.status, res.text).toBe(200)

@@ -9,6 +9,8 @@ import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
+import { signIn } from '#tests/helpers/auth.ts'
+import { newClientIp } from '#tests/helpers/client-ip.ts'
 import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import type { TestApp } from '#tests/helpers/test-app.ts'
 
@@ -47,27 +49,13 @@ beforeAll(async () => {
 })
 afterAll(() => app.cleanup())
 
-let ipCounter = 0
-const newIp = () => {
-  ipCounter += 1
-  return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
-}
-
-const signIn = (email: string, password: string, ip: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/users/signin',
-    payload: { email, password },
-    remoteAddress: ip,
-  })
-
 describe('rate limits with Redis unreachable', () => {
   it('still refuses the guess after the per-IP limit', async () => {
-    const ip = newIp()
+    const ip = newClientIp()
     const max = RATE_LIMITS.signIn.max
     const statuses = []
     for (let i = 0; i <= max; i++)
-      statuses.push((await signIn(`guess${i}@redis-down.test`, 'Wrong!Guess1', ip)).statusCode)
+      statuses.push((await signIn(app, `guess${i}@redis-down.test`, 'Wrong!Guess1', ip)).statusCode)
     expect(statuses).toEqual([...Array<number>(max).fill(401), 429])
   })
 
@@ -76,9 +64,9 @@ describe('rate limits with Redis unreachable', () => {
     const { max } = ACCOUNT_LIMITS.signIn
     const statuses = []
     for (let i = 0; i <= max; i++)
-      statuses.push((await signIn(user.email, `Wrong!Guess${i}`, newIp())).statusCode)
+      statuses.push((await signIn(app, user.email, `Wrong!Guess${i}`, newClientIp())).statusCode)
     expect(statuses).toEqual([...Array<number>(max).fill(401), 429])
-    expect((await signIn(user.email, TEST_PASSWORD, newIp())).statusCode).toBe(429)
+    expect((await signIn(app, user.email, TEST_PASSWORD, newClientIp())).statusCode).toBe(429)
   })
 
   it('reports the fallback on /api/health, which still answers 200', async () => {

@@ -5,25 +5,21 @@
  * takes up the new secret (a token forged with the old one is refused everywhere). With
  * SESSION_SECRET set it refuses and says what to do instead.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { SignJWT } from 'jose'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '#server/lib/paths.ts'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { SESSION_SECRET_IN_ENVIRONMENT } from '#server/modules/operations/session-secret.service.ts'
+import { bearer } from '#tests/helpers/auth.ts'
+import { runTool } from '#tests/helpers/cli.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 import { createScratchPostgres } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
-import {
-  call,
-  freshDataDir,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-} from '#tests/helpers/server-process.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const ADMIN = { email: 'owner@rotate.test', password: 'Rotate!Owner1' }
 const RELOADED = 'session secret replaced in the database: every session from before has ended'
@@ -38,30 +34,12 @@ afterAll(async () => {
 })
 
 /** Runs the tool from source, exactly as `npm run rotate-secret` does, with only `env`. */
-async function rotateSecret(env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/rotate-secret.ts'],
-      { cwd: ROOT_DIR, env, timeout: 90_000 },
-    )
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' }
-  }
-}
-
-async function signIn(server: ServerProcess): Promise<string> {
-  const res = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  expect(res.status, res.text).toBe(200)
-  return (res.json as { token: string }).token
-}
+const rotateSecret = (env: Record<string, string>) => runTool('rotate-secret', [], env)
 
 /** The status of an admin-only call with `token`. */
 async function adminStatus(server: ServerProcess, token: string): Promise<number> {
   const res = await call(server.url, 'GET', '/api/operations/status', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
   })
   return res.status
 }
@@ -77,7 +55,7 @@ describe('npm run rotate-secret', () => {
       LOG_LEVEL: 'warn',
     }
     let server = await startServer({ env })
-    const before = await signIn(server)
+    const before = (await signInOverHttp(server.url, ADMIN)).token
     expect(await adminStatus(server, before)).toBe(200)
 
     const res = await rotateSecret({ DATA_DIR: dataDir })
@@ -86,7 +64,7 @@ describe('npm run rotate-secret', () => {
       `Replaced the token-signing secret: every session has ended, 1 user must sign in again (through the running site, pid ${server.pid}).`,
     )
     expect(await adminStatus(server, before)).toBe(401)
-    const after = await signIn(server)
+    const after = (await signInOverHttp(server.url, ADMIN)).token
     expect(await adminStatus(server, after)).toBe(200)
 
     // The new secret is the stored one: a restart keeps it.
@@ -119,7 +97,7 @@ describe('npm run rotate-secret', () => {
     }
     const a = await startServer({ env })
     const b = await startServer({ env })
-    const before = await signIn(a)
+    const before = (await signInOverHttp(a.url, ADMIN)).token
     expect(await adminStatus(b, before)).toBe(200)
 
     /** The stored secret, and the admin's id and token version. */
@@ -157,8 +135,10 @@ describe('npm run rotate-secret', () => {
 
     // Each instance says when it has taken up the new secret (told through the database).
     for (const server of [a, b]) {
-      while (!server.logLines().some((line) => line.msg === RELOADED))
-        await new Promise((resolve) => setTimeout(resolve, 100))
+      await vi.waitFor(
+        () => expect(server.logLines().map((line) => line.msg)).toContain(RELOADED),
+        ASYNC_WORK,
+      )
     }
     // Whoever knew the old secret cannot sign for the new token version.
     const issuedAt = Math.floor(Date.now() / 1000)
@@ -172,7 +152,7 @@ describe('npm run rotate-secret', () => {
     expect(await adminStatus(b, forged)).toBe(401)
 
     // Both sign with the new secret: a token from one works on the other.
-    expect(await adminStatus(b, await signIn(a))).toBe(200)
-    expect(await adminStatus(a, await signIn(b))).toBe(200)
+    expect(await adminStatus(b, (await signInOverHttp(a.url, ADMIN)).token)).toBe(200)
+    expect(await adminStatus(a, (await signInOverHttp(b.url, ADMIN)).token)).toBe(200)
   }, 480_000)
 })

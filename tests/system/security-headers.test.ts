@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import { makeWebsite } from '#tests/helpers/factories.ts'
-import { ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 

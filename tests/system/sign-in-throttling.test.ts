@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
+import { signIn } from '#tests/helpers/auth.ts'
+import { newClientIp } from '#tests/helpers/client-ip.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -21,40 +23,25 @@ beforeAll(async () => {
 })
 afterAll(() => app.cleanup())
 
-let ipCounter = 0
-/** A new IPv4 address (IPv6 ones share a limit per subnet), so no test shares another's counters. */
-const newIp = () => {
-  ipCounter += 1
-  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
-}
-
-const signIn = (email: string, password: string, ip: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/users/signin',
-    payload: { email, password },
-    remoteAddress: ip,
-  })
-
 describe('POST /api/users/signin throttling', () => {
   it('stops one address guessing the admin password, while the admin signs in from another', async () => {
     const admin = await makeAdmin(app)
-    const attackerIp = newIp()
+    const attackerIp = newClientIp()
 
     const guesses = []
     for (let i = 0; i < ACCOUNT_LIMITS.signIn.maxPerAddress; i++)
-      guesses.push((await signIn(admin.email, `Wrong!Guess${i}`, attackerIp)).statusCode)
+      guesses.push((await signIn(app, admin.email, `Wrong!Guess${i}`, attackerIp)).statusCode)
     expect(guesses).toEqual(Array<number>(ACCOUNT_LIMITS.signIn.maxPerAddress).fill(401))
 
     // The attacking address is refused from now on, however long it keeps trying...
     for (let i = 0; i < 5; i++) {
-      const blocked = await signIn(admin.email, `Wrong!Again${i}`, attackerIp)
+      const blocked = await signIn(app, admin.email, `Wrong!Again${i}`, attackerIp)
       expect(blocked.statusCode).toBe(429)
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
     }
 
     // ...and the admin, from their own address with the right password, gets in at once.
-    const owner = await signIn(admin.email, TEST_PASSWORD, newIp())
+    const owner = await signIn(app, admin.email, TEST_PASSWORD, newClientIp())
     expect(owner.statusCode).toBe(200)
     expect(owner.json()).toMatchObject({ email: admin.email, isAdmin: true })
   })
@@ -66,11 +53,11 @@ describe('POST /api/users/signin throttling', () => {
 
     const guesses = []
     for (let i = 0; i < max; i++)
-      guesses.push((await signIn(victim.email, `Wrong!Guess${i}`, newIp())).statusCode)
+      guesses.push((await signIn(app, victim.email, `Wrong!Guess${i}`, newClientIp())).statusCode)
     expect(guesses).toEqual(Array<number>(max).fill(401))
 
     // Further guesses from fresh IPs are refused without checking the password.
-    const blocked = await signIn(victim.email, `Wrong!Guess${max}`, newIp())
+    const blocked = await signIn(app, victim.email, `Wrong!Guess${max}`, newClientIp())
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json()).toEqual({
       message: expect.stringMatching(/^Too many attempts for this account/),
@@ -80,25 +67,25 @@ describe('POST /api/users/signin throttling', () => {
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000)
 
     // The owner, from their own IP, with the right password: locked out during this window...
-    const ownerIp = newIp()
-    expect((await signIn(victim.email, TEST_PASSWORD, ownerIp)).statusCode).toBe(429)
+    const ownerIp = newClientIp()
+    expect((await signIn(app, victim.email, TEST_PASSWORD, ownerIp)).statusCode).toBe(429)
 
     // ...while the attacker keeps going all window long (from new IPs each time)...
     let attackerAttempts = max + 1
     for (let minute = 1; minute < WINDOW_MS / 60_000; minute++) {
       clockOffsetMs += 60_000
-      expect((await signIn(victim.email, 'Wrong!Again1', newIp())).statusCode).toBe(429)
+      expect((await signIn(app, victim.email, 'Wrong!Again1', newClientIp())).statusCode).toBe(429)
       attackerAttempts += 1
     }
 
     // ...and once the window is over the owner gets in, despite the attack.
     clockOffsetMs += 60_000
-    const owner = await signIn(victim.email, TEST_PASSWORD, ownerIp)
+    const owner = await signIn(app, victim.email, TEST_PASSWORD, ownerIp)
     expect(owner.statusCode).toBe(200)
     expect(owner.json()).toMatchObject({ email: victim.email, token: expect.any(String) })
 
     // A successful sign-in clears the count: the attacker's next wrong guess is a plain 401.
-    expect((await signIn(victim.email, 'Wrong!Later1', newIp())).statusCode).toBe(401)
+    expect((await signIn(app, victim.email, 'Wrong!Later1', newClientIp())).statusCode).toBe(401)
     console.log(
       `[sign-in-throttling] per-account ceiling ${max} per ${WINDOW_MS / 60_000} min: ${attackerAttempts} attacker attempts ` +
         `from ${attackerAttempts} IPs -> ${max} x 401 then 429; the owner from another IP was kept out for at most one window, then 200`,
@@ -109,9 +96,9 @@ describe('POST /api/users/signin throttling', () => {
     const locked = await makeUser(app)
     const other = await makeUser(app)
     for (let i = 0; i < ACCOUNT_LIMITS.signIn.max; i++)
-      await signIn(locked.email, 'Wrong!Guess1', newIp())
-    expect((await signIn(locked.email, TEST_PASSWORD, newIp())).statusCode).toBe(429)
-    expect((await signIn(other.email, TEST_PASSWORD, newIp())).statusCode).toBe(200)
+      await signIn(app, locked.email, 'Wrong!Guess1', newClientIp())
+    expect((await signIn(app, locked.email, TEST_PASSWORD, newClientIp())).statusCode).toBe(429)
+    expect((await signIn(app, other.email, TEST_PASSWORD, newClientIp())).statusCode).toBe(200)
   })
 
   it('normalises the e-mail: case and spaces do not give an attacker fresh counters', async () => {
@@ -124,22 +111,23 @@ describe('POST /api/users/signin throttling', () => {
     ]
     for (let i = 0; i < ACCOUNT_LIMITS.signIn.max; i++) {
       expect(
-        (await signIn(variants[i % variants.length]!, 'Wrong!Guess1', newIp())).statusCode,
+        (await signIn(app, variants[i % variants.length]!, 'Wrong!Guess1', newClientIp()))
+          .statusCode,
       ).toBe(401)
     }
-    expect((await signIn(variants[1]!, 'Wrong!Guess1', newIp())).statusCode).toBe(429)
+    expect((await signIn(app, variants[1]!, 'Wrong!Guess1', newClientIp())).statusCode).toBe(429)
   })
 
   it('throttles per IP too: one IP guessing many accounts is stopped at the IP limit', async () => {
-    const ip = newIp()
+    const ip = newClientIp()
     const max = RATE_LIMITS.signIn.max
     for (let i = 0; i < max; i++) {
-      expect((await signIn(`someone${i}@guess.test`, 'Wrong!Guess1', ip)).statusCode).toBe(401)
+      expect((await signIn(app, `someone${i}@guess.test`, 'Wrong!Guess1', ip)).statusCode).toBe(401)
     }
     const user = await makeUser(app)
-    const res = await signIn(user.email, TEST_PASSWORD, ip)
+    const res = await signIn(app, user.email, TEST_PASSWORD, ip)
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) })
-    expect((await signIn(user.email, TEST_PASSWORD, newIp())).statusCode).toBe(200)
+    expect((await signIn(app, user.email, TEST_PASSWORD, newClientIp())).statusCode).toBe(200)
   })
 })

@@ -5,17 +5,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MessageSchema } from '#common/schemas/messages.ts'
-import {
-  allMessageIds,
-  call,
-  startServer,
-  stopAllServers,
-  type ServerProcess,
-  freshDataDir,
-} from '#tests/helpers/server-process.ts'
+import { freshDataDir } from '#tests/helpers/data-dir.ts'
+import { allMessageIds, call, signInOverHttp } from '#tests/helpers/http-calls.ts'
+import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const ADMIN = { email: 'admin@mail-outage.test', password: 'Mail!Outage1' }
 const OWNER = 'owner@mail-outage.test'
@@ -24,7 +20,7 @@ const MESSAGES_DURING_OUTAGE = 12
 let smtp: TestSmtpServer
 let server: ServerProcess
 let dataDir: string
-let token: string
+let admin: Record<string, string>
 
 beforeAll(async () => {
   smtp = await startSmtpServer()
@@ -41,9 +37,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
     },
   })
-  const signIn = await call(server.url, 'POST', '/api/users/signin', { body: ADMIN })
-  expect(signIn.status).toBe(200)
-  token = (signIn.json as { token: string }).token
+  admin = (await signInOverHttp(server.url, ADMIN)).headers
 }, 240_000)
 
 afterAll(async () => {
@@ -51,8 +45,6 @@ afterAll(async () => {
   await smtp?.close()
   await rm(dataDir, { recursive: true, force: true })
 })
-
-const admin = () => ({ authorization: `Bearer ${token}` })
 
 describe('SMTP server down', () => {
   it('stores contact messages, refuses replies with 502, and delivers every notification once when SMTP returns', async () => {
@@ -87,21 +79,23 @@ describe('SMTP server down', () => {
     )
     for (const res of posted) expect(res.status, res.text).toBe(201)
     const ids = posted.map((res) => MessageSchema.parse(res.json)._id)
-    const stored = await allMessageIds(server.url, token)
+    const stored = await allMessageIds(server.url, admin)
     expect(ids.filter((id) => !stored.has(id))).toEqual([])
 
-    const reply = await call(server.url, 'POST', '/api/messages/reply', {
-      headers: admin(),
-      body: {
-        email: 'visitor0@visitor.test',
-        subject: `Re: ${subjects[0]}`,
-        replyContent: 'We are on it',
-        messageId: ids[0],
-      },
-    })
+    const replyToFirst = () =>
+      call(server.url, 'POST', '/api/messages/reply', {
+        headers: admin,
+        body: {
+          email: 'visitor0@visitor.test',
+          subject: `Re: ${subjects[0]}`,
+          replyContent: 'We are on it',
+          messageId: ids[0],
+        },
+      })
+    const reply = await replyToFirst()
     expect(reply.status).toBe(502)
     expect(reply.json).toEqual({ message: 'Failed to send reply' })
-    const list = await call(server.url, 'GET', '/api/messages/admin', { headers: admin() })
+    const list = await call(server.url, 'GET', '/api/messages/admin', { headers: admin })
     const firstMessage = (
       list.json as { messages: { _id: string; replyContent: string | null }[] }
     ).messages.find((m) => m._id === ids[0])
@@ -116,14 +110,19 @@ describe('SMTP server down', () => {
           .filter((l) => l.msg === 'contact notification failed; it will be retried')
           .map((l) => l.messageId),
       )
-    while (!ids.every((id) => failedNotifications().has(id)))
-      await new Promise((r) => setTimeout(r, 50))
+    await vi.waitFor(
+      () => expect(ids.filter((id) => !failedNotifications().has(id))).toEqual([]),
+      ASYNC_WORK,
+    )
     expect(server.isRunning()).toBe(true)
     const restartedAt = Date.now()
     smtp = await startSmtpServer({ port })
 
     const delivered = () => smtp.mailsTo(OWNER).filter((m) => m.subject.includes(`Outage ${run}`))
-    while (delivered().length < MESSAGES_DURING_OUTAGE) await new Promise((r) => setTimeout(r, 100))
+    await vi.waitFor(
+      () => expect(delivered().length).toBeGreaterThanOrEqual(MESSAGES_DURING_OUTAGE),
+      ASYNC_WORK,
+    )
     const deliveredMs = Date.now() - restartedAt
     // A little longer: a duplicate would show up now (a wait that can only let a bug through).
     await new Promise((r) => setTimeout(r, 1_000))
@@ -132,15 +131,7 @@ describe('SMTP server down', () => {
       subjects.map((s) => `New contact message: ${s}`).sort(),
     )
 
-    const retried = await call(server.url, 'POST', '/api/messages/reply', {
-      headers: admin(),
-      body: {
-        email: 'visitor0@visitor.test',
-        subject: `Re: ${subjects[0]}`,
-        replyContent: 'We are on it',
-        messageId: ids[0],
-      },
-    })
+    const retried = await replyToFirst()
     expect(retried.status).toBe(200)
     expect(smtp.lastMailTo('visitor0@visitor.test').subject).toBe(`Re: ${subjects[0]}`)
 

@@ -12,7 +12,8 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { isBuildCurrent, writeBuildStamp } from '#scripts/lib/build-stamp.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { ensureBuild, SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 
 const read = (file: string) => readFile(path.join(ROOT_DIR, file), 'utf8')
 

@@ -7,7 +7,7 @@ import { SignJWT, UnsecuredJWT, base64url } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TTL_SECONDS } from '#common/constants.ts'
 import { loadOrCreateSessionSecret } from '#server/db/settings.ts'
-import { asAdmin, authHeader, expectError } from '#tests/helpers/auth.ts'
+import { asAdmin, authHeader, bearer, expectError } from '#tests/helpers/auth.ts'
 import { TEST_PASSWORD, makeAdmin, makeUser } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -44,7 +44,7 @@ async function expectRefused(token: string, label: string) {
     const res = await app.inject({
       method: call.method,
       url: call.url,
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       ...('payload' in call ? { payload: call.payload } : {}),
     })
     expect(res.statusCode, `${label}: ${call.method} ${call.url}`).toBe(401)
@@ -68,7 +68,7 @@ describe('forged tokens', () => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/users/admin',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     })
     expect(res.statusCode).toBe(200)
   })

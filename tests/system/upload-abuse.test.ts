@@ -8,12 +8,13 @@ import { readFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin, asUser } from '#tests/helpers/auth.ts'
-import { call, ensureBuild } from '#tests/helpers/server-process.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
+import { call } from '#tests/helpers/http-calls.ts'
+import { blankPng } from '#tests/helpers/images.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 let app: TestApp
@@ -41,30 +42,6 @@ function upload(content: Buffer, filename: string, type: string, headers = admin
   const form = new FormData()
   form.append('image', new Blob([new Uint8Array(content)], { type }), filename)
   return call(baseUrl, 'POST', '/api/upload', { body: form, headers, timeoutMs: 30_000 })
-}
-
-function pngChunk(type: string, data: Buffer) {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const frame = Buffer.alloc(8 + body.length)
-  frame.writeUInt32BE(data.length, 0)
-  body.copy(frame, 4)
-  frame.writeUInt32BE(crc32(body), 4 + body.length)
-  return frame
-}
-
-/** A valid 1-bit PNG of any size whose all-zero rows deflate to almost nothing. */
-function bombPng(width: number, height: number) {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 1
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 /** A GIF whose screen claims 65535 x 65535 pixels, with one real pixel. */
@@ -154,8 +131,8 @@ describe('POST /api/upload abuse', () => {
 
   it('refuses decompression bombs from their header, without decoding them', async () => {
     const bombs: [string, Buffer][] = [
-      ['PNG 20000 x 20000', bombPng(20_000, 20_000)],
-      ['PNG 100000 x 5000', bombPng(100_000, 5_000)],
+      ['PNG 20000 x 20000', blankPng(20_000, 20_000)],
+      ['PNG 100000 x 5000', blankPng(100_000, 5_000)],
       ['GIF 65535 x 65535', bombGif()],
     ]
     for (const [label, content] of bombs) {

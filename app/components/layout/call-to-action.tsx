@@ -1,15 +1,15 @@
 import { Link, href } from 'react-router'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { site } from '#app/site.ts'
 
 export function CallToAction({
   title = 'Have a project in mind?',
-  text = `Tell me what you are planning. You will get an honest answer ${site.responseTime}, with a rough budget and timeline, or a referral if I am not the right fit.`,
+  text,
 }: {
   title?: string
+  /** The default names the reply time from the settings. */
   text?: string
 }) {
-  const { email } = useSiteSettings()
+  const { email, responseTime } = useSiteSettings()
   return (
     <section aria-labelledby="cta-title" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 sm:pb-20">
@@ -17,7 +17,10 @@ export function CallToAction({
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white">
             {title}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">{text}</p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">
+            {text ??
+              `Tell me what you are planning. You will get an honest answer ${responseTime}, with a rough budget and timeline, or a referral if I am not the right fit.`}
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link
               to={href('/contact')}

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
-import { site } from '#app/site.ts'
 
 const DETAILS = {
   location: { label: 'Based in', value: (settings) => settings.location },
-  serviceArea: { label: 'Working with', value: () => site.serviceArea },
-  foundingYear: { label: 'Independent since', value: () => String(site.foundingYear) },
-  responseTime: { label: 'Replies', value: () => site.responseTime },
+  serviceArea: { label: 'Working with', value: (settings) => settings.serviceArea },
+  foundingYear: { label: 'Independent since', value: (settings) => String(settings.foundingYear) },
+  responseTime: { label: 'Replies', value: (settings) => settings.responseTime },
   email: {
     label: 'E-mail',
     value: (settings) => (
@@ -23,7 +22,7 @@ const DETAILS = {
 
 export type ContactDetail = keyof typeof DETAILS
 
-/** The business's contact details (site settings and `app/site.ts`), as a list of labelled values. */
+/** The business's contact details from the site settings, as a list of labelled values. */
 export function ContactDetails({ items }: { items: ContactDetail[] }) {
   const settings = useSiteSettings()
   return (

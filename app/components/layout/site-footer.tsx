@@ -1,6 +1,5 @@
 import { Link, href } from 'react-router'
 import { socialLinks, useSiteSettings } from '#app/lib/site-settings.ts'
-import { site } from '#app/site.ts'
 import { SOCIAL_LABELS } from '#common/constants.ts'
 import { BrandMark } from './brand-mark.tsx'
 import { SocialIcon } from './social-icons.tsx'
@@ -11,6 +10,9 @@ const FOOTER_LINKS = [
   { label: 'Contact', to: href('/contact') },
   { label: 'FAQ', to: href('/faq') },
 ]
+
+/** The text as a sentence: a full stop added unless the owner ended it with one. */
+const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 
 export function SiteFooter() {
   const settings = useSiteSettings()
@@ -68,7 +70,7 @@ export function SiteFooter() {
               </ul>
             </>
           ) : null}
-          <p className="mt-4 text-sm">{site.serviceArea}.</p>
+          <p className="mt-4 text-sm">{asSentence(settings.serviceArea)}</p>
         </div>
       </div>
       <div className="border-t border-slate-800">

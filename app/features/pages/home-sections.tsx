@@ -3,7 +3,6 @@ import { Section } from '#app/components/layout/page-intro.tsx'
 import { Typewriter } from '#app/components/layout/typewriter.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { site } from '#app/site.ts'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from './markdown.tsx'
 
@@ -46,7 +45,7 @@ export function HomeSections({ page }: { page: Page<'home'> }) {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.25fr_1fr]">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {site.ownerRole} · {settings.location}
+              {settings.ownerRole} · {settings.location}
             </p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
               {page.heading}

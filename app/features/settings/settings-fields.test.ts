@@ -17,6 +17,10 @@ const form = {
   seoDescription: SITE_DEFAULTS.seoDescription,
   shareImage: SITE_DEFAULTS.shareImage,
   signupsOpen: 'on',
+  ownerRole: 'Web developer',
+  serviceArea: 'Nova Scotia and remote clients in Canada',
+  responseTime: 'within two business days',
+  foundingYear: '2011',
 }
 
 describe('settingsFromForm', () => {
@@ -28,8 +32,21 @@ describe('settingsFromForm', () => {
         social: { github: 'https://github.com/harbour', linkedin: '', x: 'https://x.com/harbour' },
         bannerStacks: ['React', 'Node.js', 'PostgreSQL'],
         signupsOpen: true,
+        foundingYear: 2011,
       }),
     })
+  })
+
+  it('leaves the weekly digest out, so a save keeps its value', () => {
+    const result = settingsFromForm(form)
+    expect(result.ok && 'weeklyDigest' in result.data).toBe(false)
+  })
+
+  it('names an empty or non-numeric founding year', () => {
+    const empty = settingsFromForm({ ...form, foundingYear: ' ' })
+    expect(!empty.ok && empty.errors.foundingYear).toBe('Founding year is required')
+    const word = settingsFromForm({ ...form, foundingYear: 'twenty' })
+    expect(!word.ok && word.errors.foundingYear).toBe('Founding year must be a year, e.g. 2017')
   })
 
   it('reads an unticked box as sign-ups closed', () => {

@@ -1,11 +1,12 @@
 /**
  * The Settings form's flat field names (`github`, `stack1`, ...) to and from the settings' nested
- * shape, checked with the server's own schema.
+ * shape, checked with the server's own schema. The weekly digest has no field yet (nothing sends
+ * it), so a save leaves it out and the server keeps its value.
  */
 import {
   BANNER_STACK_COUNT,
   SiteSettingsSchema,
-  type SiteSettings,
+  type SiteSettingsBody,
 } from '#common/schemas/settings.ts'
 import type { FieldErrors, Validation } from '#app/lib/form-errors.ts'
 
@@ -13,8 +14,14 @@ export const stackField = (index: number) => `stack${index + 1}`
 
 const STACK_INDEXES = Array.from({ length: BANNER_STACK_COUNT }, (_, i) => i)
 
-export function settingsFromForm(values: Record<string, string>): Validation<SiteSettings> {
-  const result = SiteSettingsSchema.safeParse({
+const FormSettingsSchema = SiteSettingsSchema.omit({ weeklyDigest: true })
+
+/** A number field's text as a number; empty is missing. */
+const numberOf = (value: string | undefined) =>
+  value === undefined || value.trim() === '' ? undefined : Number(value)
+
+export function settingsFromForm(values: Record<string, string>): Validation<SiteSettingsBody> {
+  const result = FormSettingsSchema.safeParse({
     businessName: values.businessName,
     ownerName: values.ownerName,
     tagline: values.tagline,
@@ -25,6 +32,10 @@ export function settingsFromForm(values: Record<string, string>): Validation<Sit
     seoDescription: values.seoDescription,
     shareImage: values.shareImage,
     signupsOpen: values.signupsOpen === 'on',
+    ownerRole: values.ownerRole,
+    serviceArea: values.serviceArea,
+    responseTime: values.responseTime,
+    foundingYear: numberOf(values.foundingYear),
   })
   if (result.success) return { ok: true, data: result.data }
   const errors: FieldErrors = {}

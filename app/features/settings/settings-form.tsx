@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
-import type { SiteSettings } from '#common/schemas/settings.ts'
+import { FOUNDING_YEAR_MIN, type SiteSettings } from '#common/schemas/settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField, TextareaField } from '#app/components/ui/field.tsx'
@@ -67,6 +67,26 @@ export function SettingsForm({
         {text('email', 'Contact e-mail', { type: 'email', autoComplete: 'off' })}
         {text('location', 'Location', {
           hint: 'As visitors should read it, e.g. Portland, Oregon.',
+        })}
+      </Section>
+      <Section title="The practice">
+        {text('ownerRole', 'Owner role', {
+          hint: 'Above the home page heading and in search results, e.g. Freelance web developer.',
+        })}
+        {text('foundingYear', 'Founding year', {
+          type: 'number',
+          inputMode: 'numeric',
+          min: FOUNDING_YEAR_MIN,
+          step: 1,
+          hint: 'Shown as “Independent since” on the about page.',
+        })}
+        {text('serviceArea', 'Service area', {
+          className: 'sm:col-span-2',
+          hint: 'Closes the footer of every page, e.g. Portland, Oregon, and remote clients across Europe.',
+        })}
+        {text('responseTime', 'Response time', {
+          className: 'sm:col-span-2',
+          hint: 'Completes “Replies …” and “You will get an honest answer …”, e.g. within one business day.',
         })}
       </Section>
       <Section title="Social links">

@@ -61,7 +61,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <div className="max-w-3xl">
       <PageHeader
         title="Settings"
-        subtitle="The business name, contact details and links every page shows."
+        subtitle="The business name, the practice’s facts, contact details and links every page shows."
       />
       <SettingsForm
         settings={loaderData}

@@ -1,4 +1,4 @@
-/** The admin dashboard's figures: plain counts (decision 004 measured them at realistic sizes). */
+/** The admin dashboard's figures: plain counts (decision 016 measured them at realistic sizes). */
 import { asc, count, desc, not } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { messages, users, websites } from '#server/db/schema.ts'

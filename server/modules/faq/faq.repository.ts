@@ -1,7 +1,8 @@
 /** SQL for FAQ entries; no rules here (they live in faq.service.ts). */
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { faqs, type FaqRow } from '#server/db/schema.ts'
+import { FAQ_FIRST_RUN_KEY } from '#server/db/settings.ts'
+import { faqs, settings, type FaqRow } from '#server/db/schema.ts'
 
 export function createFaqRepository(db: Db) {
   return {
@@ -22,6 +23,26 @@ export function createFaqRepository(db: Db) {
         })
         .returning()
       return row!
+    },
+
+    /**
+     * Stores `entries` in order if the FAQ was never written, all in one transaction: the marker
+     * row is claimed first, so of two instances starting at once only one adds them. Entries already
+     * there (a restored backup from before the marker) count as written. Returns how many it stored.
+     */
+    async insertFirstRun(entries: { question: string; answer: string }[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(settings)
+          .values({ key: FAQ_FIRST_RUN_KEY, value: sql`now()::text` })
+          .onConflictDoNothing()
+          .returning({ key: settings.key })
+        if (claimed.length === 0 || entries.length === 0) return 0
+        const [existing] = await tx.select({ n: count() }).from(faqs)
+        if ((existing?.n ?? 0) > 0) return 0
+        await tx.insert(faqs).values(entries.map((entry, i) => ({ ...entry, position: i + 1 })))
+        return entries.length
+      })
     },
 
     async update(id: string, values: { question: string; answer: string }) {

@@ -1,5 +1,5 @@
 /** FAQ entries: the owner's list, in order, and the /faq page's answers rendered from Markdown. */
-import { FAQ_MAX_ENTRIES, type Faq, type FaqBody } from '#common/schemas/faq.ts'
+import { FAQ_MAX_ENTRIES, FaqBodySchema, type Faq, type FaqBody } from '#common/schemas/faq.ts'
 import type { FaqRow } from '#server/db/schema.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import { renderMarkdown } from '#common/markdown.ts'
@@ -56,6 +56,16 @@ export function createFaqService({
     async remove(id: string): Promise<void> {
       if (!(await repo.remove(id))) throw notFound(NOT_FOUND)
       contentChanged()
+    },
+
+    /**
+     * Stores `entries` unless the FAQ was ever written (first-run content): never again once the
+     * owner has edited or deleted entries. Returns how many it stored.
+     */
+    async putFirstRun(entries: FaqBody[]): Promise<number> {
+      const stored = await repo.insertFirstRun(entries.map((entry) => FaqBodySchema.parse(entry)))
+      if (stored > 0) contentChanged()
+      return stored
     },
 
     /** Sets the order. 400 unless `ids` names every entry exactly once. */

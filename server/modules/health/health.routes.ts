@@ -17,7 +17,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 ) => {
   app.get(
     '/',
-    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      // A container's probe asks every few seconds: its requests are not worth a log line.
+      logLevel: 'warn',
+      schema: { response: { 200: HealthSchema, 503: HealthSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', CACHE_POLICY.privateRead)
       try {

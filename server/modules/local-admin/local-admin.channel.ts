@@ -7,19 +7,14 @@
 import { chmod, rm } from 'node:fs/promises'
 import Fastify from 'fastify'
 import { z } from 'zod'
-import { seedDemoContent } from '#server/cli/demo-content.ts'
 import { writeBackup } from '#server/db/backup.ts'
 import type { Database } from '#server/db/client.ts'
+import { seedSite, type SeedResult, type SeedServices } from '#server/first-run/first-run.ts'
 import type { SessionSecretService } from '#server/modules/operations/session-secret.service.ts'
 import type { UploadsService } from '#server/modules/uploads/uploads.service.ts'
 import type { UsersService } from '#server/modules/users/users.service.ts'
 import type { WebsitesService } from '#server/modules/websites/websites.service.ts'
-import type {
-  AdminAnswer,
-  BackupAnswer,
-  RotateSecretAnswer,
-  SeedAnswer,
-} from './local-admin.client.ts'
+import type { AdminAnswer, BackupAnswer, RotateSecretAnswer } from './local-admin.client.ts'
 
 const SOCKET_MODE = 0o600
 
@@ -33,7 +28,7 @@ const BackupBodySchema = z.object({ file: z.string().startsWith('/') })
 export interface LocalChannelDeps {
   socketPath: string
   database: Database
-  services: {
+  services: SeedServices & {
     users: UsersService
     websites: WebsitesService
     uploads: UploadsService
@@ -64,9 +59,9 @@ export async function startLocalChannel({
   })
 
   channel.get('/status', async () => ({ pid: process.pid }))
-  channel.post('/seed', async (): Promise<SeedAnswer> => {
+  channel.post('/seed', async (): Promise<SeedResult> => {
     // Through the services, which empty the public response cache as an admin's edit does.
-    return seedDemoContent({ websites: services.websites, uploads: services.uploads })
+    return seedSite(services)
   })
   channel.post('/admins', async (request): Promise<AdminAnswer> => {
     const { user, created, promoted } = await services.users.ensureAdmin(

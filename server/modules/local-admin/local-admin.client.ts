@@ -9,11 +9,6 @@ import type { BackupCounts } from '#server/db/backup.ts'
 /** Where a server on the embedded database in `dataDir` answers the command-line tools. */
 export const localChannelPath = (dataDir: string) => path.join(dataDir, 'server.sock')
 
-export interface SeedAnswer {
-  added: string[]
-  skipped: string[]
-}
-
 export interface AdminAnswer {
   user: { name: string; email: string }
   created: boolean

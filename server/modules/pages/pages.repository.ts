@@ -14,6 +14,16 @@ export function createPagesRepository(db: Db) {
       return row?.content
     },
 
+    /** Stores the content unless the key was ever stored; true when this call stored it. */
+    async insertIfAbsent(key: string, content: unknown): Promise<boolean> {
+      const rows = await db
+        .insert(pages)
+        .values({ key, content })
+        .onConflictDoNothing()
+        .returning({ key: pages.key })
+      return rows.length > 0
+    },
+
     async upsert(key: string, content: unknown): Promise<void> {
       await db
         .insert(pages)

@@ -1,18 +1,19 @@
 /**
  * The editable texts of the public pages: each key answers its stored content, or its first-run
- * text (pages.seed.ts) until the owner saves it.
+ * text (server/first-run/pages.ts) while none is stored or the stored one no longer fits.
  */
 import { renderMarkdownFields } from '#common/markdown.ts'
 import {
   isPageKey,
   PAGE_CONTENT_SCHEMAS,
+  PAGE_KEYS,
   type Page,
   type PageContent,
   type PageKey,
 } from '#common/schemas/pages.ts'
+import { FIRST_RUN_PAGES } from '#server/first-run/pages.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { PagesRepository } from './pages.repository.ts'
-import { PAGE_SEEDS } from './pages.seed.ts'
 
 export function createPagesService({
   repo,
@@ -30,7 +31,7 @@ export function createPagesService({
   async function get<K extends PageKey>(key: K): Promise<Page<K>> {
     const stored = PAGE_CONTENT_SCHEMAS[key].safeParse(await repo.findContent(key))
     // A row written under an older shape falls back to the first-run text rather than break the page.
-    const content = (stored.success ? stored.data : PAGE_SEEDS[key]) as PageContent<K>
+    const content = (stored.success ? stored.data : FIRST_RUN_PAGES[key]) as PageContent<K>
     return { ...content, key }
   }
 
@@ -57,6 +58,18 @@ export function createPagesService({
       await repo.upsert(pageKey, parsed.data)
       contentChanged()
       return { ...parsed.data, key: pageKey } as Page
+    },
+
+    /** Stores each page's text unless that page was ever stored (first-run content); the keys it stored. */
+    async putFirstRun(texts: typeof FIRST_RUN_PAGES): Promise<PageKey[]> {
+      const stored: PageKey[] = []
+      for (const key of PAGE_KEYS) {
+        if (await repo.insertIfAbsent(key, PAGE_CONTENT_SCHEMAS[key].parse(texts[key]))) {
+          stored.push(key)
+        }
+      }
+      if (stored.length > 0) contentChanged()
+      return stored
     },
   }
 }

@@ -13,6 +13,16 @@ export function createSettingsRepository(db: Db) {
       return row ? (JSON.parse(row.value) as unknown) : undefined
     },
 
+    /** Stores the document unless one was ever stored; true when this call stored it. */
+    async insertSiteIfAbsent(value: unknown): Promise<boolean> {
+      const rows = await db
+        .insert(settings)
+        .values({ key: SITE_KEY, value: JSON.stringify(value) })
+        .onConflictDoNothing()
+        .returning({ key: settings.key })
+      return rows.length > 0
+    },
+
     async saveSite(value: unknown): Promise<void> {
       const text = JSON.stringify(value)
       await db

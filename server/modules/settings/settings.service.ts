@@ -1,4 +1,4 @@
-/** The site settings: first-run defaults until the owner saves, and whether sign-ups are open. */
+/** The site settings: the identity and facts every page shows, and whether sign-ups are open. */
 import type { FastifyBaseLogger } from 'fastify'
 import {
   SIGNUPS_CLOSED,
@@ -19,8 +19,9 @@ export interface SettingsServiceDeps {
 
 export function createSettingsService({ repo, log, contentChanged }: SettingsServiceDeps) {
   /**
-   * The saved settings over the defaults, so a field added in a later version reads its default
-   * until the owner saves one. A saved copy that no longer validates is logged and ignored.
+   * The saved settings over the first-run ones, so a field added in a later version reads its
+   * first-run value until the owner saves one. A saved copy that no longer validates is logged and
+   * ignored.
    */
   async function get(): Promise<SiteSettings> {
     const saved = await repo.findSite()
@@ -34,17 +35,19 @@ export function createSettingsService({ repo, log, contentChanged }: SettingsSer
   return {
     get,
 
-    /** Saves every field; a body without the SEO description or share image keeps the saved one. */
+    /** Saves every field; a field the body may leave out (SiteSettingsBodySchema) keeps its value. */
     async update(body: SiteSettingsBody): Promise<SiteSettings> {
-      const current = await get()
-      const next = SiteSettingsSchema.parse({
-        ...body,
-        seoDescription: body.seoDescription ?? current.seoDescription,
-        shareImage: body.shareImage ?? current.shareImage,
-      })
+      const next = SiteSettingsSchema.parse({ ...(await get()), ...body })
       await repo.saveSite(next)
       contentChanged()
       return next
+    },
+
+    /** Stores `settings` unless settings were ever stored (first-run content); true when it did. */
+    async putFirstRun(settings: SiteSettings): Promise<boolean> {
+      const stored = await repo.insertSiteIfAbsent(SiteSettingsSchema.parse(settings))
+      if (stored) contentChanged()
+      return stored
     },
 
     /** Throws 403 "Sign-ups are closed" while the owner has closed them. */

@@ -1,20 +1,128 @@
 /**
- * Every place that may hold an uploaded image's path. The sweep of unused images
- * (uploads.service.ts) keeps an image while any of these queries returns its path, and deletes it
- * a day after none does. A feature that stores image paths adds its query here: a `select` of one
- * text column of paths ("/uploads/<hash>.webp" or a variant of it; other values are ignored).
+ * Where uploaded images are referenced. The sweep of unused images (uploads.service.ts) keeps an
+ * image while any column marked `images` below names its path ("/uploads/<hash>.webp" or a variant,
+ * as a whole value or anywhere inside Markdown or JSON), and deletes it a day after none does.
+ *
+ * IMAGE_COLUMNS has an entry for every column of server/db/schema.ts that can hold text: a column
+ * whose Drizzle type is one of TEXT_COLUMN_TYPES (text, varchar, char, json, jsonb, any array, and
+ * custom types, which could be anything). Each is `images` (it may name uploads; a feature that
+ * lets the owner put an image there) or `none` (it never names an image the site shows). A new
+ * table or text column without an entry fails the type check and image-references.test.ts, and
+ * this module refuses to load, so a feature that stores images cannot leave them to the sweep
+ * unnoticed. Types that cannot hold a path (numbers, booleans, dates, uuid, enums) need no entry.
  */
-import { sql, type SQL } from 'drizzle-orm'
-import { faqs, pages, settings, websites } from '#server/db/schema.ts'
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { SCHEMA_TABLES, type SchemaTable } from '#server/db/schema-tables.ts'
 
-/** Every upload path written anywhere in a text: a whole field's value or an image in Markdown. */
-const uploadPathsIn = (text: SQL) => sql`(regexp_matches(${text}, '/uploads/[0-9a-f]+', 'g'))[1]`
+/** Drizzle column types whose values can hold an image path. */
+const TEXT_COLUMN_TYPES = [
+  'PgText',
+  'PgVarchar',
+  'PgChar',
+  'PgJson',
+  'PgJsonb',
+  'PgArray',
+  'PgCustomColumn',
+] as const
+type TextColumnType = (typeof TEXT_COLUMN_TYPES)[number]
 
-export const IMAGE_REFERENCES: SQL[] = [
-  sql`select ${websites.image} from ${websites}`,
-  // The site settings' share image (one JSON document per key).
-  sql`select ${uploadPathsIn(sql`${settings.value}`)} from ${settings}`,
-  // Guide step images, and images in the page texts' and FAQ answers' Markdown.
-  sql`select ${uploadPathsIn(sql`${pages.content}::text`)} from ${pages}`,
-  sql`select ${uploadPathsIn(sql`${faqs.answer}`)} from ${faqs}`,
-]
+const holdsText = (column: PgColumn) =>
+  (TEXT_COLUMN_TYPES as readonly string[]).includes(column.columnType)
+
+type ImageUse = 'images' | 'none'
+type Columns<T extends PgTable> = T['_']['columns']
+/** The fields of a table whose columns can hold text. */
+type TextFields<T extends PgTable> = {
+  [F in keyof Columns<T>]: Columns<T>[F]['_']['columnType'] extends TextColumnType ? F : never
+}[keyof Columns<T>]
+
+/** For each table (by SQL name), each of its text columns (by schema field name). */
+export type ImageColumns = Readonly<Record<string, Readonly<Record<string, ImageUse>>>>
+
+export const IMAGE_COLUMNS = {
+  users: { name: 'none', email: 'none', passwordHash: 'none' },
+  websites: {
+    // The portfolio card and page image: a whole path.
+    image: 'images',
+    // Plain text shown as text (the description is not Markdown), and slugs.
+    name: 'none',
+    slug: 'none',
+    language: 'none',
+    languageDescription: 'none',
+    description: 'none',
+    link: 'none',
+    imageAlt: 'none',
+    previousSlugs: 'none',
+  },
+  // What visitors write, and the plain-text replies mailed to them: never an image of the site.
+  messages: {
+    fullName: 'none',
+    email: 'none',
+    subject: 'none',
+    message: 'none',
+    replyContent: 'none',
+    replies: 'none',
+  },
+  used_form_tokens: { id: 'none' },
+  password_reset_tokens: { tokenHash: 'none' },
+  // The images themselves: their key is a hash, not a reference.
+  images: { key: 'none', contentType: 'none', data: 'none' },
+  // Answers are Markdown, which may show uploads; questions are plain text.
+  faqs: { question: 'none', answer: 'images' },
+  // One JSON document per key: the site settings' share image.
+  settings: { key: 'none', value: 'images' },
+  // The page texts: Markdown, and the guide's step images.
+  pages: { key: 'none', content: 'images' },
+} satisfies {
+  [T in SchemaTable as T['_']['name']]: Record<TextFields<T>, ImageUse>
+}
+
+/**
+ * What stops `columns` from covering `tables`' text columns, one sentence each (none when it does):
+ * a text column with no entry, or an entry for no table or column.
+ */
+export function imageColumnProblems(tables: readonly PgTable[], columns: ImageColumns): string[] {
+  const problems: string[] = []
+  const tableNames = new Set<string>()
+  for (const table of tables) {
+    const name = getTableName(table)
+    tableNames.add(name)
+    const fields = getTableColumns(table) as Record<string, PgColumn>
+    for (const [field, column] of Object.entries(fields)) {
+      if (holdsText(column) && !Object.hasOwn(columns[name] ?? {}, field))
+        problems.push(
+          `${name}.${field} (${column.getSQLType()}) may hold an image path: mark it "images" or "none" in IMAGE_COLUMNS (server/modules/uploads/image-references.ts)`,
+        )
+    }
+    for (const field of Object.keys(columns[name] ?? {})) {
+      if (!Object.hasOwn(fields, field))
+        problems.push(`IMAGE_COLUMNS names ${name}.${field}, which is no column of the table`)
+    }
+  }
+  for (const name of Object.keys(columns)) {
+    if (!tableNames.has(name))
+      problems.push(`IMAGE_COLUMNS names "${name}", which is no table of server/db/schema.ts`)
+  }
+  return problems
+}
+
+const problems = imageColumnProblems(SCHEMA_TABLES, IMAGE_COLUMNS)
+if (problems.length > 0)
+  throw new Error(`The image references do not cover the schema: ${problems.join('; ')}`)
+
+/** Every upload path written anywhere in a value: a whole field, in Markdown, or in JSON. */
+const uploadPathsIn = (value: SQL) =>
+  sql`(regexp_matches(${value}::text, '/uploads/[0-9a-f]+', 'g'))[1]`
+
+/**
+ * One query per `images` column: a `select` of one text column of upload paths, which the sweep
+ * (uploads.repository.ts) compares with the stored images.
+ */
+export const IMAGE_REFERENCES: SQL[] = SCHEMA_TABLES.flatMap((table) => {
+  const uses: Readonly<Record<string, ImageUse>> =
+    (IMAGE_COLUMNS as ImageColumns)[getTableName(table)] ?? {}
+  return Object.entries(getTableColumns(table) as Record<string, PgColumn>)
+    .filter(([field]) => uses[field] === 'images')
+    .map(([, column]) => sql`select ${uploadPathsIn(sql`${column}`)} from ${table}`)
+})

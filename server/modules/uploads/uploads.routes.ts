@@ -83,6 +83,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     '/uploads/:file',
     {
+      // Images, as the build's assets: requests logged only when something goes wrong.
+      logLevel: 'warn',
       schema: {
         params: UploadFileParamsSchema,
         response: {

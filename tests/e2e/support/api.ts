@@ -7,6 +7,7 @@ import { expect, type APIRequestContext } from '@playwright/test'
 import type { Message } from '#common/schemas/messages.ts'
 import type { Website } from '#common/schemas/websites.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
+import { signInApi } from './fixtures.ts'
 
 export const uniqueId = () => randomUUID().slice(0, 8)
 
@@ -14,10 +15,7 @@ let adminToken: Promise<string> | undefined
 
 /** The seeded admin's bearer header, signed in once per worker. */
 export async function adminHeaders(request: APIRequestContext) {
-  adminToken ??= request.post('/api/users/signin', { data: E2E_ADMIN }).then(async (res) => {
-    expect(res.status(), await res.text()).toBe(200)
-    return ((await res.json()) as { token: string }).token
-  })
+  adminToken ??= signInApi(request, E2E_ADMIN.email, E2E_ADMIN.password).then((s) => s.token)
   return { Authorization: `Bearer ${await adminToken}` }
 }
 

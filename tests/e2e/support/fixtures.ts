@@ -79,21 +79,32 @@ export interface CaughtMail {
   html: string
 }
 
-/**
- * The newest mail to `address` caught by the global SMTP server, waiting for it to arrive; the
- * test's own timeout bounds the wait.
- */
-export async function waitForMailTo(address: string): Promise<CaughtMail> {
-  for (;;) {
-    const files = (await readdir(E2E_MAIL_DIR).catch(() => [] as string[]))
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-    for (const file of files.reverse()) {
-      const mail = JSON.parse(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8')) as CaughtMail
-      if (mail.to.includes(address.toLowerCase())) return mail
-    }
-    await new Promise((r) => setTimeout(r, 200))
+/** The newest mail to `address` the global SMTP server has caught so far. */
+async function newestMailTo(address: string): Promise<CaughtMail | undefined> {
+  const files = (await readdir(E2E_MAIL_DIR).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+  for (const file of files.reverse()) {
+    const mail = JSON.parse(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8')) as CaughtMail
+    if (mail.to.includes(address.toLowerCase())) return mail
   }
+  return undefined
+}
+
+/**
+ * How long waitForMailTo waits: it only bounds how long a failing test takes to say so, far beyond
+ * a delivery on a busy machine and under the test's own timeout.
+ */
+const MAIL_WAIT = { timeout: 60_000, intervals: [200] }
+
+/** The newest mail to `address`, once one has arrived. */
+export async function waitForMailTo(address: string): Promise<CaughtMail> {
+  let mail: CaughtMail | undefined
+  await expect(async () => {
+    mail = await newestMailTo(address)
+    expect(mail, `a mail to ${address}`).toBeDefined()
+  }).toPass(MAIL_WAIT)
+  return mail!
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The first-run texts of the editable pages: what each page says until the owner saves it in the
- * admin. A page with no stored row answers these.
+ * The editable pages' first-run texts: what each page of a new site says until the owner edits it
+ * on the admin's Pages screen. The first start stores each page that was never stored.
  */
 import type { PageContent, PageKey } from '#common/schemas/pages.ts'
 
@@ -413,7 +413,7 @@ const contact: PageContent<'contact'> = {
   ],
 }
 
-export const PAGE_SEEDS: { [K in PageKey]: PageContent<K> } = {
+export const FIRST_RUN_PAGES: { [K in PageKey]: PageContent<K> } = {
   home,
   about,
   webdesign,

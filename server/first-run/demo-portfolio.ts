@@ -1,12 +1,10 @@
 /**
- * Demo portfolio entries for a fresh install (`npm run seed`, the browser tests). Each image is
- * drawn here and stored through the uploads service, so it is a real upload with all its variants.
+ * The demo portfolio: entries `npm run seed` adds (never the first start: a real owner's site
+ * would show them as their work), with the colours and motif each one's mockup image is drawn in
+ * (server/cli/demo-images.ts). The browser tests and the page-weight checks run on them.
  */
 import type { WebsiteUpdateBody } from '#common/schemas/websites.ts'
-import { HttpError } from '#server/lib/http-errors.ts'
-import type { UploadsService } from '#server/modules/uploads/uploads.service.ts'
-import type { WebsitesService } from '#server/modules/websites/websites.service.ts'
-import { renderPng, siteMockupSvg, type MockupTheme } from './demo-images.ts'
+import type { MockupTheme } from '#server/cli/demo-images.ts'
 
 export interface DemoSite extends Omit<WebsiteUpdateBody, '_id' | 'image' | 'link'> {
   theme: Omit<MockupTheme, 'name'>
@@ -131,59 +129,7 @@ export const DEMO_SITES: DemoSite[] = [
   },
 ]
 
-const DEMO_FEATURED = 3
+/** The first entries are featured, so the home page's "Recent work" shows the demo too. */
+export const DEMO_FEATURED = 3
 
 export const demoLink = (slug: string) => `https://${slug}.example.com`
-
-export interface SeedServices {
-  websites: Pick<WebsitesService, 'getBySlug' | 'create'>
-  uploads: Pick<UploadsService, 'store'>
-}
-
-export interface SeedResult {
-  added: string[]
-  skipped: string[]
-}
-
-const isStatus = (error: unknown, status: number) =>
-  error instanceof HttpError && error.statusCode === status
-
-async function exists(websites: SeedServices['websites'], slug: string): Promise<boolean> {
-  try {
-    await websites.getBySlug(slug)
-    return true
-  } catch (error) {
-    if (isStatus(error, 404)) return false
-    throw error
-  }
-}
-
-/** Adds every demo site whose slug is free; running it again adds nothing. */
-export async function seedDemoContent(
-  { websites, uploads }: SeedServices,
-  sites: DemoSite[] = DEMO_SITES,
-): Promise<SeedResult> {
-  const result: SeedResult = { added: [], skipped: [] }
-  for (const [index, { theme, ...site }] of sites.entries()) {
-    if (await exists(websites, site.slug)) {
-      result.skipped.push(site.slug)
-      continue
-    }
-    const image = await uploads.store(await renderPng(siteMockupSvg({ name: site.name, ...theme })))
-    try {
-      // The first few are featured, so the home page's "Recent work" shows the demo too.
-      await websites.create({
-        ...site,
-        image,
-        link: demoLink(site.slug),
-        featured: index < DEMO_FEATURED,
-      })
-      result.added.push(site.slug)
-    } catch (error) {
-      // Another seeding process took the slug between the check and the insert.
-      if (!isStatus(error, 409)) throw error
-      result.skipped.push(site.slug)
-    }
-  }
-  return result
-}

@@ -1,0 +1,112 @@
+/**
+ * What a restore does besides writing the file's rows (each case a backup of one embedded database
+ * restored into another): it moves the schema's sequences past the restored values, replaces
+ * first-run content only with a table the file lists, and lets `--force` empty exactly the tables
+ * TABLE_POLICY says. Round trips through the tools: tests/system/backup-restore.test.ts.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { restoreBackup, writeBackup } from './backup.ts'
+import { openDatabase, type Database } from './client.ts'
+import { migrateDatabase } from './migrate.ts'
+import { faqs, passwordResetTokens, usedFormTokens, users, websites } from './schema.ts'
+
+let dir: string
+let source: Database
+/** The databases a test restores into, closed after it. */
+const targets: Database[] = []
+
+async function emptyDatabase(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite' })
+  targets.push(database)
+  await migrateDatabase(database)
+  return database
+}
+
+async function backupOf(database: Database, name: string): Promise<string> {
+  const file = path.join(dir, `${name}.jsonl.gz`)
+  await writeBackup(database, file)
+  return file
+}
+
+const website = (slug: string) => ({ name: slug, slug, image: '/images/a.jpg', language: 'React' })
+const faq = { question: 'Do you host sites?', answer: 'Yes.', position: 1 }
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'site-backup-unit-'))
+  source = await emptyDatabase()
+  targets.length = 0
+})
+afterEach(async () => {
+  await Promise.all(targets.splice(0).map((database) => database.close()))
+})
+afterAll(async () => {
+  await source.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('restoreBackup', () => {
+  it('moves the position sequence past the restored websites: the next website comes first', async () => {
+    await source.db.insert(websites).values(['first', 'second', 'third'].map(website))
+    const restored = (await source.db.select({ position: websites.position }).from(websites)).map(
+      (row) => row.position,
+    )
+    const target = await emptyDatabase()
+    await restoreBackup(target, await backupOf(source, 'websites'))
+
+    const [created] = await target.db
+      .insert(websites)
+      .values(website('after-the-restore'))
+      .returning({ position: websites.position })
+    expect(created!.position).toBeLessThan(Math.min(...restored))
+  })
+
+  it('replaces first-run FAQ entries with an FAQ the owner emptied', async () => {
+    await source.db.delete(faqs)
+    const target = await emptyDatabase()
+    await target.db.insert(faqs).values(faq)
+    const counts = await restoreBackup(target, await backupOf(source, 'no-faq'))
+    expect(counts.faqs).toBe(0)
+    expect(await target.db.select().from(faqs)).toEqual([])
+  })
+
+  it('leaves them in place for a backup made before backups held the FAQ', async () => {
+    const file = await backupOf(source, 'older')
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+    const end = JSON.parse(lines.at(-1)!) as { end: true; counts: Record<string, number> }
+    delete end.counts.faqs
+    await writeFile(file, gzipSync([...lines.slice(0, -1), JSON.stringify(end)].join('\n')))
+    const target = await emptyDatabase()
+    await target.db.insert(faqs).values(faq)
+    await restoreBackup(target, file)
+    expect((await target.db.select().from(faqs)).map((row) => row.question)).toEqual([faq.question])
+  })
+
+  it('with --force, empties the reset tokens with the users, and keeps the used form tokens', async () => {
+    const target = await emptyDatabase()
+    const [user] = await target.db
+      .insert(users)
+      .values({ name: 'Old', email: 'old@backup.test', passwordHash: 'x' })
+      .returning({ id: users.id })
+    await target.db.insert(passwordResetTokens).values({
+      userId: user!.id,
+      tokenHash: 'hash',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+    })
+    const used = { id: 'form-token-id', expiresAt: new Date('2030-01-01T00:00:00Z') }
+    await target.db.insert(usedFormTokens).values(used)
+    const file = await backupOf(source, 'force')
+
+    await expect(restoreBackup(target, file)).rejects.toThrow(/not empty; pass --force/)
+    await restoreBackup(target, file, { force: true })
+    expect(await target.db.select().from(users)).toEqual([])
+    expect(await target.db.select().from(passwordResetTokens)).toEqual([])
+    expect(await target.db.select().from(usedFormTokens)).toEqual([used])
+  })
+})
