@@ -8,11 +8,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup, writeBackup } from './backup.ts'
 import { openDatabase, type Database } from './client.ts'
 import { migrateDatabase } from './migrate.ts'
-import { faqs, passwordResetTokens, usedFormTokens, users, websites } from './schema.ts'
+import { faqs, passwordResetTokens, settings, usedFormTokens, users, websites } from './schema.ts'
+import { FAQ_FIRST_RUN_KEY } from './settings.ts'
 
 let dir: string
 let source: Database
@@ -71,6 +73,12 @@ describe('restoreBackup', () => {
     const counts = await restoreBackup(target, await backupOf(source, 'no-faq'))
     expect(counts.faqs).toBe(0)
     expect(await target.db.select().from(faqs)).toEqual([])
+    // Marked as written, so the first-run FAQ does not come back at the next start.
+    const marker = await target.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, FAQ_FIRST_RUN_KEY))
+    expect(marker).toHaveLength(1)
   })
 
   it('leaves them in place for a backup made before backups held the FAQ', async () => {
