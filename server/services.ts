@@ -60,9 +60,7 @@ export async function createServices(deps: ServicesDeps) {
   const now = deps.now ?? (() => new Date())
   const secret = config.sessionSecret ?? (await loadOrCreateSessionSecret(db))
   const tokens = createTokenService(secret, now)
-  const contactTokensFor = (key: string) =>
-    createContactTokens({ secret: key, now, minFillMs: config.contactMinFillMs })
-  let contactTokens = contactTokensFor(secret)
+  const contactTokens = createContactTokens({ secret, now, minFillMs: config.contactMinFillMs })
   const sessionSecret = createSessionSecretService({
     database,
     secret,
@@ -70,7 +68,7 @@ export async function createServices(deps: ServicesDeps) {
     postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
     onReplaced: (next) => {
       tokens.replaceSecret(next)
-      contactTokens = contactTokensFor(next)
+      contactTokens.replaceSecret(next)
     },
     log,
   })
@@ -99,11 +97,7 @@ export async function createServices(deps: ServicesDeps) {
     mail,
     ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
     adminUrl: `${config.publicUrl}/admin/messages`,
-    // Follows the secret when it is replaced.
-    contactTokens: {
-      issue: () => contactTokens.issue(),
-      verify: (token) => contactTokens.verify(token),
-    },
+    contactTokens,
     limits,
     now,
     log,

@@ -3,13 +3,29 @@
  * through it rather than beside it), and exiting on errors.
  */
 import type { Config } from '#server/config.ts'
+import { openDatabase, type Database } from '#server/db/client.ts'
 import { DataDirLockedError, readLockHolder } from '#server/db/data-dir-lock.ts'
+import { migrateDatabase } from '#server/db/migrate.ts'
 import {
   callLocalChannel,
   localChannelPath,
   LocalChannelError,
   LocalChannelUnreachableError,
 } from '#server/modules/local-admin/local-admin.client.ts'
+
+/** Opens the configured database, brings it to the current schema, runs `work` on it, closes it. */
+export async function withMigratedDatabase<T>(
+  config: Config,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(config.database)
+  try {
+    await migrateDatabase(database)
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
 
 /** A refusal the tool explains in its message: printed without a stack trace. */
 export class CliError extends Error {

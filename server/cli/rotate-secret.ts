@@ -6,28 +6,21 @@
  * SESSION_SECRET is set: the site signs with that, so that is what to change.
  */
 import { loadConfigOrExit } from '#server/config.ts'
-import { openDatabase } from '#server/db/client.ts'
-import { migrateDatabase } from '#server/db/migrate.ts'
 import { rotateSessionSecret } from '#server/db/settings.ts'
 import type { RotateSecretAnswer } from '#server/modules/local-admin/local-admin.client.ts'
 import { SESSION_SECRET_IN_ENVIRONMENT } from '#server/modules/operations/session-secret.service.ts'
-import { CliError, fail, findRunningSite } from './cli-support.ts'
+import { CliError, fail, findRunningSite, withMigratedDatabase } from './cli-support.ts'
 
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
 process.umask(0o077)
 
 const config = loadConfigOrExit()
 
-async function rotateDirectly(): Promise<RotateSecretAnswer> {
-  const database = await openDatabase(config.database)
-  try {
-    await migrateDatabase(database)
+const rotateDirectly = (): Promise<RotateSecretAnswer> =>
+  withMigratedDatabase(config, async (database) => {
     const { signedOut } = await rotateSessionSecret(database.db)
     return { signedOut }
-  } finally {
-    await database.close()
-  }
-}
+  })
 
 try {
   if (config.sessionSecret) throw new CliError(SESSION_SECRET_IN_ENVIRONMENT)

@@ -5,28 +5,21 @@
  */
 import Fastify from 'fastify'
 import { loadConfigOrExit } from '#server/config.ts'
-import { openDatabase } from '#server/db/client.ts'
-import { migrateDatabase } from '#server/db/migrate.ts'
 import { describeFirstRun, seedSite, type SeedResult } from '#server/first-run/first-run.ts'
 import { createServices } from '#server/services.ts'
-import { fail, findRunningSite } from './cli-support.ts'
+import { fail, findRunningSite, withMigratedDatabase } from './cli-support.ts'
 
 // Whatever this writes under DATA_DIR (database files) is for its owner's eyes only.
 process.umask(0o077)
 
 const config = loadConfigOrExit()
 
-async function seedDirectly(): Promise<SeedResult> {
-  const database = await openDatabase(config.database)
-  try {
-    await migrateDatabase(database)
+const seedDirectly = (): Promise<SeedResult> =>
+  withMigratedDatabase(config, async (database) => {
     // The same services the server builds; the log is the server's format, warnings only.
     const { log } = Fastify({ logger: { level: 'warn' } })
-    return await seedSite(await createServices({ config, database, log }))
-  } finally {
-    await database.close()
-  }
-}
+    return seedSite(await createServices({ config, database, log }))
+  })
 
 try {
   const site = await findRunningSite(config)

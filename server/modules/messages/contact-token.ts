@@ -25,7 +25,9 @@ export function createContactTokens(deps: {
   minFillMs: number
 }) {
   // A key of its own, derived from the app's secret, so a form token can never pass for anything else.
-  const key = createHmac('sha256', deps.secret).update('contact-form-token').digest()
+  const keyOf = (secret: string) =>
+    createHmac('sha256', secret).update('contact-form-token').digest()
+  let key = keyOf(deps.secret)
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url')
 
   return {
@@ -49,6 +51,11 @@ export function createContactTokens(deps: {
       const age = deps.now().getTime() - issuedAt
       if (age < deps.minFillMs || age > CONTACT_TOKEN_MAX_AGE_MS) return undefined
       return { id, expiresAt: new Date(issuedAt + CONTACT_TOKEN_MAX_AGE_MS) }
+    },
+
+    /** Signs and verifies with `secret` from now on: forms served before are refused. */
+    replaceSecret(secret: string): void {
+      key = keyOf(secret)
     },
   }
 }
