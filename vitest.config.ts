@@ -31,6 +31,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'common/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'tests/api/**/*.test.ts',
             'tests/system/**/*.test.ts',
           ],

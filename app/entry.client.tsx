@@ -1,7 +1,7 @@
 /**
  * React Router's default client entry with one change: hydration starts in a task of its own, once
  * the task that evaluated React DOM (this chunk) has ended, so the two never add up to one long task
- * that keeps the page from answering input (see app/lib/document.server.ts for the rest).
+ * that keeps the page from answering input. Only pages that ask for React load it (app/lib/static-page.ts).
  */
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'

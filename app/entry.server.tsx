@@ -1,9 +1,8 @@
-import { PassThrough, Transform } from 'node:stream'
+import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
-import { deferHydration } from './lib/document.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -30,7 +29,6 @@ export default function handleRequest(
           const body = new PassThrough()
           // The abort timer holds the whole render: it must not outlive the document.
           body.on('close', () => clearTimeout(abortTimer))
-          const output = import.meta.env.PROD ? deferHydrationTransform() : new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -38,8 +36,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          output.pipe(body)
-          pipe(output)
+          pipe(body)
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer)
@@ -52,19 +49,5 @@ export default function handleRequest(
       },
     )
     const abortTimer = setTimeout(abort, streamTimeout + 1000)
-  })
-}
-
-/** Buffers the document and defers its hydration code past the first paint (production only). */
-function deferHydrationTransform() {
-  const chunks: Buffer[] = []
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk)
-      callback()
-    },
-    flush(callback) {
-      callback(null, deferHydration(Buffer.concat(chunks).toString('utf8')))
-    },
   })
 }

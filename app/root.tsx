@@ -9,6 +9,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './context.ts'
+import { STATIC_PAGE_SCRIPT, useIsStaticPage } from './lib/static-page.ts'
 import stylesheet from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
@@ -24,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce || undefined
+  const isStatic = useIsStaticPage()
   return (
     <html lang="en">
       <head>
@@ -35,8 +37,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!isStatic ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
+        )}
       </body>
     </html>
   )

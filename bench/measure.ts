@@ -8,6 +8,8 @@ export interface Target {
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
+  /** Connections for this target when not the run's (the contact form is loaded by fewer). */
+  connections?: number
   /** Shown next to the figures, e.g. the rule the target is held to. */
   kind: 'api-read' | 'page' | 'admin-read' | 'uncached-read' | 'write'
 }

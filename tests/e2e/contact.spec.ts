@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { adminHeaders, findMessages, uniqueContact } from './support/api.ts'
-import { expect, newNoJsPage, test, expectToast, waitForHydration } from './support/fixtures.ts'
+import { expect, newNoJsPage, test, expectToast, waitUntilInteractive } from './support/fixtures.ts'
 
 type Contact = ReturnType<typeof uniqueContact>
 
@@ -20,7 +20,7 @@ test('with JavaScript the form shows Sending..., toasts success, clears itself a
 }) => {
   const contact = uniqueContact('Scripted')
   await page.goto('/contact')
-  await waitForHydration(page)
+  await waitUntilInteractive(page)
   await fillContactForm(page, contact)
 
   // Hold the submission until the pending state has been seen, so it cannot flash by unnoticed.
@@ -59,7 +59,7 @@ test('with JavaScript a second message sent from the same page gets a fresh one-
   const first = uniqueContact('First of two')
   const second = uniqueContact('Second of two')
   await page.goto('/contact')
-  await waitForHydration(page)
+  await waitUntilInteractive(page)
   const token = page.locator('input[name="formToken"]')
   const firstToken = await token.inputValue()
   const form = contactForm(page)
@@ -127,7 +127,7 @@ test('without JavaScript a blank field is refused with its error and the typed v
 test('with JavaScript a blank field shows its error and the failure toast', async ({ page }) => {
   const contact = uniqueContact('Scripted Blank')
   await page.goto('/contact')
-  await waitForHydration(page)
+  await waitUntilInteractive(page)
   await fillContactForm(page, { ...contact, fullName: '  ' })
   const form = contactForm(page)
   await form.getByRole('button', { name: 'Send message' }).click()
@@ -142,7 +142,7 @@ test('a visitor corrects two validation errors, then sends the message', async (
 }) => {
   const contact = uniqueContact('Corrected')
   await page.goto('/contact')
-  await waitForHydration(page)
+  await waitUntilInteractive(page)
   const form = contactForm(page)
   const send = form.getByRole('button', { name: 'Send message' })
 

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { isBuildCurrent } from '#scripts/lib/build-stamp.ts'
+import { isBuildCurrent } from '#scripts/lib/build-stamp.mjs'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { withCheckoutLock } from './checkout-lock.ts'
 

@@ -127,7 +127,7 @@ describe('GET account and admin shells', () => {
 
 describe('GET /assets/*', () => {
   it('serves hashed assets precompressed with a one-year immutable lifetime', async () => {
-    const html = await (await get('/')).text()
+    const html = await (await get('/contact')).text()
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0]
     expect(asset).toBeDefined()
     const res = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } })
@@ -136,55 +136,33 @@ describe('GET /assets/*', () => {
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(res.headers.get('content-type')).toMatch(/javascript/)
   })
+})
 
-  it('marks the chunks every page hydrates with, and only those, for eager compilation', async () => {
-    const html = await (await get('/faq')).text()
-    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))]
-    const hinted: string[] = []
-    for (const asset of scripts) {
-      const body = await (await fetch(`${server.url}${asset}`)).text()
-      if (body.startsWith('//# allFunctionsCalledOnLoad\n'))
-        hinted.push(asset.replace(/-[\w-]{8}\.js$/, ''))
-    }
-    expect(hinted.sort()).toEqual(['/assets/entry.client', '/assets/public'])
-  })
-
-  // app/lib/document.server.ts rewrites React Router's document with regular expressions and
-  // leaves a document of another shape unchanged: this fails as soon as a React Router upgrade
-  // renders one, instead of the deferral silently doing nothing.
-  it("finds in React Router's rendered document the shape the hydration deferral rewrites", async () => {
-    for (const page of ['/', '/faq', '/portfolio', '/signin']) {
-      const html = await (await get(page)).text()
-      const head = html.slice(0, html.indexOf('</head>'))
-      expect(head, `${page}: preloads left in the head`).not.toMatch(/rel="modulepreload"/)
-      const scripts = html.match(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g) ?? []
-      expect(scripts, page).toHaveLength(1)
-      const script = scripts[0]!
-      expect(script, page).toContain("getEntriesByName('first-contentful-paint')")
-      expect(script, page).not.toMatch(/^\s*import \* as \w+ from "/m)
-      expect(script, page).toMatch(
-        /const \[route0(, route\d+)*\] = await Promise\.all\(\[import\("/,
+describe('what a page ships', () => {
+  // A public page without a form is complete as rendered (app/lib/static-page.ts): no module, no
+  // preload, only the frame's inline script, which the page's policy allows by its nonce.
+  it('ships no React on a public page without a form, only its inline script', async () => {
+    const pages = ['/', '/about', '/faq', '/portfolio', '/webdesign', '/mernRender', '/dns']
+    for (const page of [...pages, '/no-such-page']) {
+      const response = await get(page)
+      const html = await response.text()
+      expect(html, page).not.toMatch(/<script\b[^>]*\bsrc=/)
+      expect(html, page).not.toMatch(/type="module"|rel="modulepreload"|__reactRouter/)
+      // Structured data (JSON-LD) is data, not a script that runs.
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+        (tag) => !tag.includes('application/ld+json'),
       )
-      expect(script, page).toContain('window.__reactRouterRouteModules')
+      const nonce = nonceOf(response.headers.get('content-security-policy'))
+      expect(scripts, page).toEqual([`<script nonce="${nonce}">`])
+      expect(html, page).toContain('data-session="signed-in"')
     }
   })
 
-  it('hydrates a public page with a handful of modules: the shared app code is one chunk', async () => {
-    for (const page of ['/faq', '/portfolio']) {
+  it('hydrates the contact page and the account pages with React Router', async () => {
+    for (const page of ['/contact', '/signin', '/admin/dashboard']) {
       const html = await (await get(page)).text()
-      // The modules the deferred hydration script preloads (app/lib/document.server.ts).
-      const list = /for \(const href of (\[[^\]]*\])\) document\.head\.append/.exec(html)?.[1]
-      const modules = JSON.parse(list ?? '[]') as string[]
-      expect(modules.map((m) => m.replace(/-[\w-]{8}\.js$/, '')).sort(), page).toEqual(
-        [
-          '/assets/entry.client',
-          '/assets/public',
-          '/assets/public-layout',
-          '/assets/rolldown-runtime',
-          '/assets/root',
-          `/assets/${page.slice(1)}`,
-        ].sort(),
-      )
+      expect(html, page).toContain('window.__reactRouterContext')
+      expect(html, page).toMatch(/<script\b[^>]*type="module"/)
     }
   })
 })

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { isBuildCurrent, writeBuildStamp } from '#scripts/lib/build-stamp.ts'
+import { isBuildCurrent, writeBuildStamp } from '#scripts/lib/build-stamp.mjs'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
@@ -98,11 +98,11 @@ describe('the build stamp npm start checks', () => {
       scripts: { start: string; build: string }
     }
     expect(pkg.scripts.start).toMatch(
-      /^\(tsx scripts\/lib\/build-stamp\.ts check \|\| npm run build\) && /,
+      /^\(node scripts\/lib\/build-stamp\.mjs check \|\| npm run build\) && /,
     )
-    expect(pkg.scripts.build).toMatch(/&& tsx scripts\/lib\/build-stamp\.ts write$/)
+    expect(pkg.scripts.build).toMatch(/&& node scripts\/lib\/build-stamp\.mjs write$/)
     await ensureBuild()
-    const check = promisify(execFile)('npx', ['tsx', 'scripts/lib/build-stamp.ts', 'check'], {
+    const check = promisify(execFile)(process.execPath, ['scripts/lib/build-stamp.mjs', 'check'], {
       cwd: ROOT_DIR,
     })
     await expect(check).resolves.toBeDefined()

@@ -1,16 +1,28 @@
 /**
  * The site header: the brand, the menus (`site-nav.ts` lists them, `header-menus.tsx` draws them,
- * `use-close-menus.ts` closes them) and the session's entries. It keeps a fixed height so the
- * session's menus appearing after hydration move nothing.
+ * `use-close-menus.ts` closes them) and the session's entries. On a page that ships no React the
+ * session's entries are inert templates that the page's script puts in place (showStoredSession in
+ * page-behaviour.ts). It keeps a fixed height so the session's menus appearing move nothing.
  */
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Link, NavLink, href, useNavigate } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { clearSession, useSession } from '#app/lib/session.ts'
+import { useIsStaticPage } from '#app/lib/static-page.ts'
 import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
 import { ADMIN_NAV, MAIN_NAV, MOBILE_SECTIONS, PROFILE_ITEM, isGroup } from './site-nav.ts'
 import { useCloseMenus } from './use-close-menus.ts'
+
+/**
+ * Entries for a signed-in visitor (or an admin). React shows them from the session; a static page's
+ * server render cannot know the session, so it keeps them in a template for the page's script.
+ */
+function SessionOnly({ when, children }: { when: 'signed-in' | 'admin'; children: ReactNode }) {
+  const session = useSession()
+  if (useIsStaticPage()) return <template data-session={when}>{children}</template>
+  return (when === 'admin' ? session?.isAdmin : session) ? children : null
+}
 
 function SignOutButton({ className }: { className?: string }) {
   const navigate = useNavigate()
@@ -18,6 +30,7 @@ function SignOutButton({ className }: { className?: string }) {
     <button
       type="button"
       className={className}
+      data-sign-out=""
       onClick={() => {
         clearSession()
         void navigate(href('/signin'))
@@ -33,11 +46,14 @@ function UserSummary({ name }: { name: string }) {
     <>
       <span
         aria-hidden="true"
+        data-session-initial=""
         className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
       >
         {name.trim().charAt(0).toUpperCase() || '?'}
       </span>
-      <span className="max-w-36 truncate">{name}</span>
+      <span className="max-w-36 truncate" data-session-name="">
+        {name}
+      </span>
     </>
   )
 }
@@ -63,13 +79,13 @@ export function SiteHeader() {
             ),
           )}
           <div className="ml-auto flex w-72 items-center justify-end gap-1">
-            {session?.isAdmin ? (
+            <SessionOnly when="admin">
               <DropdownMenu label={ADMIN_NAV.label} items={ADMIN_NAV.items} align="right" />
-            ) : null}
-            {session ? (
+            </SessionOnly>
+            <SessionOnly when="signed-in">
               <DropdownMenu
                 label="Account"
-                summary={<UserSummary name={session.name} />}
+                summary={<UserSummary name={session?.name ?? ''} />}
                 items={[PROFILE_ITEM]}
                 align="right"
               >
@@ -77,8 +93,13 @@ export function SiteHeader() {
                   <SignOutButton className="menu-item" />
                 </li>
               </DropdownMenu>
-            ) : (
-              <Link to={href('/signin')} className={buttonClasses('primary', 'sm', 'h-10 px-4')}>
+            </SessionOnly>
+            {session ? null : (
+              <Link
+                to={href('/signin')}
+                className={buttonClasses('primary', 'sm', 'h-10 px-4')}
+                data-session="signed-out"
+              >
                 Sign In
               </Link>
             )}
@@ -117,13 +138,16 @@ export function SiteHeader() {
                   items={section.items}
                 />
               ))}
-              {session?.isAdmin ? (
+              <SessionOnly when="admin">
                 <MobileSection title={ADMIN_NAV.label} items={ADMIN_NAV.items} />
-              ) : null}
-              {session ? (
+              </SessionOnly>
+              <SessionOnly when="signed-in">
                 <li className="py-2">
-                  <p className="truncate px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                    {session.name}
+                  <p
+                    className="truncate px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                    data-session-name=""
+                  >
+                    {session?.name}
                   </p>
                   <ul>
                     <li>
@@ -136,8 +160,9 @@ export function SiteHeader() {
                     </li>
                   </ul>
                 </li>
-              ) : (
-                <li className="pt-4">
+              </SessionOnly>
+              {session ? null : (
+                <li className="pt-4" data-session="signed-out">
                   <Link
                     to={href('/signin')}
                     className={buttonClasses('primary', 'md', 'w-full py-2.5 text-base')}

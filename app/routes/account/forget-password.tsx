@@ -9,6 +9,10 @@ import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { getSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/forget-password'
+import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
+
+/** An account or admin screen runs in the browser (clientLoader): it needs React. */
+export const handle = HYDRATED_PAGE
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Forgot Password', matches) },

@@ -14,6 +14,10 @@ import { saveSession } from '#app/lib/session.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/profile'
+import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
+
+/** An account or admin screen runs in the browser (clientLoader): it needs React. */
+export const handle = HYDRATED_PAGE
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('User Profile', matches) },

@@ -13,6 +13,10 @@ import { saveSession } from '#app/lib/session.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/signin'
+import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
+
+/** An account or admin screen runs in the browser (clientLoader): it needs React. */
+export const handle = HYDRATED_PAGE
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Sign In', matches) }]
 

@@ -15,6 +15,10 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { SIGNUPS_CLOSED } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/signup'
+import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
+
+/** An account or admin screen runs in the browser (clientLoader): it needs React. */
+export const handle = HYDRATED_PAGE
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Create an Account', matches) },

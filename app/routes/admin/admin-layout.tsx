@@ -6,6 +6,10 @@ import { getUnreadCount } from '#app/features/messages/messages.api.ts'
 import { requireAdmin } from '#app/features/users/guards.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { Route } from './+types/admin-layout'
+import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
+
+/** An account or admin screen runs in the browser (clientLoader): it needs React. */
+export const handle = HYDRATED_PAGE
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
 

@@ -2,7 +2,11 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/public-layout'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { STATIC_PAGE } from '#app/lib/static-page.ts'
 import { Toaster } from '#app/lib/toast.tsx'
+
+/** Public pages are complete as rendered: they ship no React unless a page asks (see static-page.ts). */
+export const handle = STATIC_PAGE
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.publicUrl, settings: await context.services.settings.get() }

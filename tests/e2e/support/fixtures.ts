@@ -108,12 +108,16 @@ export async function waitForMailTo(address: string): Promise<CaughtMail> {
 }
 
 /**
- * Waits until React has hydrated the server-rendered page, so a click reaches React's handlers
- * instead of the plain HTML behaviour. React marks each DOM node it owns with a `__reactProps$`
- * key; the page's <main> gets one once the route is hydrated (a React internal, but a stable one).
+ * Waits until the page answers as it will: a page that ships React once React has hydrated it, so a
+ * click reaches React's handlers instead of the plain HTML behaviour (React marks each DOM node it
+ * owns with a `__reactProps$` key; the page's <main> gets one once the route is hydrated, a React
+ * internal but a stable one); a page that ships none (app/lib/static-page.ts) once its document is
+ * parsed, when its inline script has run.
  */
-export async function waitForHydration(page: Page) {
+export async function waitUntilInteractive(page: Page) {
   await page.waitForFunction(() => {
+    if (document.readyState === 'loading') return false
+    if (!('__reactRouterContext' in window)) return true
     const main = document.getElementById('main-content')
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'))
   })

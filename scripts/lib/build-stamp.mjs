@@ -4,16 +4,22 @@
  * `npm start` builds again when the sources differ from the stamp (after a `git pull`, say) and
  * skips the build when nothing changed; the tests and the measuring scripts use the same check.
  *
- * As a command: `tsx scripts/lib/build-stamp.ts write` (after a build) or `check` (exit 0 when the
- * build is current, 1 when it is missing or stale).
+ * As a command: `node scripts/lib/build-stamp.mjs write` (after a build) or `check` (exit 0 when
+ * the build is current, 1 when it is missing or stale).
+ *
+ * Plain JavaScript (typed by build-stamp.d.mts) so that `npm start` runs the check with Node
+ * alone: starting a TypeScript runner first cost the start about a second.
  */
+import { Buffer } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import process from 'node:process'
+import { URL, fileURLToPath } from 'node:url'
 
 const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url))
-const stampFile = (root: string) => path.join(root, 'build', '.source-stamp')
+/** @param {string} root */
+const stampFile = (root) => path.join(root, 'build', '.source-stamp')
 const SOURCE_DIRS = ['app', 'server', 'common', 'drizzle', 'public']
 const SOURCE_FILES = [
   'package.json',
@@ -22,11 +28,18 @@ const SOURCE_FILES = [
   'vite.config.ts',
   'react-router.config.ts',
   'scripts/precompress-assets.ts',
+  'scripts/lib/build-stamp.mjs',
 ]
 /** Tests live beside the sources but are not part of the build. */
-const isTest = (name: string) => /\.test\.tsx?$/.test(name)
+/** @param {string} name */
+const isTest = (name) => /\.test\.tsx?$/.test(name)
 
-async function filesUnder(root: string, dir: string): Promise<string[]> {
+/**
+ * @param {string} root
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
+async function filesUnder(root, dir) {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])
   const nested = await Promise.all(
     entries.map((entry) => {
@@ -39,7 +52,8 @@ async function filesUnder(root: string, dir: string): Promise<string[]> {
 }
 
 /** The hash of every build input's path and content, in a fixed order. */
-export async function sourceStamp(root = ROOT_DIR): Promise<string> {
+/** @returns {Promise<string>} */
+export async function sourceStamp(root = ROOT_DIR) {
   const dirs = await Promise.all(SOURCE_DIRS.map((dir) => filesUnder(root, dir)))
   const files = [...dirs.flat(), ...SOURCE_FILES].sort()
   const hash = createHash('sha256')
@@ -51,12 +65,14 @@ export async function sourceStamp(root = ROOT_DIR): Promise<string> {
 }
 
 /** True when build/ was made from the sources as they are now. */
-export async function isBuildCurrent(root = ROOT_DIR): Promise<boolean> {
+/** @returns {Promise<boolean>} */
+export async function isBuildCurrent(root = ROOT_DIR) {
   const built = await readFile(stampFile(root), 'utf8').catch(() => '')
   return built.trim() === (await sourceStamp(root))
 }
 
-export async function writeBuildStamp(root = ROOT_DIR): Promise<void> {
+/** @returns {Promise<void>} */
+export async function writeBuildStamp(root = ROOT_DIR) {
   await writeFile(stampFile(root), `${await sourceStamp(root)}\n`)
 }
 
@@ -64,5 +80,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const command = process.argv[2]
   if (command === 'write') await writeBuildStamp()
   else if (command === 'check') process.exitCode = (await isBuildCurrent()) ? 0 : 1
-  else throw new Error('usage: build-stamp.ts write|check')
+  else throw new Error('usage: build-stamp.mjs write|check')
 }

@@ -1,0 +1,38 @@
+/**
+ * Which pages ship React. A public page without a form is complete as the server renders it: it
+ * ships no JavaScript but one small inline script for the frame's behaviours (page-behaviour.ts).
+ * A route says so in its `handle` (`STATIC_PAGE`, or `HYDRATED_PAGE` to override a parent); the
+ * deepest route that says decides, and a page nobody marks is hydrated as before.
+ */
+import { useMatches, type UIMatch } from 'react-router'
+import { closeMenusWhenDone, runTypewriter, showStoredSession } from './page-behaviour.ts'
+import { SESSION_STORAGE_KEY } from './session.ts'
+
+export type PageHandle = { hydrate?: boolean }
+export const STATIC_PAGE: PageHandle = { hydrate: false }
+export const HYDRATED_PAGE: PageHandle = { hydrate: true }
+
+function isHydratedPage(matches: readonly UIMatch[]): boolean {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as PageHandle | undefined
+    if (typeof handle?.hydrate === 'boolean') return handle.hydrate
+  }
+  return true
+}
+
+/**
+ * True while the server renders a page that will ship no React. In the browser React is running,
+ * so the page is a hydrated one (or was navigated to from one).
+ */
+export function useIsStaticPage(): boolean {
+  const matches = useMatches()
+  return typeof document === 'undefined' && !isHydratedPage(matches)
+}
+
+/** The static pages' whole script: the functions' own source, called on the rendered page. */
+export const STATIC_PAGE_SCRIPT = `{
+(${showStoredSession.toString()})(${JSON.stringify(SESSION_STORAGE_KEY)});
+const header = document.querySelector('header');
+if (header) (${closeMenusWhenDone.toString()})(header);
+for (const element of document.querySelectorAll('[data-typewriter]')) (${runTypewriter.toString()})(element);
+}`
