@@ -25,7 +25,7 @@ const AUTOMATED = [
 ]
 const DOCUMENT = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' }
 
-let clock = new Date('2026-03-10T10:00:00Z')
+const clock = new Date('2026-03-10T10:00:00Z')
 let app: TestApp
 let owner: UserRow
 let nextIp = 1
