@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { pageViews, statsDaily, statsDigests, statsSalts, visits } from '#server/db/schema.ts'
@@ -32,6 +33,22 @@ export interface DailyRow {
   pageviews: number
   converted: number
   messages: number
+}
+
+/** Rows per INSERT statement, well under PostgreSQL's 65,535 parameters. */
+const WRITE_CHUNK = 2_000
+
+/** A continued visit's new views, named as the columns (sent as one JSON parameter). */
+interface VisitUpdate {
+  id: string
+  views: number
+  started_at: string
+  last_seen_at: string
+  landing_page: string
+  source: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
@@ -94,55 +111,107 @@ export function createStatsRepository(db: Db) {
       if (segments.length === 0) return
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${VISIT_WRITE_LOCK_ID})`)
+        const hashes = [...new Set(segments.flatMap((s) => s.visitors))]
+        const earliest = Math.min(...segments.map((s) => s.startedAt.getTime())) - VISIT_GAP_MS
+        const candidates = await tx
+          .select({
+            id: visits.id,
+            visitor: visits.visitor,
+            startedAt: visits.startedAt,
+            lastSeenAt: visits.lastSeenAt,
+          })
+          .from(visits)
+          .where(and(inArray(visits.visitor, hashes), gte(visits.lastSeenAt, new Date(earliest))))
+        const updates: VisitUpdate[] = []
+        const inserts: (typeof visits.$inferInsert)[] = []
         const views: (typeof pageViews.$inferInsert)[] = []
         for (const s of segments) {
-          const reach = new Date(s.startedAt.getTime() - VISIT_GAP_MS)
-          const until = new Date(s.lastSeenAt.getTime() + VISIT_GAP_MS)
-          const [open] = rowsOf<{ id: string }>(
-            await tx.execute(sql`
-              select id from ${visits}
-              where visitor in ${s.visitors} and last_seen_at >= ${reach.toISOString()}
-                and started_at <= ${until.toISOString()}
-              order by last_seen_at desc limit 1 for update`),
-          )
-          let visitId = open?.id
-          if (visitId) {
-            // A segment that began before the stored visit (another instance wrote later views
-            // first) brings the landing page and source.
-            await tx.execute(sql`
-              update ${visits} set
-                pageviews = pageviews + ${s.views.length},
-                last_seen_at = greatest(last_seen_at, ${s.lastSeenAt.toISOString()}::timestamptz),
-                landing_page = case when started_at > ${s.startedAt.toISOString()}::timestamptz then ${s.landingPage} else landing_page end,
-                source = case when started_at > ${s.startedAt.toISOString()}::timestamptz then ${s.source} else source end,
-                utm_source = case when started_at > ${s.startedAt.toISOString()}::timestamptz then ${s.utmSource} else utm_source end,
-                utm_medium = case when started_at > ${s.startedAt.toISOString()}::timestamptz then ${s.utmMedium} else utm_medium end,
-                utm_campaign = case when started_at > ${s.startedAt.toISOString()}::timestamptz then ${s.utmCampaign} else utm_campaign end,
-                started_at = least(started_at, ${s.startedAt.toISOString()}::timestamptz)
-              where id = ${visitId}`)
+          // The visitor's latest visit within VISIT_GAP_MS of the segment, if any.
+          const open = candidates
+            .filter(
+              (v) =>
+                s.visitors.includes(v.visitor) &&
+                v.lastSeenAt.getTime() >= s.startedAt.getTime() - VISIT_GAP_MS &&
+                v.startedAt.getTime() <= s.lastSeenAt.getTime() + VISIT_GAP_MS,
+            )
+            .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())[0]
+          let visitId: string
+          if (open) {
+            visitId = open.id
+            // Kept up to date for the next segments of this batch.
+            if (s.lastSeenAt > open.lastSeenAt) open.lastSeenAt = s.lastSeenAt
+            if (s.startedAt < open.startedAt) open.startedAt = s.startedAt
+            updates.push({
+              id: visitId,
+              views: s.views.length,
+              started_at: s.startedAt.toISOString(),
+              last_seen_at: s.lastSeenAt.toISOString(),
+              landing_page: s.landingPage,
+              source: s.source,
+              utm_source: s.utmSource,
+              utm_medium: s.utmMedium,
+              utm_campaign: s.utmCampaign,
+            })
           } else {
-            const [row] = await tx
-              .insert(visits)
-              .values({
-                visitor: s.visitors[0]!,
-                day: s.day,
-                startedAt: s.startedAt,
-                lastSeenAt: s.lastSeenAt,
-                landingPage: s.landingPage,
-                source: s.source,
-                utmSource: s.utmSource,
-                utmMedium: s.utmMedium,
-                utmCampaign: s.utmCampaign,
-                device: s.device,
-                country: s.country,
-                pageviews: s.views.length,
-              })
-              .returning({ id: visits.id })
-            visitId = row!.id
+            visitId = randomUUID()
+            const row = {
+              id: visitId,
+              visitor: s.visitors[0]!,
+              day: s.day,
+              startedAt: s.startedAt,
+              lastSeenAt: s.lastSeenAt,
+              landingPage: s.landingPage,
+              source: s.source,
+              utmSource: s.utmSource,
+              utmMedium: s.utmMedium,
+              utmCampaign: s.utmCampaign,
+              device: s.device,
+              country: s.country,
+              pageviews: s.views.length,
+            }
+            inserts.push(row)
+            candidates.push({
+              id: visitId,
+              visitor: row.visitor,
+              startedAt: row.startedAt,
+              lastSeenAt: row.lastSeenAt,
+            })
           }
           for (const view of s.views) views.push({ visitId, path: view.path, at: view.at })
         }
-        await tx.insert(pageViews).values(views)
+        for (let i = 0; i < inserts.length; i += WRITE_CHUNK)
+          await tx.insert(visits).values(inserts.slice(i, i + WRITE_CHUNK))
+        if (updates.length > 0) {
+          // One statement for every continued visit; a segment that began before the stored
+          // visit (another instance wrote the later views first) brings the landing page and source.
+          await tx.execute(sql`
+            update ${visits} v set
+              pageviews = v.pageviews + u.views,
+              last_seen_at = greatest(v.last_seen_at, u.last_seen_at),
+              landing_page = case when v.started_at > u.started_at then u.landing_page else v.landing_page end,
+              source = case when v.started_at > u.started_at then u.source else v.source end,
+              utm_source = case when v.started_at > u.started_at then u.utm_source else v.utm_source end,
+              utm_medium = case when v.started_at > u.started_at then u.utm_medium else v.utm_medium end,
+              utm_campaign = case when v.started_at > u.started_at then u.utm_campaign else v.utm_campaign end,
+              started_at = least(v.started_at, u.started_at)
+            from (
+              select id, sum(views)::int as views, min(started_at) as started_at,
+                max(last_seen_at) as last_seen_at,
+                (array_agg(landing_page order by started_at))[1] as landing_page,
+                (array_agg(source order by started_at))[1] as source,
+                (array_agg(utm_source order by started_at))[1] as utm_source,
+                (array_agg(utm_medium order by started_at))[1] as utm_medium,
+                (array_agg(utm_campaign order by started_at))[1] as utm_campaign
+              from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as x(
+                id uuid, views int, started_at timestamptz, last_seen_at timestamptz,
+                landing_page text, source text, utm_source text, utm_medium text,
+                utm_campaign text)
+              group by id
+            ) u
+            where v.id = u.id`)
+        }
+        for (let i = 0; i < views.length; i += WRITE_CHUNK)
+          await tx.insert(pageViews).values(views.slice(i, i + WRITE_CHUNK))
       })
     },
 
