@@ -95,7 +95,11 @@ export async function createServices(deps: ServicesDeps) {
     log,
   })
   const ownerEmail = async () => config.mail.ownerEmail ?? (await users.firstAdminEmail())
-  const settings = createSettingsService({ repo: createSettingsRepository(db), log, contentChanged })
+  const settings = createSettingsService({
+    repo: createSettingsRepository(db),
+    log,
+    contentChanged,
+  })
   const stats = createStatsService({
     repo: createStatsRepository(db),
     siteHost: new URL(config.publicUrl).host,

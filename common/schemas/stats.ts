@@ -7,16 +7,15 @@ export type StatsRange = keyof typeof STATS_RANGES
 /** How many rows each top list (pages, sources, campaigns, countries) holds at most. */
 export const STATS_TOP_LIMIT = 10
 
-export const DEVICES = ['mobile', 'tablet', 'desktop'] as const
-export const DeviceSchema = z.enum(DEVICES)
+const DEVICES = ['mobile', 'tablet', 'desktop'] as const
+const DeviceSchema = z.enum(DEVICES)
 export type Device = z.infer<typeof DeviceSchema>
 
-export const CampaignSchema = z.object({
+const CampaignSchema = z.object({
   source: z.string(),
   medium: z.string(),
   campaign: z.string(),
 })
-export type Campaign = z.infer<typeof CampaignSchema>
 
 /** The counted visit a contact message was sent in, as the owner sees it on the message. */
 export const MessageVisitSchema = z.object({
@@ -33,7 +32,6 @@ export type MessageVisit = z.infer<typeof MessageVisitSchema>
 export const StatsQuerySchema = z.object({
   range: z.enum(['7d', '30d', '365d'], { error: 'Range must be one of 7d, 30d or 365d' }),
 })
-export type StatsQuery = z.infer<typeof StatsQuerySchema>
 
 const counts = { visitors: z.number().int(), pageviews: z.number().int() }
 

@@ -56,7 +56,7 @@ function pagePath(pathname: string): { path: string; isData: boolean } | undefin
 }
 
 /** True when the user agent is a crawler, a tool or an automated browser (or is missing). */
-export function isAutomated(userAgent: string | undefined): boolean {
+function isAutomated(userAgent: string | undefined): boolean {
   return !userAgent || isbot(userAgent) || AUTOMATED.test(userAgent)
 }
 

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import { countableView } from '#server/lib/countable-view.ts'
 import type { StatsService } from '#server/modules/stats/stats.service.ts'
 
-export interface VisitCounterOptions {
+interface VisitCounterOptions {
   stats: StatsService
   siteHost: string
   isBehindProxy: boolean

@@ -61,9 +61,12 @@ export function VisitStatsPanel() {
 
   useEffect(() => {
     let isCancelled = false
-    setError(undefined)
     getStats(range).then(
-      (next) => !isCancelled && setStats(next),
+      (next) => {
+        if (isCancelled) return
+        setStats(next)
+        setError(undefined)
+      },
       (err: unknown) => !isCancelled && setError(messageOf(err)),
     )
     return () => {

@@ -7,7 +7,7 @@ const VISITORS_COLOR = '#174ca8'
 const PAGEVIEWS_COLOR = '#0f766e'
 
 /** "Nov 16": a UTC day, read the same in every time zone. */
-export const dayLabel = (date: string) =>
+const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',

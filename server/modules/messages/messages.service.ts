@@ -100,7 +100,9 @@ const csvRow = (row: MessageRow) => [
   row.visit?.landingPage ?? '',
   row.visit?.source ?? '',
   row.visit?.campaign
-    ? [row.visit.campaign.source, row.visit.campaign.medium, row.visit.campaign.campaign].join(' / ')
+    ? [row.visit.campaign.source, row.visit.campaign.medium, row.visit.campaign.campaign].join(
+        ' / ',
+      )
     : '',
   row.visit?.pagesSeen ?? '',
   row.visit?.device ?? '',
@@ -120,7 +122,10 @@ export function createMessagesService(deps: {
   contactTokens: ContactTokens
   limits: ActionLimits
   /** Adds the message to the sender's counted visit (visit statistics) and returns that visit. */
-  recordVisit: (sender: { ip: string; userAgent: string | undefined }) => Promise<MessageVisit | null>
+  recordVisit: (sender: {
+    ip: string
+    userAgent: string | undefined
+  }) => Promise<MessageVisit | null>
   now: () => Date
   log: FastifyBaseLogger
 }) {

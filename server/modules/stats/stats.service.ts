@@ -29,7 +29,7 @@ import {
 
 const DAY_MS = 24 * 60 * 60_000
 /** Raw visits are kept this many days (today included), then only their roll-ups. */
-export const RAW_RETENTION_DAYS = 30
+const RAW_RETENTION_DAYS = 30
 const FLUSH_INTERVAL_MS = 5_000
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000
 /** A buffer this full is written at once; past BUFFER_MAX, views are dropped (and logged). */
