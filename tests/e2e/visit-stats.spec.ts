@@ -3,7 +3,6 @@ import type { Stats } from '#common/schemas/stats.ts'
 import { adminHeaders, findMessages, uniqueContact, uniqueId } from './support/api.ts'
 import {
   expect,
-  expectToast,
   screenshotBoth,
   signInAsAdmin,
   test,
@@ -23,8 +22,8 @@ async function stats(request: APIRequestContext): Promise<Stats> {
 }
 
 /** Loads the home page from a campaign link, reads two more pages and sends the contact form. */
-async function visitAndWrite(browser: Browser, userAgent: string | undefined, campaign: string) {
-  const context = await browser.newContext(userAgent ? { userAgent } : {})
+async function visitAndWrite(browser: Browser, userAgent: string, campaign: string) {
+  const context = await browser.newContext({ userAgent })
   const page = await context.newPage()
   const contact = uniqueContact('Visit')
   await page.goto(`/?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`)
@@ -42,7 +41,9 @@ async function visitAndWrite(browser: Browser, userAgent: string | undefined, ca
   await form.getByLabel('Subject').fill(contact.subject)
   await form.getByLabel('Message').fill(contact.message)
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expectToast(page, 'Success, message sent!')
+  // The form clears itself once the message is stored (its toast is another spec's subject).
+  await expect(form.getByLabel('Full name')).toHaveValue('')
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled()
   const cookies = await context.cookies()
   const storage = await page.evaluate(() => [
     ...Object.keys(window.localStorage),
@@ -58,7 +59,6 @@ test('a person’s visit from a campaign through three pages shows in the statis
 }) => {
   const id = uniqueId()
   const campaign = `spring-${id}`
-  const before = await stats(request)
   const { contact, cookies, storage } = await visitAndWrite(browser, personAgent(id), campaign)
   expect(cookies).toEqual([])
   expect(storage).toEqual([])
@@ -66,10 +66,7 @@ test('a person’s visit from a campaign through three pages shows in the statis
   await expect
     .poll(async () => (await stats(request)).campaigns.find((c) => c.campaign === campaign))
     .toEqual({ source: 'newsletter', medium: 'email', campaign, visitors: 1 })
-  const after = await stats(request)
-  expect(after.visitors - before.visitors).toBe(1)
-  expect(after.pageviews - before.pageviews).toBe(3)
-  expect(after.conversions.messages - before.conversions.messages).toBe(1)
+  // Other specs browse the same server at the same time: the figures checked are this visit's own.
 
   const [message] = await findMessages(request, (m) => m.subject === contact.subject)
   expect(message?.visit).toEqual({
@@ -83,15 +80,15 @@ test('a person’s visit from a campaign through three pages shows in the statis
 
 test('the same visit by an automated browser changes nothing', async ({ browser, request }) => {
   const campaign = `bot-${uniqueId()}`
-  const before = await stats(request)
-  // Playwright's own user agent: HeadlessChrome.
-  const { contact } = await visitAndWrite(browser, undefined, campaign)
+  // As headless Chromium says it is automated (the server sees only the user agent; a browser that
+  // hides it is told apart by navigator.webdriver alone, which needs a script: left out, decision 025).
+  const { contact } = await visitAndWrite(
+    browser,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+    campaign,
+  )
   const after = await stats(request)
   expect(after.campaigns.find((c) => c.campaign === campaign)).toBeUndefined()
-  expect({ visitors: after.visitors, pageviews: after.pageviews }).toEqual({
-    visitors: before.visitors,
-    pageviews: before.pageviews,
-  })
   const [message] = await findMessages(request, (m) => m.subject === contact.subject)
   expect(message?.visit).toBeNull()
 })

@@ -52,6 +52,8 @@ export function drawLines(canvas: HTMLCanvasElement, labels: string[], series: L
     options: {
       responsive: true,
       maintainAspectRatio: false,
+      // Drawn at once: a range switch redraws the whole chart.
+      animation: false,
       interaction: { mode: 'index', intersect: false },
       scales: {
         x: { ticks: { color: '#334155', font, maxTicksLimit: 8, maxRotation: 0 } },
