@@ -16,6 +16,7 @@ export default [
     page('webdesign', 'routes/public/webdesign.tsx'),
     page('mernRender', 'routes/public/mern-render.tsx'),
     page('dns', 'routes/public/dns.tsx'),
+    page('privacy', 'routes/public/privacy.tsx'),
     page('website/:slug', 'routes/public/website.tsx'),
     page('signin', 'routes/account/signin.tsx'),
     page('signup', 'routes/account/signup.tsx'),

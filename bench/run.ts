@@ -34,6 +34,7 @@ import { BUDGETS, pageWeightTable, type PageWeight } from '#scripts/lib/page-wei
 import { formatTable } from './report.ts'
 import { INBOX_MESSAGES, measureInboxSearch, type InboxSearchResult } from './inbox-search.ts'
 import { seedBench, type SeedCounts } from './seed.ts'
+import { measureVisitCounting, renderVisitCounting } from './visit-counting.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
 
 const { values: args } = parseArgs({
@@ -46,6 +47,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // Only the inbox search case (seeds its own embedded database; no server, no load).
     'inbox-only': { type: 'boolean', default: false },
+    // Only the visit statistics case: / with counting on and off, and the storage per 10,000 visits.
+    'visits-only': { type: 'boolean', default: false },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -413,7 +416,22 @@ function renderInboxSearch(results: InboxSearchResult[]): string {
   ].join('\n')
 }
 
+async function visitStatistics() {
+  return renderVisitCounting(
+    await measureVisitCounting({
+      env: (counting) => ({ ...serverEnv(''), VISIT_STATS: String(counting) }),
+      connections: LOAD.connections,
+      durationSeconds: LOAD.durationSeconds,
+    }),
+  )
+}
+
 async function main() {
+  if (args['visits-only']) {
+    await ensureBuild()
+    console.log(await visitStatistics())
+    return
+  }
   log(`inbox search over ${INBOX_MESSAGES} messages`)
   const inboxSearch = renderInboxSearch(await measureInboxSearch())
   if (args['inbox-only']) {
@@ -422,6 +440,8 @@ async function main() {
   }
   log('building if needed')
   await ensureBuild()
+  log('visit statistics: / with counting on and off, storage per 10,000 visits')
+  const visitCounting = await visitStatistics()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
   const ceiling = await measureCeiling()
 
@@ -431,7 +451,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${inboxSearch}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${inboxSearch}\n\n${visitCounting}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

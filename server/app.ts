@@ -21,6 +21,7 @@ import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
+import visitCounterPlugin from './plugins/visit-counter.ts'
 import webPlugin from './plugins/web.ts'
 import { createServices, type Services } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
@@ -30,6 +31,7 @@ import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { statsRoutes } from './modules/stats/stats.routes.ts'
 import { pagesRoutes } from './modules/pages/pages.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
       services.backups.stopSchedule(),
       services.uploads.stopUnusedImageSweep(),
       services.sessionSecret.stopWatching(),
+      services.stats.stop(),
     ])
     services.transport.close?.()
   })
@@ -119,6 +122,15 @@ export async function buildApp(deps: AppDeps) {
       postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
     },
   })
+  // Page views for the visit statistics, whether the page came from the response cache or not
+  if (config.isVisitCounting) {
+    await app.register(visitCounterPlugin, {
+      stats: services.stats,
+      siteHost: new URL(config.publicUrl).host,
+      isBehindProxy: config.trustProxy !== false,
+      now: deps.now ?? (() => new Date()),
+    })
+  }
   await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(rateLimitPlugin, {
@@ -168,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
+  await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }
@@ -189,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
   services.uploads.startUnusedImageSweep()
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
+  services.stats.start()
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()
   await app.ready()

@@ -50,6 +50,11 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+  // Visit statistics (server/modules/stats): on unless set to false (the benchmark compares both).
+  VISIT_STATS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
   // The Redis pub/sub channel (or PostgreSQL LISTEN channel) that tells instances to drop cached pages.
   CACHE_CHANNEL: z
     .string()
@@ -117,6 +122,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     contactMinFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
+    isVisitCounting: env.VISIT_STATS,
     cacheChannel: env.CACHE_CHANNEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,

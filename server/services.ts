@@ -32,6 +32,8 @@ import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
+import { createStatsRepository } from './modules/stats/stats.repository.ts'
+import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
@@ -92,13 +94,31 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
+  const ownerEmail = async () => config.mail.ownerEmail ?? (await users.firstAdminEmail())
+  const settings = createSettingsService({
+    repo: createSettingsRepository(db),
+    log,
+    contentChanged,
+  })
+  const stats = createStatsService({
+    repo: createStatsRepository(db),
+    siteHost: new URL(config.publicUrl).host,
+    now,
+    log,
+    mail,
+    isDigestOn: async () => (await settings.get()).weeklyDigest,
+    ownerEmail,
+    messagesPerWeek: () => messages.trend(),
+    dashboardUrl: `${config.publicUrl}/admin/dashboard`,
+  })
   const messages = createMessagesService({
     repo: createMessagesRepository(db),
     mail,
-    ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
+    ownerEmail,
     adminUrl: `${config.publicUrl}/admin/messages`,
     contactTokens,
     limits,
+    recordVisit: (sender) => stats.recordMessage(sender),
     now,
     log,
   })
@@ -113,7 +133,8 @@ export async function createServices(deps: ServicesDeps) {
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
-    settings: createSettingsService({ repo: createSettingsRepository(db), log, contentChanged }),
+    settings,
+    stats,
     faq: createFaqService({ repo: createFaqRepository(db), contentChanged }),
     pages: createPagesService({ repo: createPagesRepository(db), contentChanged }),
     contentChanges,

@@ -75,7 +75,7 @@ export const SiteSettingsSchema = z.object({
   serviceArea: requiredText('Service area', SERVICE_AREA_MAX),
   responseTime: requiredText('Response time', RESPONSE_TIME_MAX),
   foundingYear: FoundingYearSchema,
-  /** Whether the owner wants the weekly summary e-mail; nothing sends one yet. */
+  /** Whether the owner gets the weekly digest of the visit statistics by e-mail. */
   weeklyDigest: z.boolean({ error: 'Weekly digest must be true or false' }),
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>

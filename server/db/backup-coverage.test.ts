@@ -36,6 +36,11 @@ describe('planBackup', () => {
         'images',
         'password_reset_tokens',
         'used_form_tokens',
+        'stats_daily',
+        'stats_salts',
+        'visits',
+        'page_views',
+        'stats_digests',
       ],
       problems: [],
     })

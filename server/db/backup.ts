@@ -101,6 +101,24 @@ export const TABLE_POLICY = {
     // Kept: they still refuse a replayed form after a restore over a running site's database.
     clearedByForce: false,
   },
+  // Visit statistics: the daily roll-ups are the history; the rest is short-lived by design.
+  stats_daily: { batch: 500 },
+  stats_salts: {
+    excluded: 'the visitor-hash salts of today and yesterday: they must never leave the database',
+    clearedByForce: false,
+  },
+  visits: {
+    excluded: 'raw visits, kept 30 days at most; their daily roll-ups (stats_daily) are backed up',
+    clearedByForce: false,
+  },
+  page_views: {
+    excluded: 'the pages of the raw visits, kept 30 days at most',
+    clearedByForce: false,
+  },
+  stats_digests: {
+    excluded: 'which weeks the weekly digest was sent for; a restore at worst sends one again',
+    clearedByForce: false,
+  },
 } satisfies Record<SchemaTableName, TablePolicy>
 
 type Policies = typeof TABLE_POLICY

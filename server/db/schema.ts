@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
+import type { MessageVisit } from '#common/schemas/stats.ts'
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -9,6 +11,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -106,6 +109,8 @@ export const messages = pgTable(
     replies: jsonb('replies').$type<MessageReply[]>().notNull().default([]),
     /** Caught by the contact form's honeypot or timing check: kept out of the inbox and counts. */
     spam: boolean('spam').notNull().default(false),
+    /** The counted visit the message was sent in (server/modules/stats), or null. */
+    visit: jsonb('visit').$type<MessageVisit>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -194,6 +199,7 @@ export interface MessageReply {
 }
 
 export type MessageRow = typeof messages.$inferSelect
+
 export type ImageRow = typeof images.$inferSelect
 export type FaqRow = typeof faqs.$inferSelect
 
@@ -202,4 +208,81 @@ export const pages = pgTable('pages', {
   key: text('key').primaryKey(),
   content: jsonb('content').notNull(),
   updatedAt: updatedAt(),
+})
+
+// Visit statistics (server/modules/stats): no cookie, nothing that identifies a person.
+
+/** The day's random salt of the visitor hash (UTC days), deleted 48 hours after the day began. */
+export const statsSalts = pgTable('stats_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+})
+
+/** One visit (views of one visitor hash with no gap over 30 minutes); kept 30 days. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** hash(day's salt, IP, user agent, site): unlinkable once the salt is gone. */
+    visitor: text('visitor').notNull(),
+    /** The UTC day the visit began: its views and conversions count on that day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    landingPage: text('landing_page').notNull(),
+    /** The referrer's host; null for a direct visit. */
+    source: text('source'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    device: text('device').notNull(),
+    country: text('country'),
+    pageviews: integer('pageviews').notNull(),
+    /** Contact messages sent during the visit. */
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [
+    index('visits_visitor_idx').on(t.visitor, t.lastSeenAt),
+    index('visits_day_idx').on(t.day),
+  ],
+)
+
+/** The pages a visit viewed; deleted with their visit. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('page_views_visit_idx').on(t.visitId)],
+)
+
+/**
+ * Daily roll-ups of the visits, kept for years: one row per day, kind ('total', 'page', 'source',
+ * 'campaign', 'device', 'country') and key.
+ */
+export const statsDaily = pgTable(
+  'stats_daily',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    visitors: integer('visitors').notNull(),
+    pageviews: integer('pageviews').notNull(),
+    /** Visitors who sent a contact message ('total' only; 0 elsewhere). */
+    converted: integer('converted').notNull(),
+    /** Contact messages sent in counted visits ('total' only; 0 elsewhere). */
+    messages: integer('messages').notNull(),
+  },
+  (t) => [uniqueIndex('stats_daily_day_kind_key_idx').on(t.day, t.kind, t.key)],
+)
+
+/** One row per week whose digest an instance has claimed: several instances send it once. */
+export const statsDigests = pgTable('stats_digests', {
+  weekStart: date('week_start', { mode: 'string' }).primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
 })

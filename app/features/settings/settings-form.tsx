@@ -138,6 +138,15 @@ export function SettingsForm({
           className="sm:col-span-2"
         />
       </Section>
+      <Section title="Visit statistics">
+        <CheckboxField
+          label="Weekly digest by e-mail"
+          name="weeklyDigest"
+          defaultChecked={settings.weeklyDigest}
+          hint="Each Monday: last week's visitors, messages, conversion rate and top sources against the week before."
+          className="sm:col-span-2"
+        />
+      </Section>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || isBusy}>
           {isSubmitting ? 'Saving...' : 'Save Settings'}

@@ -8,6 +8,7 @@ import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
+import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
 import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -70,6 +71,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         >
           <MessagesTrendChart weeks={trend.weeks} />
         </Panel>
+      </div>
+      <div className="mt-8">
+        <VisitStatsPanel />
       </div>
     </>
   )

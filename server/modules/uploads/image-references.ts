@@ -63,7 +63,23 @@ export const IMAGE_COLUMNS = {
     message: 'none',
     replyContent: 'none',
     replies: 'none',
+    visit: 'none',
   },
+  // Visit statistics: paths, hosts and labels, never an image.
+  stats_salts: { salt: 'none' },
+  visits: {
+    visitor: 'none',
+    landingPage: 'none',
+    source: 'none',
+    utmSource: 'none',
+    utmMedium: 'none',
+    utmCampaign: 'none',
+    device: 'none',
+    country: 'none',
+  },
+  page_views: { path: 'none' },
+  stats_daily: { kind: 'none', key: 'none' },
+  stats_digests: {},
   used_form_tokens: { id: 'none' },
   password_reset_tokens: { tokenHash: 'none' },
   // The images themselves: their key is a hash, not a reference.
