@@ -6,7 +6,7 @@ import {
   screenshotBoth,
   signInAsAdmin,
   test,
-  waitForHydration,
+  waitUntilInteractive,
 } from './support/fixtures.ts'
 
 // The figures are site-wide: the person's visit and the automated one must not overlap.
@@ -27,7 +27,7 @@ async function visitAndWrite(browser: Browser, userAgent: string, campaign: stri
   const page = await context.newPage()
   const contact = uniqueContact('Visit')
   await page.goto(`/?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`)
-  await waitForHydration(page)
+  await waitUntilInteractive(page)
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' }).click()
   await expect(page).toHaveURL('/faq')
   await page
