@@ -59,5 +59,7 @@ export const LinkCheckAttentionSchema = z.object({
 export type LinkCheckAttention = z.infer<typeof LinkCheckAttentionSchema>
 
 /** What a public page may show of a link's health: only a success, never an error. */
-export const PublicLinkHealthSchema = z.object({ checkedAt: z.string(), ms: z.number().int() })
-export type PublicLinkHealth = z.infer<typeof PublicLinkHealthSchema>
+export interface PublicLinkHealth {
+  checkedAt: string
+  ms: number
+}

@@ -239,7 +239,7 @@ export const linkChecks = pgTable(
   (t) => [index('link_checks_due_at_idx').on(t.dueAt)],
 )
 
-/** One row per website and day of link checks, kept for LINK_CHECK_HISTORY_DAYS. */
+/** One row per website and day of link checks, kept for LINK_CHECK_HISTORY_DAYS (link-checks.service.ts). */
 export const linkCheckDays = pgTable(
   'link_check_days',
   {

@@ -7,6 +7,7 @@ import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { LinkAttentionPanel } from '#app/features/link-checks/link-attention-panel.tsx'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
 import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
@@ -71,6 +72,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <MessagesTrendChart weeks={trend.weeks} />
         </Panel>
       </div>
+      <LinkAttentionPanel />
     </>
   )
 }

@@ -9,6 +9,7 @@ import {
   useConfirmedSubmit,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { checkLinkAction, LINK_HEALTH_COLUMN } from '#app/features/link-checks/link-health.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { moveWebsite } from '#app/features/websites/move-website.ts'
 import { WEBSITE_COLUMNS } from '#app/features/websites/website-columns.tsx'
@@ -24,6 +25,7 @@ import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/websites'
 
 const BASE_PATH = '/admin/websites'
+const COLUMNS = [...WEBSITE_COLUMNS, LINK_HEALTH_COLUMN]
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Websites', matches) },
@@ -40,6 +42,7 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const form = await request.formData()
+  if (form.get('intent') === 'check') return checkLinkAction(form)
   if (form.get('intent') === 'move') {
     try {
       const neighbourId = form.get('neighbourId')?.toString()
@@ -94,7 +97,7 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
           </Button>
         }
         error={actionData?.error}
-        columns={WEBSITE_COLUMNS}
+        columns={COLUMNS}
         rows={websites}
         empty="No websites yet. Use Create Website to add the first one."
         basePath={BASE_PATH}

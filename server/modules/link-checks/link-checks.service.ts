@@ -24,8 +24,8 @@ import type { ProbeResult } from './probe.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Failed checks in a row before the owner hears about it (one failure may be a blip). */
-export const LINK_FAILURES_BEFORE_ALERT = 2
-export const LINK_CHECK_HISTORY_DAYS = 90
+const LINK_FAILURES_BEFORE_ALERT = 2
+const LINK_CHECK_HISTORY_DAYS = 90
 /** A public page shows a success at most this old; an older one shows nothing. */
 const PUBLIC_HEALTH_MAX_AGE_MS = 7 * DAY_MS
 /** How often an instance looks for due links; a period is LINK_CHECK_INTERVAL_HOURS. */
@@ -47,7 +47,7 @@ export interface LinkChecksDeps {
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10)
 
-export function toHealth(row: LinkCheckRow): LinkHealth | null {
+function toHealth(row: LinkCheckRow): LinkHealth | null {
   if (!row.checkedAt || row.ok === null) return null
   return {
     checkedAt: row.checkedAt.toISOString(),

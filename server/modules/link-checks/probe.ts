@@ -12,9 +12,9 @@ import { isIP } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import { blockedAddressKind } from './blocked-addresses.ts'
 
-export const PROBE_MAX_REDIRECTS = 5
-export const PROBE_MAX_BYTES = 256 * 1024
-export const PROBE_TIMEOUT_MS = 10_000
+const PROBE_MAX_REDIRECTS = 5
+const PROBE_MAX_BYTES = 256 * 1024
+const PROBE_TIMEOUT_MS = 10_000
 const DAY_MS = 24 * 60 * 60 * 1000
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
@@ -22,7 +22,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 export const linkCheckUserAgent = (publicUrl: string) =>
   `Mozilla/5.0 (compatible; PortfolioLinkCheck/1.0; +${publicUrl})`
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string
   family: number
 }
