@@ -121,9 +121,10 @@ export async function createServices(deps: ServicesDeps) {
     ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
     adminUrl: `${config.publicUrl}/admin/websites`,
     intervalMs: config.linkChecks.intervalMs,
-    probe: (link, keyword) =>
+    probe: (link, keyword, signal) =>
       probeLink(link, {
         keyword,
+        signal,
         userAgent: linkCheckUserAgent(config.publicUrl),
         allowPrivate: config.linkChecks.isPrivateAllowed,
         now,

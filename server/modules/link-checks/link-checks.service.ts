@@ -38,7 +38,7 @@ export interface LinkChecksDeps {
   adminUrl: string
   /** The schedule's period; 0: no scheduled checks. */
   intervalMs: number
-  probe: (link: string, keyword: string) => Promise<ProbeResult>
+  probe: (link: string, keyword: string, signal: AbortSignal) => Promise<ProbeResult>
   /** Whether the owner shows the "Online" line on public pages (a site setting). */
   isPublicHealthShown: () => Promise<boolean>
   now: () => Date
@@ -76,6 +76,8 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
   let timer: NodeJS.Timeout | undefined
   let round: Promise<number> | undefined
   let isStopping = false
+  /** Aborts the scheduled check in flight when the service stops. */
+  let stopping = new AbortController()
 
   async function sendAlerts(
     alerts: Alert[],
@@ -155,13 +157,13 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
     return toHealth(after)!
   }
 
-  async function checkClaimed(website: {
-    id: string
-    name: string
-    link: string
-    keyword: string
-  }) {
-    const result = await probe(website.link, website.keyword)
+  async function checkClaimed(
+    website: { id: string; name: string; link: string; keyword: string },
+    signal = new AbortController().signal,
+  ) {
+    const result = await probe(website.link, website.keyword, signal)
+    // A check cut short by a shutdown says nothing about the site: not recorded.
+    if (signal.aborted) return undefined
     return record(website, result)
   }
 
@@ -180,7 +182,7 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
       const claimed = await repo.claimDue(claimAt, new Date(claimAt.getTime() + intervalMs))
       if (!claimed) break
       try {
-        await checkClaimed({ ...claimed, id: claimed.websiteId })
+        await checkClaimed({ ...claimed, id: claimed.websiteId }, stopping.signal)
       } catch (err) {
         log.error({ err, websiteId: claimed.websiteId }, 'link check failed to record')
       }
@@ -215,7 +217,8 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
       if (!website) throw notFound('Website not found')
       if (!website.link) throw badRequest('This website has no link to check')
       const row = await repo.findById(id)
-      return checkClaimed({ ...website, keyword: row?.keyword ?? '' })
+      const health = await checkClaimed({ ...website, keyword: row?.keyword ?? '' })
+      return health!
     },
 
     /** The last result, the keyword and the daily roll-up of the website. Throws 404 for an unknown id. */
@@ -285,6 +288,7 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
     startSchedule(): void {
       if (intervalMs <= 0 || timer) return
       isStopping = false
+      stopping = new AbortController()
       timer = setInterval(() => void runRound(), Math.min(SCHEDULE_TICK_MS, intervalMs))
       timer.unref()
       void runRound()
@@ -293,6 +297,7 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
     /** Stops the schedule and waits for the link being checked, if any. */
     async stopSchedule(): Promise<void> {
       isStopping = true
+      stopping.abort()
       clearInterval(timer)
       timer = undefined
       await round

@@ -38,6 +38,8 @@ export interface ProbeOptions {
   resolve?: (host: string) => Promise<ResolvedAddress[]>
   /** Certificates trusted besides the system's (a test's self-signed one). */
   ca?: string | string[]
+  /** Ends the check at once (the server is shutting down). */
+  signal?: AbortSignal
 }
 
 export interface ProbeResult {
@@ -189,6 +191,8 @@ export async function probeLink(link: string, options: ProbeOptions): Promise<Pr
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   timer.unref()
+  const stop = () => controller.abort()
+  options.signal?.addEventListener('abort', stop, { once: true })
   const started = performance.now()
   const result: ProbeResult = {
     ok: false,
@@ -256,11 +260,14 @@ export async function probeLink(link: string, options: ProbeOptions): Promise<Pr
   } catch (error) {
     noteTls((error as { tlsDaysLeft?: number }).tlsDaysLeft)
     result.ok = false
-    result.error = controller.signal.aborted
-      ? noAnswerWithin(timeoutMs)
-      : describeNetworkError(error, timeoutMs)
+    result.error = options.signal?.aborted
+      ? 'The check was stopped'
+      : controller.signal.aborted
+        ? noAnswerWithin(timeoutMs)
+        : describeNetworkError(error, timeoutMs)
     return result
   } finally {
     clearTimeout(timer)
+    options.signal?.removeEventListener('abort', stop)
   }
 }
