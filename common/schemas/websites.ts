@@ -93,6 +93,7 @@ export type WebsiteSearchPage = z.infer<typeof WebsiteSearchPageSchema>
 
 /** The admin's list also carries each entry's last link check (null before the first). */
 const AdminWebsiteSchema = WebsiteSchema.extend({ health: LinkHealthSchema.nullable() })
+export type AdminWebsite = z.infer<typeof AdminWebsiteSchema>
 
 export const WebsitesAdminPageSchema = pageOf('websites', AdminWebsiteSchema, 'totalWebsites')
 export type WebsitesAdminPage = z.infer<typeof WebsitesAdminPageSchema>

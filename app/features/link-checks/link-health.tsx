@@ -7,6 +7,7 @@ import type { LinkHealth } from '#common/schemas/link-checks.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { Column } from '#app/components/ui/paged-table.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
+import { cn } from '#app/lib/cn.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { checkWebsiteLink } from './link-checks.api.ts'
 import { checkedDayText, isTlsExpiring, tlsText } from './link-health-text.ts'
@@ -20,7 +21,14 @@ function formatCheckedAt(checkedAt: string) {
   })
 }
 
-export function LinkHealthSummary({ health }: { health: LinkHealth | null }) {
+/** `isCompact`: the reason in two lines at most (its whole text in a tooltip), for a table cell. */
+export function LinkHealthSummary({
+  health,
+  isCompact = false,
+}: {
+  health: LinkHealth | null
+  isCompact?: boolean
+}) {
   if (!health) return <span className="text-sm text-slate-600">Not checked yet</span>
   const tls = tlsText(health)
   const isExpiring = isTlsExpiring(health)
@@ -46,7 +54,14 @@ export function LinkHealthSummary({ health }: { health: LinkHealth | null }) {
           .filter(Boolean)
           .join(' · ')}
       </p>
-      {health.error ? <p className="wrap-anywhere text-red-800">{health.error}</p> : null}
+      {health.error ? (
+        <p
+          title={isCompact ? health.error : undefined}
+          className={cn('wrap-anywhere text-red-800', isCompact && 'line-clamp-2')}
+        >
+          {health.error}
+        </p>
+      ) : null}
       {tls ? <p className={isExpiring ? 'text-amber-900' : 'text-slate-600'}>{tls}</p> : null}
       <p className="text-xs text-slate-600">
         <time dateTime={health.checkedAt} title={formatCheckedAt(health.checkedAt)}>
@@ -73,21 +88,31 @@ function CheckNowButton({ websiteId, name }: { websiteId: string; name: string }
   )
 }
 
-/** The admin list's "Last check" column: the result and the button. */
-export const LINK_HEALTH_COLUMN: Column<{
+interface CheckedRow {
   _id: string
   name: string
   link: string
   health: LinkHealth | null
-}> = {
-  header: 'Last check',
-  labelAbove: true,
-  cell: (website) => (
-    <div className="space-y-2 lg:min-w-[8.5rem]">
-      <LinkHealthSummary health={website.health} />
-      {website.link ? <CheckNowButton websiteId={website._id} name={website.name} /> : null}
-    </div>
-  ),
+}
+
+/**
+ * The admin list's link column with the last check and "Check now" under the link: one column
+ * more would not fit the list beside its row buttons on a laptop screen.
+ */
+export function withLastCheck<T extends CheckedRow>(column: Column<T>): Column<T> {
+  return {
+    ...column,
+    header: 'Link and last check',
+    canWrapHeader: true,
+    labelAbove: true,
+    cell: (website) => (
+      <div className="space-y-2 lg:w-32">
+        {column.cell(website)}
+        <LinkHealthSummary health={website.health} isCompact />
+        {website.link ? <CheckNowButton websiteId={website._id} name={website.name} /> : null}
+      </div>
+    ),
+  }
 }
 
 /**

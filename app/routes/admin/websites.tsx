@@ -1,15 +1,17 @@
 import { redirect } from 'react-router'
+import type { AdminWebsite } from '#common/schemas/websites.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { MoveButtons, moveRow, useMoveRow } from '#app/components/ui/move-buttons.tsx'
 import {
   EditDeleteButtons,
   PagedTable,
+  type Column,
   RowActions,
   useConfirmedSubmit,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { checkLinkAction, LINK_HEALTH_COLUMN } from '#app/features/link-checks/link-health.tsx'
+import { checkLinkAction, withLastCheck } from '#app/features/link-checks/link-health.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { moveWebsite } from '#app/features/websites/move-website.ts'
 import { WEBSITE_COLUMNS } from '#app/features/websites/website-columns.tsx'
@@ -25,7 +27,9 @@ import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/websites'
 
 const BASE_PATH = '/admin/websites'
-const COLUMNS = [...WEBSITE_COLUMNS, LINK_HEALTH_COLUMN]
+const COLUMNS: Column<AdminWebsite>[] = WEBSITE_COLUMNS.map((column) =>
+  column.header === 'Link' ? withLastCheck<AdminWebsite>(column) : column,
+)
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Websites', matches) },
