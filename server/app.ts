@@ -23,11 +23,12 @@ import responseCachePlugin from './plugins/response-cache.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import visitCounterPlugin from './plugins/visit-counter.ts'
 import webPlugin from './plugins/web.ts'
-import { createServices, type Services } from './services.ts'
+import { createServices, type Services, type ServicesDeps } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
+import { linkChecksRoutes } from './modules/link-checks/link-checks.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
@@ -47,6 +48,8 @@ export interface AppDeps {
   mailTransport?: MailTransport
   now?: () => Date
   logger?: FastifyServerOptions['logger']
+  /** Link-check options tests change (see ServicesDeps). */
+  linkChecks?: ServicesDeps['linkChecks']
   /** Serve the React Router web app (false in API-only tests). */
   web?: boolean
 }
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
       services.uploads.stopUnusedImageSweep(),
       services.sessionSecret.stopWatching(),
       services.stats.stop(),
+      services.linkChecks.stopSchedule(),
     ])
     services.transport.close?.()
   })
@@ -169,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
     settings: services.settings,
   })
   await app.register(websitesRoutes, { prefix: '/api/websites', websites: services.websites })
+  await app.register(linkChecksRoutes, { prefix: '/api/websites', linkChecks: services.linkChecks })
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(dashboardRoutes, { prefix: '/api/summary', dashboard: services.dashboard })
   await app.register(uploadsRoutes, { uploads: services.uploads })
@@ -203,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
   services.uploads.startUnusedImageSweep()
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
   services.stats.start()
+  if (deps.linkChecks?.hasTimer !== false) services.linkChecks.startSchedule()
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()
   await app.ready()

@@ -77,6 +77,14 @@ export const EnvSchema = z.object({
     .max(24 * 365)
     .default(0),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // Portfolio link checks: how often each published link is checked (0: only on demand), and
+  // whether links to loopback/private addresses may be fetched (tests; never on a public server).
+  LINK_CHECK_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(6),
+  LINK_CHECK_ALLOW_PRIVATE: booleanish,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // auto: one readable line per event on a terminal, JSON lines into a file or a log collector.
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -116,6 +124,10 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
       dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
       intervalMs: Math.round(env.BACKUP_INTERVAL_HOURS * HOUR_MS),
       keep: env.BACKUP_KEEP,
+    },
+    linkChecks: {
+      intervalMs: Math.round(env.LINK_CHECK_INTERVAL_HOURS * HOUR_MS),
+      isPrivateAllowed: env.LINK_CHECK_ALLOW_PRIVATE,
     },
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,

@@ -28,6 +28,9 @@ import { createMessagesService } from './modules/messages/messages.service.ts'
 import { createBackupsService } from './modules/operations/backups.service.ts'
 import { createSessionSecretService } from './modules/operations/session-secret.service.ts'
 import { startupNotices } from './modules/operations/startup-notices.ts'
+import { createLinkChecksRepository } from './modules/link-checks/link-checks.repository.ts'
+import { createLinkChecksService } from './modules/link-checks/link-checks.service.ts'
+import { linkCheckUserAgent, probeLink, type ProbeOptions } from './modules/link-checks/probe.ts'
 import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
@@ -52,6 +55,11 @@ export interface ServicesDeps {
   now?: () => Date
   /** The rate-limit counters the app shares with its routes; tools count in memory. */
   rateLimitCounters?: RateLimitCounters
+  /**
+   * Link-check options tests change: a shorter timeout, their self-signed certificate, and no
+   * timer (the test runs each round itself, with its clock).
+   */
+  linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'> & { hasTimer?: boolean }
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>
@@ -122,13 +130,38 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
+  const linkChecks = createLinkChecksService({
+    repo: createLinkChecksRepository(db),
+    mail,
+    ownerEmail,
+    adminUrl: `${config.publicUrl}/admin/websites`,
+    intervalMs: config.linkChecks.intervalMs,
+    probe: (link, keyword, signal) =>
+      probeLink(link, {
+        keyword,
+        signal,
+        userAgent: linkCheckUserAgent(config.publicUrl),
+        allowPrivate: config.linkChecks.isPrivateAllowed,
+        now,
+        timeoutMs: deps.linkChecks?.timeoutMs,
+        ca: deps.linkChecks?.ca,
+      }),
+    isPublicHealthShown: async () => (await settings.get()).showLinkHealth,
+    now,
+    log,
+  })
   return {
     tokens,
     sessionSecret,
     transport,
     users,
     messages,
-    websites: createWebsitesService({ repo: createWebsitesRepository(db), contentChanged }),
+    websites: createWebsitesService({
+      repo: createWebsitesRepository(db),
+      contentChanged,
+      healthOf: linkChecks.healthOf,
+    }),
+    linkChecks,
     uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TEXT_LIMITS, WEBSITES_ORDER_MAX } from '../constants.ts'
 import { IdSchema, pageOf, requiredText, text } from './common.ts'
+import { LinkHealthSchema } from './link-checks.ts'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
@@ -90,5 +91,9 @@ export type WebsiteMutationResponse = z.infer<typeof WebsiteMutationResponseSche
 export const WebsiteSearchPageSchema = pageOf('websites', WebsiteSchema, 'countWebsites')
 export type WebsiteSearchPage = z.infer<typeof WebsiteSearchPageSchema>
 
-export const WebsitesAdminPageSchema = pageOf('websites', WebsiteSchema, 'totalWebsites')
+/** The admin's list also carries each entry's last link check (null before the first). */
+const AdminWebsiteSchema = WebsiteSchema.extend({ health: LinkHealthSchema.nullable() })
+export type AdminWebsite = z.infer<typeof AdminWebsiteSchema>
+
+export const WebsitesAdminPageSchema = pageOf('websites', AdminWebsiteSchema, 'totalWebsites')
 export type WebsitesAdminPage = z.infer<typeof WebsitesAdminPageSchema>

@@ -91,8 +91,15 @@ export const TABLE_POLICY = {
   pages: { batch: 100, target: 'first-run' },
   // Image rows hold the encoded bytes: small batches keep memory flat.
   images: { batch: 10 },
+  // Link checks: the owner's keyword per website and the last result.
+  link_checks: { batch: 500 },
   password_reset_tokens: {
     excluded: 'one-time links that expire within the hour, and a restore ends every session anyway',
+    clearedByForce: true,
+  },
+  link_check_days: {
+    excluded: 'daily counts of link checks, statistics the schedule builds up again',
+    // Its rows are about the websites a restore replaces.
     clearedByForce: true,
   },
   used_form_tokens: {

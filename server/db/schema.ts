@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgSequence,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -286,3 +287,61 @@ export const statsDigests = pgTable('stats_digests', {
   weekStart: date('week_start', { mode: 'string' }).primaryKey(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
 })
+/**
+ * Each published website's link check (server/modules/link-checks): the last result, the alert
+ * state and when the next scheduled check is due. A row exists once the link was first due.
+ */
+export const linkChecks = pgTable(
+  'link_checks',
+  {
+    websiteId: uuid('website_id')
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Text the owner expects on the page (a parking page answering 200 then fails); '' for none. */
+    keyword: text('keyword').notNull().default(''),
+    /** The link the last result is about: a changed link is due again at once. */
+    checkedLink: text('checked_link'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    ok: boolean('ok'),
+    status: integer('status'),
+    finalUrl: text('final_url'),
+    ms: integer('ms'),
+    tlsDaysLeft: integer('tls_days_left'),
+    error: text('error'),
+    /** Failed checks in a row. */
+    failures: integer('failures').notNull().default(0),
+    /** The "link is failing" e-mail went out; the next successful check sends the recovery one. */
+    isDownAlerted: boolean('is_down_alerted').notNull().default(false),
+    /** The "certificate expires soon" e-mail went out; cleared once a renewed certificate is seen. */
+    isTlsAlerted: boolean('is_tls_alerted').notNull().default(false),
+    /** When the next scheduled check is due; an instance claims a link by moving it a period on. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('link_checks_due_at_idx').on(t.dueAt)],
+)
+
+/** One row per website and day of link checks, kept for LINK_CHECK_HISTORY_DAYS (link-checks.service.ts). */
+export const linkCheckDays = pgTable(
+  'link_check_days',
+  {
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    checks: integer('checks').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    /** Response times of the day's answered checks (bounded), for the median. */
+    times: integer('times')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    worstMs: integer('worst_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day] }),
+    index('link_check_days_day_idx').on(t.day),
+  ],
+)
+
+export type LinkCheckRow = typeof linkChecks.$inferSelect
+export type LinkCheckDayRow = typeof linkCheckDays.$inferSelect

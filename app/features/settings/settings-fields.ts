@@ -29,6 +29,7 @@ export function settingsFromForm(values: Record<string, string>): Validation<Sit
     seoDescription: values.seoDescription,
     shareImage: values.shareImage,
     signupsOpen: values.signupsOpen === 'on',
+    showLinkHealth: values.showLinkHealth === 'on',
     ownerRole: values.ownerRole,
     serviceArea: values.serviceArea,
     responseTime: values.responseTime,

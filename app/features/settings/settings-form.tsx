@@ -129,6 +129,15 @@ export function SettingsForm({
         />
         <div className="sm:col-span-2">{shareImageField}</div>
       </Section>
+      <Section title="Portfolio">
+        <CheckboxField
+          label="Show that each site is online"
+          name="showLinkHealth"
+          defaultChecked={settings.showLinkHealth}
+          hint="Portfolio cards and case-study pages say “Online · checked today · 180 ms” after a successful link check; a failing site shows nothing."
+          className="sm:col-span-2"
+        />
+      </Section>
       <Section title="Accounts">
         <CheckboxField
           label="Sign-ups open"

@@ -7,6 +7,7 @@ import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { LinkAttentionPanel } from '#app/features/link-checks/link-attention-panel.tsx'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
 import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
 import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
@@ -75,6 +76,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <VisitStatsPanel />
       </div>
+      <LinkAttentionPanel />
     </>
   )
 }

@@ -3,6 +3,7 @@ import type { Route } from './+types/portfolio'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
+import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
 import { WebsiteCard } from '#app/features/websites/website-card.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
@@ -22,7 +23,9 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = PageNumberSchema.parse(new URL(request.url).searchParams.get('page') ?? undefined)
   const result = await context.services.websites.search(page)
+  const health = await context.services.linkChecks.publicHealthOf(result.websites.map((w) => w._id))
   return {
+    online: onlineLines(health),
     websites: result.websites,
     page: result.page,
     pages: result.pages,
@@ -31,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
-  const { websites, page, pages, countWebsites } = loaderData
+  const { websites, page, pages, countWebsites, online } = loaderData
   return (
     <main id="main-content" className="flex-1">
       <PageIntro eyebrow="Portfolio" title="Websites and apps I have built">
@@ -54,7 +57,12 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {websites.map((website, i) => (
-                <WebsiteCard key={website._id} website={website} isPriority={i === 0} />
+                <WebsiteCard
+                  key={website._id}
+                  website={website}
+                  isPriority={i === 0}
+                  status={<OnlineLine text={online[website._id]} />}
+                />
               ))}
             </div>
           </>

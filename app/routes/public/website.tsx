@@ -3,6 +3,7 @@ import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
 import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { imageSrcSet } from '#common/images.ts'
@@ -40,7 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if ('movedTo' in found) {
     throw redirect(href('/website/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
   }
-  return { website: found.website }
+  const health = await context.services.linkChecks.publicHealthOf([found.website._id])
+  return { website: found.website, online: onlineLines(health)[found.website._id] }
 }
 
 function isNotFound(error: unknown) {
@@ -54,7 +56,7 @@ function summary(text: string) {
 }
 
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
-  const { website } = loaderData
+  const { website, online } = loaderData
   const image = imageSrcSet(website.image)
   return (
     <main id="main-content" className="flex-1">
@@ -100,6 +102,7 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
               Back to the portfolio
             </Link>
           </div>
+          <OnlineLine text={online} className="mt-4" />
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">

@@ -86,6 +86,9 @@ export const IMAGE_COLUMNS = {
   images: { key: 'none', contentType: 'none', data: 'none' },
   // Answers are Markdown, which may show uploads; questions are plain text.
   faqs: { question: 'none', answer: 'images' },
+  // Link checks: a keyword, the links checked and what went wrong, never an image of the site.
+  link_checks: { keyword: 'none', checkedLink: 'none', finalUrl: 'none', error: 'none' },
+  link_check_days: { times: 'none' },
   // One JSON document per key: the site settings' share image.
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.

@@ -1,4 +1,5 @@
 import { DEFAULT_WEBSITE, FEATURED_WEBSITES_MAX, WEBSITES_PAGE_SIZE } from '#common/constants.ts'
+import type { LinkHealth } from '#common/schemas/link-checks.ts'
 import {
   SLUG_PATTERN,
   type Website,
@@ -63,10 +64,13 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
 export function createWebsitesService({
   repo,
   contentChanged,
+  healthOf,
 }: {
   repo: WebsitesRepository
   /** Called once a change the public pages show is stored (not a new draft's). */
   contentChanged: () => void
+  /** The last link check of each listed website (the link-checks service). */
+  healthOf: (ids: string[]) => Promise<Map<string, LinkHealth>>
 }) {
   async function lookUpSlug(slug: string): Promise<Website | undefined> {
     if (!SLUG_PATTERN.test(slug)) return undefined
@@ -102,10 +106,16 @@ export function createWebsitesService({
       return { websites, page, pages, countWebsites: total }
     },
 
-    /** Every website, drafts included, in portfolio order. */
+    /** Every website, drafts included, in portfolio order, each with its last link check. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
       const { websites, total, pages } = await pageOf(page, false)
-      return { websites, totalWebsites: total, page, pages }
+      const health = await healthOf(websites.map((w) => w._id))
+      return {
+        websites: websites.map((w) => ({ ...w, health: health.get(w._id) ?? null })),
+        totalWebsites: total,
+        page,
+        pages,
+      }
     },
 
     /** The home page's "Recent work": published, featured websites in portfolio order. */
