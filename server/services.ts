@@ -34,6 +34,8 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
+import { createPostsRepository } from './modules/posts/posts.repository.ts'
+import { createPostsService } from './modules/posts/posts.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
@@ -116,6 +118,12 @@ export async function createServices(deps: ServicesDeps) {
     settings: createSettingsService({ repo: createSettingsRepository(db), log, contentChanged }),
     faq: createFaqService({ repo: createFaqRepository(db), contentChanged }),
     pages: createPagesService({ repo: createPagesRepository(db), contentChanged }),
+    posts: createPostsService({
+      repo: createPostsRepository(db),
+      now,
+      contentChanged,
+      scheduleChange: (at) => contentChanges.scheduleChange(at),
+    }),
     contentChanges,
   }
 }
