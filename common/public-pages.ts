@@ -12,6 +12,7 @@ export const PUBLIC_PAGES = [
   '/webdesign',
   '/mernRender',
   '/dns',
+  '/journal',
 ] as const
 
 /**

@@ -81,10 +81,7 @@ test('the tag filter works with plain links when JavaScript is off', async ({
     const tagLink = filter.getByRole('link', { name: new RegExp(`^${tag}\\s*\\(1\\)$`) })
     await tagLink.click()
     await expect(page).toHaveURL(`/portfolio?tag=${tag}`)
-    await expect(tagLink).toHaveAttribute(
-      'aria-current',
-      'page',
-    )
+    await expect(tagLink).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('link', { name: tagged.name, exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name: other.name, exact: true })).toHaveCount(0)
     await filter.getByRole('link', { name: /^All/ }).click()

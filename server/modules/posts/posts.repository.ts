@@ -1,10 +1,16 @@
 /** SQL for journal posts; no rules here (they live in posts.service.ts). */
 import { and, arrayContains, asc, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { posts, type PostRow } from '#server/db/schema.ts'
+import { posts, settings, type PostRow } from '#server/db/schema.ts'
 import type { PageWindow } from '#server/lib/pagination.ts'
 
 export { isUniqueViolation } from '#server/db/errors.ts'
+
+/**
+ * The settings row that says the journal's first-run sample was stored (or the journal written):
+ * an owner may delete every post, so an empty journal alone does not mean "never written".
+ */
+export const JOURNAL_FIRST_RUN_KEY = 'first_run:journal'
 
 export type NewPost = Pick<typeof posts.$inferInsert, 'title' | 'slug'> &
   Partial<
@@ -193,6 +199,22 @@ export function createPostsRepository(db: Db) {
           .where(eq(posts.id, id))
           .returning()
         return row
+      })
+    },
+
+    /** Stores `post` unless the first run was claimed before or any post exists; true when stored. */
+    insertFirstRun(post: NewPost): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(settings)
+          .values({ key: JOURNAL_FIRST_RUN_KEY, value: sql`now()::text` })
+          .onConflictDoNothing()
+          .returning({ key: settings.key })
+        if (claimed.length === 0) return false
+        const [existing] = await tx.select({ n: count() }).from(posts)
+        if ((existing?.n ?? 0) > 0) return false
+        await tx.insert(posts).values(post)
+        return true
       })
     },
 

@@ -8,6 +8,7 @@ import {
   type PostBody,
   type PostCreateBody,
   type PostPage,
+  PostBodySchema,
 } from '#common/schemas/posts.ts'
 import { SLUG_PATTERN } from '#common/schemas/websites.ts'
 import type { PostRow } from '#server/db/schema.ts'
@@ -181,13 +182,12 @@ export function createPostsService({
      * Creates a draft with the body's fields (defaults: "New post" under the first free slug of
      * new-post, new-post-2, ...). Throws 409 when a slug given is taken.
      */
-    async createDraft(body: PostCreateBody, { isSample = false } = {}): Promise<Post> {
+    async createDraft(body: PostCreateBody): Promise<Post> {
       const { publishAt, ...fields } = body
       const values = {
         ...fields,
         publishAt: publishAt ? new Date(publishAt) : null,
         status: 'draft' as const,
-        isSample,
       }
       if (body.slug) {
         return toPost(
@@ -245,12 +245,21 @@ export function createPostsService({
       contentChanged()
     },
 
-    /** Creates a published post (first-run sample content). */
-    async createPublished(body: PostBody & { isSample?: boolean }): Promise<Post> {
-      const draft = await this.createDraft({ ...body, status: undefined } as PostCreateBody, {
-        isSample: body.isSample ?? false,
+    /**
+     * The first-run sample post, published now and marked as a sample: stored only on a journal
+     * never written before. True when stored.
+     */
+    async putFirstRun(sample: PostBody): Promise<boolean> {
+      const { publishAt: _publishAt, ...body } = PostBodySchema.parse(sample)
+      const stored = await repo.insertFirstRun({
+        ...body,
+        status: 'published',
+        publishAt: null,
+        publishedAt: now(),
+        isSample: true,
       })
-      return this.update(draft._id, { ...body, status: 'published' })
+      if (stored) contentChanged()
+      return stored
     },
   }
 }
