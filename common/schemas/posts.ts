@@ -15,7 +15,7 @@ export const FEED_POSTS_MAX = 20
 
 export const DEFAULT_POST = { title: 'New post', slug: 'new-post' } as const
 
-export const POST_STATUSES = ['draft', 'published'] as const
+const POST_STATUSES = ['draft', 'published'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 
 export const PostSchema = z.object({

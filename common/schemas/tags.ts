@@ -3,7 +3,7 @@ import { text } from './common.ts'
 
 /** The most tags one portfolio entry or post may carry, and the longest tag. */
 export const TAGS_MAX = 20
-export const TAG_MAX_LENGTH = 40
+const TAG_MAX_LENGTH = 40
 
 /**
  * A list of tags (technologies, topics): each trimmed, empty ones dropped, duplicates (in any
@@ -34,7 +34,7 @@ export const TagQuerySchema = z
   )
   .transform((tag) => (tag ? tag : undefined))
 
-export const TagCountSchema = z.object({ tag: z.string(), count: z.number().int() })
+const TagCountSchema = z.object({ tag: z.string(), count: z.number().int() })
 export type TagCount = z.infer<typeof TagCountSchema>
 
 export const TagListSchema = z.object({ tags: z.array(TagCountSchema) })

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostMutationResponseSchema, type Post } from '#common/schemas/posts.ts'
+import { FIRST_RUN_POST } from '#server/first-run/journal.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
 import { freshDataDir } from '#tests/helpers/data-dir.ts'
 import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
@@ -119,7 +120,9 @@ describe('/journal/feed.xml', () => {
       `${PUBLIC_URL}/journal/feed.xml`,
     )
     const ids = feed.entry.map((e) => e.id)
+    // The first start's sample post is the newest; drafts and scheduled posts are absent.
     expect(ids).toEqual([
+      `${PUBLIC_URL}/journal/${FIRST_RUN_POST.slug}`,
       `${PUBLIC_URL}/journal/${newer.slug}`,
       `${PUBLIC_URL}/journal/${older.slug}`,
     ])
@@ -129,7 +132,7 @@ describe('/journal/feed.xml', () => {
       expect(entry.published).toMatch(RFC3339)
       expect(entry.link[0]!['@href']).toBe(entry.id)
     }
-    const [first, second] = feed.entry
+    const [, first, second] = feed.entry
     expect(first!.content['@type']).toBe('html')
     expect(first!.content['#text']).toContain('<h2>A heading</h2>')
     expect(first!.category!.map((c) => c['@term'])).toEqual(['Craft', 'CSS'])

@@ -2,7 +2,7 @@ import type { Post } from '#common/schemas/posts.ts'
 import { formatPostDate } from './post-card.tsx'
 
 /** Where a post stands: a draft, scheduled for a date, or published; and a first-run sample. */
-export function postState(post: Pick<Post, 'status' | 'publishedAt'>, now: Date): string {
+function postState(post: Pick<Post, 'status' | 'publishedAt'>, now: Date): string {
   if (post.status === 'draft' || !post.publishedAt) return 'Draft'
   return new Date(post.publishedAt) > now
     ? `Scheduled for ${formatPostDate(post.publishedAt)}`

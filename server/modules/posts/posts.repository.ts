@@ -10,7 +10,7 @@ export { isUniqueViolation } from '#server/db/errors.ts'
  * The settings row that says the journal's first-run sample was stored (or the journal written):
  * an owner may delete every post, so an empty journal alone does not mean "never written".
  */
-export const JOURNAL_FIRST_RUN_KEY = 'first_run:journal'
+const JOURNAL_FIRST_RUN_KEY = 'first_run:journal'
 
 export type NewPost = Pick<typeof posts.$inferInsert, 'title' | 'slug'> &
   Partial<

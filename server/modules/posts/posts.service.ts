@@ -37,7 +37,7 @@ const toPost = (row: PostRow): Post => ({
 })
 
 /** A public post with its neighbours, for /journal/:slug. */
-export interface PostWithNeighbours {
+interface PostWithNeighbours {
   post: Post
   newer: Pick<Post, 'title' | 'slug'> | null
   older: Pick<Post, 'title' | 'slug'> | null
