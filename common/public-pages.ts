@@ -13,6 +13,7 @@ export const PUBLIC_PAGES = [
   '/mernRender',
   '/dns',
   '/privacy',
+  '/journal',
 ] as const
 
 /**

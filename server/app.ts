@@ -19,6 +19,7 @@ import { redactUrl } from './lib/redact-url.ts'
 import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
+import { postsRoutes } from './modules/posts/posts.routes.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import visitCounterPlugin from './plugins/visit-counter.ts'
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })
+  await app.register(postsRoutes, { prefix: '/api/posts', posts: services.posts })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }

@@ -39,6 +39,8 @@ import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
+import { createPostsRepository } from './modules/posts/posts.repository.ts'
+import { createPostsService } from './modules/posts/posts.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
@@ -170,6 +172,12 @@ export async function createServices(deps: ServicesDeps) {
     stats,
     faq: createFaqService({ repo: createFaqRepository(db), contentChanged }),
     pages: createPagesService({ repo: createPagesRepository(db), contentChanged }),
+    posts: createPostsService({
+      repo: createPostsRepository(db),
+      now,
+      contentChanged,
+      scheduleChange: (at) => contentChanges.scheduleChange(at),
+    }),
     contentChanges,
   }
 }

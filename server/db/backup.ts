@@ -89,6 +89,10 @@ export const TABLE_POLICY = {
   messages: { batch: 500 },
   faqs: { batch: 500, target: 'first-run' },
   pages: { batch: 100, target: 'first-run' },
+  posts: { batch: 200 },
+  testimonials: { batch: 500 },
+  // Outstanding requests: a restored site still accepts the links its clients were sent.
+  testimonial_requests: { batch: 500 },
   // Image rows hold the encoded bytes: small batches keep memory flat.
   images: { batch: 10 },
   // Link checks: the owner's keyword per website and the last result.

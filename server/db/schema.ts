@@ -62,6 +62,15 @@ export const websites = pgTable(
     description: text('description').notNull().default(''),
     link: text('link').notNull().default(''),
     imageAlt: text('image_alt').notNull().default(''),
+    /** Case study: who it was for, the owner's part, the year, the technologies and the story (Markdown). */
+    client: text('client').notNull().default(''),
+    role: text('role').notNull().default(''),
+    year: integer('year'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    caseStudy: text('case_study').notNull().default(''),
     // Rows written without the app (demo content, restores of older backups) were public before
     // drafts existed; the service creates drafts with an explicit false.
     published: boolean('published').notNull().default(true),
@@ -88,6 +97,7 @@ export const websites = pgTable(
       .where(sql`${t.published} and ${t.featured}`),
     index('websites_previous_slugs_idx').using('gin', t.previousSlugs),
     index('websites_language_description_idx').on(t.languageDescription),
+    index('websites_tags_idx').using('gin', t.tags),
   ],
 )
 
@@ -345,3 +355,83 @@ export const linkCheckDays = pgTable(
 
 export type LinkCheckRow = typeof linkChecks.$inferSelect
 export type LinkCheckDayRow = typeof linkCheckDays.$inferSelect
+/**
+ * Journal posts. A post is public once `status` is published and `published_at` (its publishAt, or
+ * the moment it was published when it has none) has passed: readers compare with the clock at each
+ * read, so a scheduled post appears by itself.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    image: text('image').notNull().default(''),
+    imageAlt: text('image_alt').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
+    /** The date the owner chose (null: as soon as it is published). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** When the post becomes (or became) public; null while a draft. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    previousSlugs: text('previous_slugs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** First-run sample content, marked as such in the admin. */
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('posts_published_at_idx')
+      .on(t.publishedAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('posts_tags_idx').using('gin', t.tags),
+    index('posts_previous_slugs_idx').using('gin', t.previousSlugs),
+  ],
+)
+
+export type PostRow = typeof posts.$inferSelect
+
+/** Testimonials: sent by a client through a request's one-time link, public once approved. */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    company: text('company').notNull().default(''),
+    text: text('text').notNull(),
+    rating: integer('rating'),
+    approved: boolean('approved').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    /** The address the request went to (never shown publicly). */
+    email: text('email').notNull().default(''),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('testimonials_position_idx').on(t.position, t.createdAt)],
+)
+
+export type TestimonialRow = typeof testimonials.$inferSelect
+
+/** Testimonial requests: the one-time link's token is stored hashed, used once, valid 30 days. */
+export const testimonialRequests = pgTable('testimonial_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
+  messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})

@@ -64,6 +64,14 @@ const PUBLIC_PAGES: PublicPage[] = [
     },
   },
   {
+    name: 'journal',
+    path: '/journal',
+    h1: 'Notes from the workshop',
+    content: async (main) => {
+      await expect(main.getByRole('link', { name: 'Atom feed' })).toBeVisible()
+    },
+  },
+  {
     name: 'portfolio',
     path: '/portfolio',
     h1: 'Websites and apps I have built',

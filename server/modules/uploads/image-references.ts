@@ -54,6 +54,11 @@ export const IMAGE_COLUMNS = {
     link: 'none',
     imageAlt: 'none',
     previousSlugs: 'none',
+    client: 'none',
+    role: 'none',
+    tags: 'none',
+    // The case study is Markdown, which may show uploads.
+    caseStudy: 'images',
   },
   // What visitors write, and the plain-text replies mailed to them: never an image of the site.
   messages: {
@@ -93,6 +98,21 @@ export const IMAGE_COLUMNS = {
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.
   pages: { key: 'none', content: 'images' },
+  // A post's cover (a whole path) and its Markdown body.
+  posts: {
+    title: 'none',
+    slug: 'none',
+    summary: 'none',
+    body: 'images',
+    image: 'images',
+    imageAlt: 'none',
+    tags: 'none',
+    status: 'none',
+    previousSlugs: 'none',
+  },
+  // What clients write: plain text, never an image of the site.
+  testimonials: { name: 'none', role: 'none', company: 'none', text: 'none', email: 'none' },
+  testimonial_requests: { name: 'none', email: 'none', tokenHash: 'none' },
 } satisfies {
   [T in SchemaTable as T['_']['name']]: Record<TextFields<T>, ImageUse>
 }

@@ -8,6 +8,7 @@ import {
   type WebsiteSearchPage,
   type WebsiteUpdateBody,
 } from '#common/schemas/websites.ts'
+import type { TagList } from '#common/schemas/tags.ts'
 import type { WebsiteRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
@@ -31,6 +32,11 @@ const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
   imageAlt: body.imageAlt,
   published: body.published ?? true,
   featured: body.featured,
+  client: body.client,
+  role: body.role,
+  year: body.year,
+  tags: body.tags,
+  caseStudy: body.caseStudy,
 })
 
 const toWebsite = (row: WebsiteRow): Website => ({
@@ -46,6 +52,11 @@ const toWebsite = (row: WebsiteRow): Website => ({
   published: row.published,
   featured: row.featured,
   position: row.position,
+  client: row.client,
+  role: row.role,
+  year: row.year,
+  tags: row.tags,
+  caseStudy: row.caseStudy,
 })
 
 /** What a visitor may see of the website with a slug: the website, or its current slug after a rename. */
@@ -84,11 +95,11 @@ export function createWebsitesService({
     return toWebsite(found)
   }
 
-  async function pageOf(page: number, isPublishedOnly: boolean) {
+  async function pageOf(page: number, isPublishedOnly: boolean, tag?: string) {
     const window = pageWindow(page, WEBSITES_PAGE_SIZE)
     const [rows, total] = await Promise.all(
       isPublishedOnly
-        ? [repo.findPublishedPage(window), repo.countPublished()]
+        ? [repo.findPublishedPage(window, tag), repo.countPublished(tag)]
         : [repo.findPage(window), repo.count()],
     )
     return {
@@ -100,10 +111,15 @@ export function createWebsitesService({
   }
 
   return {
-    /** The public portfolio page: published websites in portfolio order. */
-    async search(page: number): Promise<WebsiteSearchPage> {
-      const { websites, total, pages } = await pageOf(page, true)
+    /** The public portfolio page: published websites (with `tag`, when given) in portfolio order. */
+    async search(page: number, tag?: string): Promise<WebsiteSearchPage> {
+      const { websites, total, pages } = await pageOf(page, true, tag)
       return { websites, page, pages, countWebsites: total }
+    },
+
+    /** The published websites' tags with their counts, most used first. */
+    async listTags(): Promise<TagList> {
+      return { tags: await repo.countTags() }
     },
 
     /** Every website, drafts included, in portfolio order, each with its last link check. */
