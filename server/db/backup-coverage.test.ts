@@ -36,6 +36,12 @@ describe('planBackup', () => {
         'images',
         'password_reset_tokens',
         'used_form_tokens',
+        'recovery_codes',
+        'security_events',
+        'user_sessions',
+        'passkeys',
+        'passkey_challenges',
+        'sign_in_challenges',
       ],
       problems: [],
     })

@@ -1,3 +1,4 @@
+import { SecurityLogPanel } from '#app/features/account-security/security-log-panel.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -71,6 +72,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <MessagesTrendChart weeks={trend.weeks} />
         </Panel>
       </div>
+      <SecurityLogPanel />
     </>
   )
 }
