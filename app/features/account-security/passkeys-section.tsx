@@ -31,7 +31,7 @@ export function PasskeysSection() {
     const form = event.currentTarget
     const name = String(new FormData(form).get('name') ?? '').trim()
     if (!name) {
-      setError('Name the passkey, e.g. "Work laptop"')
+      setError('Give the passkey a label, e.g. "Work laptop"')
       return
     }
     setBusy(true)
@@ -94,7 +94,7 @@ export function PasskeysSection() {
       ) : null}
       <form onSubmit={(e) => void add(e)} noValidate className="space-y-4">
         <InputField
-          label="Passkey name"
+          label="Passkey label"
           name="name"
           placeholder="e.g. Work laptop"
           maxLength={60}

@@ -204,7 +204,7 @@ function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
         </Alert>
       ) : null}
       <Button variant="secondary" className="w-full" disabled={isBusy} onClick={() => void start()}>
-        {isBusy ? 'Waiting for the passkey...' : 'Sign in with a passkey'}
+        {isBusy ? 'Waiting for the passkey...' : 'Use a passkey'}
       </Button>
     </div>
   )
