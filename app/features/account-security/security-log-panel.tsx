@@ -42,6 +42,8 @@ export function SecurityLogPanel() {
         {events && events.length > 0 ? (
           <ul
             aria-label="Security log"
+            // Scrolls on its own: focusable, so a keyboard can scroll it too.
+            tabIndex={0}
             className="max-h-96 divide-y divide-slate-100 overflow-y-auto text-sm"
           >
             {events.map((event) => (
