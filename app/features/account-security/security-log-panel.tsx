@@ -40,12 +40,7 @@ export function SecurityLogPanel() {
           <p className="text-sm text-slate-600">Nothing yet.</p>
         ) : null}
         {events && events.length > 0 ? (
-          <ul
-            aria-label="Security log"
-            // Scrolls on its own: focusable, so a keyboard can scroll it too.
-            tabIndex={0}
-            className="max-h-96 divide-y divide-slate-100 overflow-y-auto text-sm"
-          >
+          <ul aria-label="Security log" className="divide-y divide-slate-100 text-sm">
             {events.map((event) => (
               <li
                 key={event._id}
