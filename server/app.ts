@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { statsRoutes } from './modules/stats/stats.routes.ts'
 import { pagesRoutes } from './modules/pages/pages.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
+import { accountSecurityRoutes } from './modules/users/account-security.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
     await Promise.all([
       services.messages.stopNotificationRetry(),
       services.users.drainBackground(),
+      services.security.drainBackground(),
       services.backups.stopSchedule(),
       services.uploads.stopUnusedImageSweep(),
       services.sessionSecret.stopWatching(),
@@ -143,7 +145,10 @@ export async function buildApp(deps: AppDeps) {
     counters: rateLimitCounters,
   })
   // Auth decorators
-  await app.register(authPlugin, { tokens: services.tokens, findUser: services.users.findUser })
+  await app.register(authPlugin, {
+    tokens: services.tokens,
+    authenticate: services.security.authenticate,
+  })
   // API description, generated from the route schemas; opt-in, as it maps every endpoint for anyone
   if (config.isApiDocsServed) {
     await app.register(swagger, {
@@ -172,6 +177,13 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/users',
     users: services.users,
     settings: services.settings,
+    security: services.security,
+    trustsProxy: Boolean(config.trustProxy),
+  })
+  await app.register(accountSecurityRoutes, {
+    prefix: '/api/users',
+    security: services.security,
+    trustsProxy: Boolean(config.trustProxy),
   })
   await app.register(websitesRoutes, { prefix: '/api/websites', websites: services.websites })
   await app.register(linkChecksRoutes, { prefix: '/api/websites', linkChecks: services.linkChecks })
@@ -181,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(operationsRoutes, {
     prefix: '/api/operations',
     notices: services.notices,
+    security: services.security,
     backups: services.backups,
   })
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })

@@ -13,6 +13,7 @@ import {
   type RateLimitCounters,
 } from './lib/rate-limits.ts'
 import { createContentChanges } from './lib/content-changes.ts'
+import { createSecretBox } from './lib/secret-box.ts'
 import { createTokenService } from './lib/tokens.ts'
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
@@ -43,6 +44,8 @@ import { createPostsRepository } from './modules/posts/posts.repository.ts'
 import { createPostsService } from './modules/posts/posts.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
+import { createAccountSecurityRepository } from './modules/users/account-security.repository.ts'
+import { createAccountSecurityService } from './modules/users/account-security.service.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
 import { createWebsitesRepository } from './modules/websites/websites.repository.ts'
@@ -72,6 +75,7 @@ export async function createServices(deps: ServicesDeps) {
   const now = deps.now ?? (() => new Date())
   const secret = config.sessionSecret ?? (await loadOrCreateSessionSecret(db))
   const tokens = createTokenService(secret, now)
+  const secrets = createSecretBox(secret)
   const contactTokens = createContactTokens({ secret, now, minFillMs: config.contactMinFillMs })
   const sessionSecret = createSessionSecretService({
     database,
@@ -81,6 +85,7 @@ export async function createServices(deps: ServicesDeps) {
     onReplaced: (next) => {
       tokens.replaceSecret(next)
       contactTokens.replaceSecret(next)
+      secrets.replaceSecret(next)
     },
     log,
   })
@@ -96,9 +101,19 @@ export async function createServices(deps: ServicesDeps) {
     deps.rateLimitCounters ?? (await createRateLimitCounters({ now, log })),
     config.rateLimitScale,
   )
+  const security = createAccountSecurityService({
+    repo: createAccountSecurityRepository(db),
+    tokens,
+    secrets,
+    mail,
+    publicUrl: config.publicUrl,
+    siteName: new URL(config.publicUrl).host,
+    now,
+    log,
+  })
   const users = createUsersService({
     repo: createUsersRepository(db),
-    tokens,
+    security,
     mail,
     publicUrl: config.publicUrl,
     now,
@@ -157,6 +172,7 @@ export async function createServices(deps: ServicesDeps) {
     sessionSecret,
     transport,
     users,
+    security,
     messages,
     websites: createWebsitesService({
       repo: createWebsitesRepository(db),

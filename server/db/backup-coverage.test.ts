@@ -43,6 +43,12 @@ describe('planBackup', () => {
         'visits',
         'page_views',
         'stats_digests',
+        'recovery_codes',
+        'security_events',
+        'user_sessions',
+        'passkeys',
+        'passkey_challenges',
+        'sign_in_challenges',
       ],
       problems: [],
     })

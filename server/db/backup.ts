@@ -130,6 +130,23 @@ export const TABLE_POLICY = {
     excluded: 'which weeks the weekly digest was sent for; a restore at worst sends one again',
     clearedByForce: false,
   },
+  // Hashed single-use codes: an account with two-factor on can still sign in after a restore.
+  recovery_codes: { batch: 500 },
+  security_events: { batch: 500 },
+  user_sessions: {
+    excluded: 'a restore ends every session (it stores a new token-signing secret)',
+    clearedByForce: true,
+  },
+  // A passkey keeps working after a restore: its public key is no secret.
+  passkeys: { batch: 500 },
+  passkey_challenges: {
+    excluded: 'challenges of passkey ceremonies, valid for five minutes',
+    clearedByForce: true,
+  },
+  sign_in_challenges: {
+    excluded: 'the step between password and code, valid for five minutes',
+    clearedByForce: true,
+  },
 } satisfies Record<SchemaTableName, TablePolicy>
 
 type Policies = typeof TABLE_POLICY

@@ -33,6 +33,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The TOTP secret once two-factor is on, encrypted (server/lib/secret-box.ts); null when off. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered by the setup step and not yet confirmed with a code (encrypted too). */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -435,3 +441,111 @@ export const testimonialRequests = pgTable('testimonial_requests', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 })
+/**
+ * One row per sign-in: the token names its row, so ending it refuses the token at once on every
+ * instance (each request reads it with the user). `verifiedAt` is when the password or a second
+ * factor was last entered in this session, for the acts that need a recent check.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    place: text('place'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** Single-use recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+)
+
+/** The step between a right password and the second factor: a hashed one-time challenge. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_challenges_expires_at_idx').on(t.expiresAt)],
+)
+
+/** Account security events (sign-ins, failures, two-factor changes, sessions ended), kept 90 days. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    type: text('type').notNull(),
+    device: text('device').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('security_events_created_at_idx').on(t.createdAt),
+    // "Has this account signed in from this device before?" on each sign-in (new-device notice).
+    index('security_events_user_idx').on(t.userId, t.type, t.device),
+  ],
+)
+
+export type UserSessionRow = typeof userSessions.$inferSelect
+export type SecurityEventRow = typeof securityEvents.$inferSelect
+
+/** WebAuthn credentials (passkeys): a passkey signs the user in alone, as both factors. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+)
+
+/** Challenges handed to the browser for a passkey ceremony; each is used once, within minutes. */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** The signed-in user adding a passkey; null for a sign-in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_at_idx').on(t.expiresAt)],
+)
+
+export type PasskeyRow = typeof passkeys.$inferSelect

@@ -1,3 +1,4 @@
+import { SecurityLogPanel } from '#app/features/account-security/security-log-panel.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -77,6 +78,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <VisitStatsPanel />
       </div>
       <LinkAttentionPanel />
+      <SecurityLogPanel />
     </>
   )
 }

@@ -41,7 +41,13 @@ type TextFields<T extends PgTable> = {
 export type ImageColumns = Readonly<Record<string, Readonly<Record<string, ImageUse>>>>
 
 export const IMAGE_COLUMNS = {
-  users: { name: 'none', email: 'none', passwordHash: 'none' },
+  users: {
+    name: 'none',
+    email: 'none',
+    passwordHash: 'none',
+    totpSecret: 'none',
+    totpPendingSecret: 'none',
+  },
   websites: {
     // The portfolio card and page image: a whole path.
     image: 'images',
@@ -87,6 +93,13 @@ export const IMAGE_COLUMNS = {
   stats_digests: {},
   used_form_tokens: { id: 'none' },
   password_reset_tokens: { tokenHash: 'none' },
+  // Account security: hashes, device names and event types, never an image.
+  user_sessions: { device: 'none', place: 'none' },
+  recovery_codes: { codeHash: 'none' },
+  sign_in_challenges: { tokenHash: 'none' },
+  security_events: { email: 'none', type: 'none', device: 'none' },
+  passkeys: { credentialId: 'none', publicKey: 'none', transports: 'none', name: 'none' },
+  passkey_challenges: { challenge: 'none' },
   // The images themselves: their key is a hash, not a reference.
   images: { key: 'none', contentType: 'none', data: 'none' },
   // Answers are Markdown, which may show uploads; questions are plain text.
