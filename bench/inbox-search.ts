@@ -55,6 +55,7 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         mail: createMailService({ transport: { send: async () => {} }, from: 'bench@localhost' }),
         ownerEmail: async () => undefined,
         adminUrl: 'http://localhost/admin/messages',
+        recordVisit: async () => null,
         contactTokens: createContactTokens({
           secret: 'bench'.repeat(8),
           now: () => new Date(),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -33,7 +33,13 @@ import { measurePageWeights } from '#scripts/lib/measure-page-weight.ts'
 import { BUDGETS, pageWeightTable, type PageWeight } from '#scripts/lib/page-weight.ts'
 import { formatTable } from './report.ts'
 import { INBOX_MESSAGES, measureInboxSearch, type InboxSearchResult } from './inbox-search.ts'
+import {
+  LINK_CHECK_ENTRIES,
+  measureLinkCheckRound,
+  type LinkCheckRoundResult,
+} from './link-check-round.ts'
 import { seedBench, type SeedCounts } from './seed.ts'
+import { measureVisitCounting, renderVisitCounting } from './visit-counting.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
 
 const { values: args } = parseArgs({
@@ -46,6 +52,10 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // Only the inbox search case (seeds its own embedded database; no server, no load).
     'inbox-only': { type: 'boolean', default: false },
+    // Only the visit statistics case: / with counting on and off, and the storage per 10,000 visits.
+    'visits-only': { type: 'boolean', default: false },
+    // Only the link-check round (its own child process, database and local target server).
+    'link-checks-only': { type: 'boolean', default: false },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -91,6 +101,8 @@ const serverEnv = (dataDir: string, databaseUrl?: string) => ({
   RATE_LIMIT_SCALE: '0',
   LOG_LEVEL: 'warn',
   MAIL_RETRY_INTERVAL_MS: '600000',
+  // The seeded links point nowhere: no check round during the load (measured on its own below).
+  LINK_CHECK_INTERVAL_HOURS: '0',
 })
 
 /** A bound for a start on a busy machine, not a target (start-up time is measured separately). */
@@ -413,7 +425,57 @@ function renderInboxSearch(results: InboxSearchResult[]): string {
   ].join('\n')
 }
 
+async function visitStatistics() {
+  return renderVisitCounting(
+    await measureVisitCounting({
+      env: (counting) => ({ ...serverEnv(''), VISIT_STATS: String(counting) }),
+      connections: LOAD.connections,
+      durationSeconds: LOAD.durationSeconds,
+    }),
+  )
+}
+
+function renderLinkCheckRound(results: LinkCheckRoundResult[]): string {
+  return [
+    `### Link-check round, ${LINK_CHECK_ENTRIES.toLocaleString('en-US')} entries against a local server (one process, a period between rounds)`,
+    '',
+    formatTable(
+      [
+        'round',
+        'checked',
+        's',
+        'RSS before MB',
+        'RSS peak MB',
+        'heap before MB',
+        'heap peak MB',
+        'heap after GC MB',
+      ],
+      results.map((r) => [
+        String(r.round),
+        String(r.checked),
+        r.seconds.toFixed(1),
+        r.rssBeforeMb.toFixed(1),
+        r.rssPeakMb.toFixed(1),
+        r.heapBeforeMb.toFixed(1),
+        r.heapPeakMb.toFixed(1),
+        r.heapAfterGcMb.toFixed(1),
+      ]),
+    ),
+  ].join('\n')
+}
+
 async function main() {
+  if (args['visits-only']) {
+    await ensureBuild()
+    console.log(await visitStatistics())
+    return
+  }
+  log(`link-check round of ${LINK_CHECK_ENTRIES} entries`)
+  const linkCheckRound = renderLinkCheckRound(await measureLinkCheckRound())
+  if (args['link-checks-only']) {
+    console.log(linkCheckRound)
+    return
+  }
   log(`inbox search over ${INBOX_MESSAGES} messages`)
   const inboxSearch = renderInboxSearch(await measureInboxSearch())
   if (args['inbox-only']) {
@@ -422,6 +484,8 @@ async function main() {
   }
   log('building if needed')
   await ensureBuild()
+  log('visit statistics: / with counting on and off, storage per 10,000 visits')
+  const visitCounting = await visitStatistics()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
   const ceiling = await measureCeiling()
 
@@ -431,7 +495,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${inboxSearch}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${inboxSearch}\n\n${visitCounting}\n\n${linkCheckRound}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

@@ -24,6 +24,16 @@ export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct'
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
+/** How long the step between a right password and the second factor stays open. */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000
+/** How recently the password or a code must have been entered for the dangerous acts. */
+export const REVERIFY_WINDOW_MS = 10 * 60 * 1000
+export const REVERIFY_REQUIRED =
+  'For this, confirm it is you: enter your password or a two-factor code again (profile, "Confirm it is you")'
+export const RECOVERY_CODE_COUNT = 10
+export const SECURITY_LOG_SIZE = 50
+export const SECURITY_LOG_RETENTION_DAYS = 90
+
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 export const IMAGE_MAX_WIDTH = 1600
 export const IMAGE_THUMB_WIDTH = 225

@@ -12,6 +12,8 @@ export const PUBLIC_PAGES = [
   '/webdesign',
   '/mernRender',
   '/dns',
+  '/privacy',
+  '/journal',
 ] as const
 
 /**

@@ -27,4 +27,5 @@ export const SITE_DEFAULTS: SiteSettings = {
   responseTime: 'within one business day',
   foundingYear: 2017,
   weeklyDigest: false,
+  showLinkHealth: false,
 }

@@ -19,19 +19,24 @@ import { redactUrl } from './lib/redact-url.ts'
 import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
+import { postsRoutes } from './modules/posts/posts.routes.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
+import visitCounterPlugin from './plugins/visit-counter.ts'
 import webPlugin from './plugins/web.ts'
-import { createServices, type Services } from './services.ts'
+import { createServices, type Services, type ServicesDeps } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
+import { linkChecksRoutes } from './modules/link-checks/link-checks.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { statsRoutes } from './modules/stats/stats.routes.ts'
 import { pagesRoutes } from './modules/pages/pages.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
+import { accountSecurityRoutes } from './modules/users/account-security.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
@@ -45,6 +50,8 @@ export interface AppDeps {
   mailTransport?: MailTransport
   now?: () => Date
   logger?: FastifyServerOptions['logger']
+  /** Link-check options tests change (see ServicesDeps). */
+  linkChecks?: ServicesDeps['linkChecks']
   /** Serve the React Router web app (false in API-only tests). */
   web?: boolean
 }
@@ -98,9 +105,12 @@ export async function buildApp(deps: AppDeps) {
     await Promise.all([
       services.messages.stopNotificationRetry(),
       services.users.drainBackground(),
+      services.security.drainBackground(),
       services.backups.stopSchedule(),
       services.uploads.stopUnusedImageSweep(),
       services.sessionSecret.stopWatching(),
+      services.stats.stop(),
+      services.linkChecks.stopSchedule(),
     ])
     services.transport.close?.()
   })
@@ -119,6 +129,15 @@ export async function buildApp(deps: AppDeps) {
       postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
     },
   })
+  // Page views for the visit statistics, whether the page came from the response cache or not
+  if (config.isVisitCounting) {
+    await app.register(visitCounterPlugin, {
+      stats: services.stats,
+      siteHost: new URL(config.publicUrl).host,
+      isBehindProxy: config.trustProxy !== false,
+      now: deps.now ?? (() => new Date()),
+    })
+  }
   await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(rateLimitPlugin, {
@@ -126,7 +145,10 @@ export async function buildApp(deps: AppDeps) {
     counters: rateLimitCounters,
   })
   // Auth decorators
-  await app.register(authPlugin, { tokens: services.tokens, findUser: services.users.findUser })
+  await app.register(authPlugin, {
+    tokens: services.tokens,
+    authenticate: services.security.authenticate,
+  })
   // API description, generated from the route schemas; opt-in, as it maps every endpoint for anyone
   if (config.isApiDocsServed) {
     await app.register(swagger, {
@@ -155,19 +177,30 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/users',
     users: services.users,
     settings: services.settings,
+    security: services.security,
+    trustsProxy: Boolean(config.trustProxy),
+  })
+  await app.register(accountSecurityRoutes, {
+    prefix: '/api/users',
+    security: services.security,
+    trustsProxy: Boolean(config.trustProxy),
   })
   await app.register(websitesRoutes, { prefix: '/api/websites', websites: services.websites })
+  await app.register(linkChecksRoutes, { prefix: '/api/websites', linkChecks: services.linkChecks })
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(dashboardRoutes, { prefix: '/api/summary', dashboard: services.dashboard })
   await app.register(uploadsRoutes, { uploads: services.uploads })
   await app.register(operationsRoutes, {
     prefix: '/api/operations',
     notices: services.notices,
+    security: services.security,
     backups: services.backups,
   })
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
+  await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })
+  await app.register(postsRoutes, { prefix: '/api/posts', posts: services.posts })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }
@@ -189,6 +222,8 @@ export async function buildApp(deps: AppDeps) {
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
   services.uploads.startUnusedImageSweep()
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
+  services.stats.start()
+  if (deps.linkChecks?.hasTimer !== false) services.linkChecks.startSchedule()
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()
   await app.ready()

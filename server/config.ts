@@ -50,6 +50,11 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+  // Visit statistics (server/modules/stats): on unless set to false (the benchmark compares both).
+  VISIT_STATS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
   // The Redis pub/sub channel (or PostgreSQL LISTEN channel) that tells instances to drop cached pages.
   CACHE_CHANNEL: z
     .string()
@@ -72,6 +77,14 @@ export const EnvSchema = z.object({
     .max(24 * 365)
     .default(0),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // Portfolio link checks: how often each published link is checked (0: only on demand), and
+  // whether links to loopback/private addresses may be fetched (tests; never on a public server).
+  LINK_CHECK_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(6),
+  LINK_CHECK_ALLOW_PRIVATE: booleanish,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // auto: one readable line per event on a terminal, JSON lines into a file or a log collector.
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -112,11 +125,16 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
       intervalMs: Math.round(env.BACKUP_INTERVAL_HOURS * HOUR_MS),
       keep: env.BACKUP_KEEP,
     },
+    linkChecks: {
+      intervalMs: Math.round(env.LINK_CHECK_INTERVAL_HOURS * HOUR_MS),
+      isPrivateAllowed: env.LINK_CHECK_ALLOW_PRIVATE,
+    },
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     contactMinFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
+    isVisitCounting: env.VISIT_STATS,
     cacheChannel: env.CACHE_CHANNEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,

@@ -13,6 +13,7 @@ import {
   type RateLimitCounters,
 } from './lib/rate-limits.ts'
 import { createContentChanges } from './lib/content-changes.ts'
+import { createSecretBox } from './lib/secret-box.ts'
 import { createTokenService } from './lib/tokens.ts'
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
@@ -28,14 +29,23 @@ import { createMessagesService } from './modules/messages/messages.service.ts'
 import { createBackupsService } from './modules/operations/backups.service.ts'
 import { createSessionSecretService } from './modules/operations/session-secret.service.ts'
 import { startupNotices } from './modules/operations/startup-notices.ts'
+import { createLinkChecksRepository } from './modules/link-checks/link-checks.repository.ts'
+import { createLinkChecksService } from './modules/link-checks/link-checks.service.ts'
+import { linkCheckUserAgent, probeLink, type ProbeOptions } from './modules/link-checks/probe.ts'
 import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
+import { createStatsRepository } from './modules/stats/stats.repository.ts'
+import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
+import { createPostsRepository } from './modules/posts/posts.repository.ts'
+import { createPostsService } from './modules/posts/posts.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
+import { createAccountSecurityRepository } from './modules/users/account-security.repository.ts'
+import { createAccountSecurityService } from './modules/users/account-security.service.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
 import { createWebsitesRepository } from './modules/websites/websites.repository.ts'
@@ -50,6 +60,11 @@ export interface ServicesDeps {
   now?: () => Date
   /** The rate-limit counters the app shares with its routes; tools count in memory. */
   rateLimitCounters?: RateLimitCounters
+  /**
+   * Link-check options tests change: a shorter timeout, their self-signed certificate, and no
+   * timer (the test runs each round itself, with its clock).
+   */
+  linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'> & { hasTimer?: boolean }
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>
@@ -60,6 +75,7 @@ export async function createServices(deps: ServicesDeps) {
   const now = deps.now ?? (() => new Date())
   const secret = config.sessionSecret ?? (await loadOrCreateSessionSecret(db))
   const tokens = createTokenService(secret, now)
+  const secrets = createSecretBox(secret)
   const contactTokens = createContactTokens({ secret, now, minFillMs: config.contactMinFillMs })
   const sessionSecret = createSessionSecretService({
     database,
@@ -69,6 +85,7 @@ export async function createServices(deps: ServicesDeps) {
     onReplaced: (next) => {
       tokens.replaceSecret(next)
       contactTokens.replaceSecret(next)
+      secrets.replaceSecret(next)
     },
     log,
   })
@@ -84,21 +101,69 @@ export async function createServices(deps: ServicesDeps) {
     deps.rateLimitCounters ?? (await createRateLimitCounters({ now, log })),
     config.rateLimitScale,
   )
+  const security = createAccountSecurityService({
+    repo: createAccountSecurityRepository(db),
+    tokens,
+    secrets,
+    mail,
+    publicUrl: config.publicUrl,
+    siteName: new URL(config.publicUrl).host,
+    now,
+    log,
+  })
   const users = createUsersService({
     repo: createUsersRepository(db),
-    tokens,
+    security,
     mail,
     publicUrl: config.publicUrl,
     now,
     log,
   })
+  const ownerEmail = async () => config.mail.ownerEmail ?? (await users.firstAdminEmail())
+  const settings = createSettingsService({
+    repo: createSettingsRepository(db),
+    log,
+    contentChanged,
+  })
+  const stats = createStatsService({
+    repo: createStatsRepository(db),
+    siteHost: new URL(config.publicUrl).host,
+    now,
+    log,
+    mail,
+    isDigestOn: async () => (await settings.get()).weeklyDigest,
+    ownerEmail,
+    messagesPerWeek: () => messages.trend(),
+    dashboardUrl: `${config.publicUrl}/admin/dashboard`,
+  })
   const messages = createMessagesService({
     repo: createMessagesRepository(db),
     mail,
-    ownerEmail: async () => config.mail.ownerEmail ?? (await users.firstAdminEmail()),
+    ownerEmail,
     adminUrl: `${config.publicUrl}/admin/messages`,
     contactTokens,
     limits,
+    recordVisit: (sender) => stats.recordMessage(sender),
+    now,
+    log,
+  })
+  const linkChecks = createLinkChecksService({
+    repo: createLinkChecksRepository(db),
+    mail,
+    ownerEmail,
+    adminUrl: `${config.publicUrl}/admin/websites`,
+    intervalMs: config.linkChecks.intervalMs,
+    probe: (link, keyword, signal) =>
+      probeLink(link, {
+        keyword,
+        signal,
+        userAgent: linkCheckUserAgent(config.publicUrl),
+        allowPrivate: config.linkChecks.isPrivateAllowed,
+        now,
+        timeoutMs: deps.linkChecks?.timeoutMs,
+        ca: deps.linkChecks?.ca,
+      }),
+    isPublicHealthShown: async () => (await settings.get()).showLinkHealth,
     now,
     log,
   })
@@ -107,15 +172,28 @@ export async function createServices(deps: ServicesDeps) {
     sessionSecret,
     transport,
     users,
+    security,
     messages,
-    websites: createWebsitesService({ repo: createWebsitesRepository(db), contentChanged }),
+    websites: createWebsitesService({
+      repo: createWebsitesRepository(db),
+      contentChanged,
+      healthOf: linkChecks.healthOf,
+    }),
+    linkChecks,
     uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
-    settings: createSettingsService({ repo: createSettingsRepository(db), log, contentChanged }),
+    settings,
+    stats,
     faq: createFaqService({ repo: createFaqRepository(db), contentChanged }),
     pages: createPagesService({ repo: createPagesRepository(db), contentChanged }),
+    posts: createPostsService({
+      repo: createPostsRepository(db),
+      now,
+      contentChanged,
+      scheduleChange: (at) => contentChanges.scheduleChange(at),
+    }),
     contentChanges,
   }
 }

@@ -58,6 +58,13 @@ export function pageMeta({
     { name: 'description', content: description },
     ...(noIndex ? [{ name: 'robots', content: 'noindex' }] : []),
     { tagName: 'link', rel: 'canonical', href: url },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      title: `${settings.businessName}: Journal`,
+      href: absoluteUrl(publicUrl, '/journal/feed.xml'),
+    },
     { property: 'og:site_name', content: settings.businessName },
     { property: 'og:type', content: type },
     { property: 'og:title', content: fullTitle },

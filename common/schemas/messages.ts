@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '../constants.ts'
 import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText, text } from './common.ts'
+import { MessageVisitSchema } from './stats.ts'
 
 /**
  * The contact form's anti-spam fields. `website` is a honeypot hidden from people (a filled one
@@ -35,6 +36,8 @@ export const MessageSchema = z.object({
   /** Every reply sent, oldest first. */
   replies: z.array(MessageReplySchema),
   spam: z.boolean(),
+  /** The counted visit the message was sent in (admin objects; null otherwise). */
+  visit: MessageVisitSchema.nullable(),
 })
 export type Message = z.infer<typeof MessageSchema>
 

@@ -75,8 +75,10 @@ export const SiteSettingsSchema = z.object({
   serviceArea: requiredText('Service area', SERVICE_AREA_MAX),
   responseTime: requiredText('Response time', RESPONSE_TIME_MAX),
   foundingYear: FoundingYearSchema,
-  /** Whether the owner wants the weekly summary e-mail; nothing sends one yet. */
+  /** Whether the owner gets the weekly digest of the visit statistics by e-mail. */
   weeklyDigest: z.boolean({ error: 'Weekly digest must be true or false' }),
+  /** Portfolio cards and case-study pages show "Online · checked today · 180 ms" (link checks). */
+  showLinkHealth: z.boolean({ error: 'Show link health must be true or false' }),
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
@@ -92,6 +94,7 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   responseTime: true,
   foundingYear: true,
   weeklyDigest: true,
+  showLinkHealth: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 

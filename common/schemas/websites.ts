@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { TEXT_LIMITS, WEBSITES_ORDER_MAX } from '../constants.ts'
-import { IdSchema, pageOf, requiredText, text } from './common.ts'
+import { IdSchema, PageNumberSchema, pageOf, requiredText, text } from './common.ts'
+import { LinkHealthSchema } from './link-checks.ts'
+import { TagQuerySchema, TagsSchema } from './tags.ts'
+
+/** The longest case study (Markdown). */
+export const CASE_STUDY_MAX_LENGTH = 20_000
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
@@ -42,6 +47,12 @@ export const WebsiteSchema = z.object({
   featured: z.boolean(),
   /** The portfolio order: lower comes first. */
   position: z.number().int(),
+  /** Case study: the client, the owner's role, the year, the technologies, the story in Markdown. */
+  client: z.string(),
+  role: z.string(),
+  year: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  caseStudy: z.string(),
 })
 export type Website = z.infer<typeof WebsiteSchema>
 
@@ -62,6 +73,23 @@ export const WebsiteUpdateBodySchema = z.object({
   published: flag('Published').optional(),
   /** Missing keeps the current value. */
   featured: flag('Featured').optional(),
+  // The case study's fields: each one missing keeps the current value (clients of the original API
+  // know none of them).
+  client: text('Client', TEXT_LIMITS.name).optional(),
+  role: text('Role', TEXT_LIMITS.name).optional(),
+  year: z
+    .preprocess(
+      (value) => (value === '' ? null : typeof value === 'string' ? Number(value) : value),
+      z
+        .number({ error: 'Year must be a number' })
+        .int({ error: 'Year must be a whole number' })
+        .min(1990, { error: 'Year must be 1990 or later' })
+        .max(2100, { error: 'Year must be 2100 or earlier' })
+        .nullable(),
+    )
+    .optional(),
+  tags: TagsSchema.optional(),
+  caseStudy: text('Case study', CASE_STUDY_MAX_LENGTH).optional(),
 })
 export type WebsiteUpdateBody = z.infer<typeof WebsiteUpdateBodySchema>
 
@@ -90,5 +118,12 @@ export type WebsiteMutationResponse = z.infer<typeof WebsiteMutationResponseSche
 export const WebsiteSearchPageSchema = pageOf('websites', WebsiteSchema, 'countWebsites')
 export type WebsiteSearchPage = z.infer<typeof WebsiteSearchPageSchema>
 
-export const WebsitesAdminPageSchema = pageOf('websites', WebsiteSchema, 'totalWebsites')
+/** The admin's list also carries each entry's last link check (null before the first). */
+const AdminWebsiteSchema = WebsiteSchema.extend({ health: LinkHealthSchema.nullable() })
+export type AdminWebsite = z.infer<typeof AdminWebsiteSchema>
+
+export const WebsitesAdminPageSchema = pageOf('websites', AdminWebsiteSchema, 'totalWebsites')
 export type WebsitesAdminPage = z.infer<typeof WebsitesAdminPageSchema>
+
+/** GET /api/websites/search: a page, optionally of the entries with one tag. */
+export const WebsiteSearchQuerySchema = z.object({ page: PageNumberSchema, tag: TagQuerySchema })

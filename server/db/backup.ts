@@ -89,10 +89,21 @@ export const TABLE_POLICY = {
   messages: { batch: 500 },
   faqs: { batch: 500, target: 'first-run' },
   pages: { batch: 100, target: 'first-run' },
+  posts: { batch: 200 },
+  testimonials: { batch: 500 },
+  // Outstanding requests: a restored site still accepts the links its clients were sent.
+  testimonial_requests: { batch: 500 },
   // Image rows hold the encoded bytes: small batches keep memory flat.
   images: { batch: 10 },
+  // Link checks: the owner's keyword per website and the last result.
+  link_checks: { batch: 500 },
   password_reset_tokens: {
     excluded: 'one-time links that expire within the hour, and a restore ends every session anyway',
+    clearedByForce: true,
+  },
+  link_check_days: {
+    excluded: 'daily counts of link checks, statistics the schedule builds up again',
+    // Its rows are about the websites a restore replaces.
     clearedByForce: true,
   },
   used_form_tokens: {
@@ -100,6 +111,41 @@ export const TABLE_POLICY = {
       'ids of contact-form tokens already used, kept only until the tokens expire (within a day)',
     // Kept: they still refuse a replayed form after a restore over a running site's database.
     clearedByForce: false,
+  },
+  // Visit statistics: the daily roll-ups are the history; the rest is short-lived by design.
+  stats_daily: { batch: 500 },
+  stats_salts: {
+    excluded: 'the visitor-hash salts of today and yesterday: they must never leave the database',
+    clearedByForce: false,
+  },
+  visits: {
+    excluded: 'raw visits, kept 30 days at most; their daily roll-ups (stats_daily) are backed up',
+    clearedByForce: false,
+  },
+  page_views: {
+    excluded: 'the pages of the raw visits, kept 30 days at most',
+    clearedByForce: false,
+  },
+  stats_digests: {
+    excluded: 'which weeks the weekly digest was sent for; a restore at worst sends one again',
+    clearedByForce: false,
+  },
+  // Hashed single-use codes: an account with two-factor on can still sign in after a restore.
+  recovery_codes: { batch: 500 },
+  security_events: { batch: 500 },
+  user_sessions: {
+    excluded: 'a restore ends every session (it stores a new token-signing secret)',
+    clearedByForce: true,
+  },
+  // A passkey keeps working after a restore: its public key is no secret.
+  passkeys: { batch: 500 },
+  passkey_challenges: {
+    excluded: 'challenges of passkey ceremonies, valid for five minutes',
+    clearedByForce: true,
+  },
+  sign_in_challenges: {
+    excluded: 'the step between password and code, valid for five minutes',
+    clearedByForce: true,
   },
 } satisfies Record<SchemaTableName, TablePolicy>
 

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm'
+import type { MessageVisit } from '#common/schemas/stats.ts'
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgSequence,
+  primaryKey,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -29,6 +33,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The TOTP secret once two-factor is on, encrypted (server/lib/secret-box.ts); null when off. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered by the setup step and not yet confirmed with a code (encrypted too). */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +68,15 @@ export const websites = pgTable(
     description: text('description').notNull().default(''),
     link: text('link').notNull().default(''),
     imageAlt: text('image_alt').notNull().default(''),
+    /** Case study: who it was for, the owner's part, the year, the technologies and the story (Markdown). */
+    client: text('client').notNull().default(''),
+    role: text('role').notNull().default(''),
+    year: integer('year'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    caseStudy: text('case_study').notNull().default(''),
     // Rows written without the app (demo content, restores of older backups) were public before
     // drafts existed; the service creates drafts with an explicit false.
     published: boolean('published').notNull().default(true),
@@ -84,6 +103,7 @@ export const websites = pgTable(
       .where(sql`${t.published} and ${t.featured}`),
     index('websites_previous_slugs_idx').using('gin', t.previousSlugs),
     index('websites_language_description_idx').on(t.languageDescription),
+    index('websites_tags_idx').using('gin', t.tags),
   ],
 )
 
@@ -106,6 +126,8 @@ export const messages = pgTable(
     replies: jsonb('replies').$type<MessageReply[]>().notNull().default([]),
     /** Caught by the contact form's honeypot or timing check: kept out of the inbox and counts. */
     spam: boolean('spam').notNull().default(false),
+    /** The counted visit the message was sent in (server/modules/stats), or null. */
+    visit: jsonb('visit').$type<MessageVisit>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -194,6 +216,7 @@ export interface MessageReply {
 }
 
 export type MessageRow = typeof messages.$inferSelect
+
 export type ImageRow = typeof images.$inferSelect
 export type FaqRow = typeof faqs.$inferSelect
 
@@ -203,3 +226,326 @@ export const pages = pgTable('pages', {
   content: jsonb('content').notNull(),
   updatedAt: updatedAt(),
 })
+
+// Visit statistics (server/modules/stats): no cookie, nothing that identifies a person.
+
+/** The day's random salt of the visitor hash (UTC days), deleted 48 hours after the day began. */
+export const statsSalts = pgTable('stats_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+})
+
+/** One visit (views of one visitor hash with no gap over 30 minutes); kept 30 days. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** hash(day's salt, IP, user agent, site): unlinkable once the salt is gone. */
+    visitor: text('visitor').notNull(),
+    /** The UTC day the visit began: its views and conversions count on that day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    landingPage: text('landing_page').notNull(),
+    /** The referrer's host; null for a direct visit. */
+    source: text('source'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    device: text('device').notNull(),
+    country: text('country'),
+    pageviews: integer('pageviews').notNull(),
+    /** Contact messages sent during the visit. */
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [
+    index('visits_visitor_idx').on(t.visitor, t.lastSeenAt),
+    index('visits_day_idx').on(t.day),
+  ],
+)
+
+/** The pages a visit viewed; deleted with their visit. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('page_views_visit_idx').on(t.visitId)],
+)
+
+/**
+ * Daily roll-ups of the visits, kept for years: one row per day, kind ('total', 'page', 'source',
+ * 'campaign', 'device', 'country') and key.
+ */
+export const statsDaily = pgTable(
+  'stats_daily',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    visitors: integer('visitors').notNull(),
+    pageviews: integer('pageviews').notNull(),
+    /** Visitors who sent a contact message ('total' only; 0 elsewhere). */
+    converted: integer('converted').notNull(),
+    /** Contact messages sent in counted visits ('total' only; 0 elsewhere). */
+    messages: integer('messages').notNull(),
+  },
+  (t) => [uniqueIndex('stats_daily_day_kind_key_idx').on(t.day, t.kind, t.key)],
+)
+
+/** One row per week whose digest an instance has claimed: several instances send it once. */
+export const statsDigests = pgTable('stats_digests', {
+  weekStart: date('week_start', { mode: 'string' }).primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+/**
+ * Each published website's link check (server/modules/link-checks): the last result, the alert
+ * state and when the next scheduled check is due. A row exists once the link was first due.
+ */
+export const linkChecks = pgTable(
+  'link_checks',
+  {
+    websiteId: uuid('website_id')
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Text the owner expects on the page (a parking page answering 200 then fails); '' for none. */
+    keyword: text('keyword').notNull().default(''),
+    /** The link the last result is about: a changed link is due again at once. */
+    checkedLink: text('checked_link'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    ok: boolean('ok'),
+    status: integer('status'),
+    finalUrl: text('final_url'),
+    ms: integer('ms'),
+    tlsDaysLeft: integer('tls_days_left'),
+    error: text('error'),
+    /** Failed checks in a row. */
+    failures: integer('failures').notNull().default(0),
+    /** The "link is failing" e-mail went out; the next successful check sends the recovery one. */
+    isDownAlerted: boolean('is_down_alerted').notNull().default(false),
+    /** The "certificate expires soon" e-mail went out; cleared once a renewed certificate is seen. */
+    isTlsAlerted: boolean('is_tls_alerted').notNull().default(false),
+    /** When the next scheduled check is due; an instance claims a link by moving it a period on. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('link_checks_due_at_idx').on(t.dueAt)],
+)
+
+/** One row per website and day of link checks, kept for LINK_CHECK_HISTORY_DAYS (link-checks.service.ts). */
+export const linkCheckDays = pgTable(
+  'link_check_days',
+  {
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    checks: integer('checks').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    /** Response times of the day's answered checks (bounded), for the median. */
+    times: integer('times')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    worstMs: integer('worst_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day] }),
+    index('link_check_days_day_idx').on(t.day),
+  ],
+)
+
+export type LinkCheckRow = typeof linkChecks.$inferSelect
+export type LinkCheckDayRow = typeof linkCheckDays.$inferSelect
+/**
+ * Journal posts. A post is public once `status` is published and `published_at` (its publishAt, or
+ * the moment it was published when it has none) has passed: readers compare with the clock at each
+ * read, so a scheduled post appears by itself.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    image: text('image').notNull().default(''),
+    imageAlt: text('image_alt').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
+    /** The date the owner chose (null: as soon as it is published). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** When the post becomes (or became) public; null while a draft. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    previousSlugs: text('previous_slugs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** First-run sample content, marked as such in the admin. */
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('posts_published_at_idx')
+      .on(t.publishedAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('posts_tags_idx').using('gin', t.tags),
+    index('posts_previous_slugs_idx').using('gin', t.previousSlugs),
+  ],
+)
+
+export type PostRow = typeof posts.$inferSelect
+
+/** Testimonials: sent by a client through a request's one-time link, public once approved. */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    company: text('company').notNull().default(''),
+    text: text('text').notNull(),
+    rating: integer('rating'),
+    approved: boolean('approved').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    /** The address the request went to (never shown publicly). */
+    email: text('email').notNull().default(''),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('testimonials_position_idx').on(t.position, t.createdAt)],
+)
+
+export type TestimonialRow = typeof testimonials.$inferSelect
+
+/** Testimonial requests: the one-time link's token is stored hashed, used once, valid 30 days. */
+export const testimonialRequests = pgTable('testimonial_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
+  messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+/**
+ * One row per sign-in: the token names its row, so ending it refuses the token at once on every
+ * instance (each request reads it with the user). `verifiedAt` is when the password or a second
+ * factor was last entered in this session, for the acts that need a recent check.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    place: text('place'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** Single-use recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+)
+
+/** The step between a right password and the second factor: a hashed one-time challenge. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_challenges_expires_at_idx').on(t.expiresAt)],
+)
+
+/** Account security events (sign-ins, failures, two-factor changes, sessions ended), kept 90 days. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    type: text('type').notNull(),
+    device: text('device').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('security_events_created_at_idx').on(t.createdAt),
+    // "Has this account signed in from this device before?" on each sign-in (new-device notice).
+    index('security_events_user_idx').on(t.userId, t.type, t.device),
+  ],
+)
+
+export type UserSessionRow = typeof userSessions.$inferSelect
+export type SecurityEventRow = typeof securityEvents.$inferSelect
+
+/** WebAuthn credentials (passkeys): a passkey signs the user in alone, as both factors. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+)
+
+/** Challenges handed to the browser for a passkey ceremony; each is used once, within minutes. */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** The signed-in user adding a passkey; null for a sign-in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_at_idx').on(t.expiresAt)],
+)
+
+export type PasskeyRow = typeof passkeys.$inferSelect

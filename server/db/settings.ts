@@ -5,9 +5,10 @@
  * or `npm run rotate-secret` stores a new one.
  */
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq, isNotNull, or, sql } from 'drizzle-orm'
+import { decryptWith, encryptWith } from '#server/lib/secret-box.ts'
 import type { Db } from './client.ts'
-import { settings, users } from './schema.ts'
+import { settings, users, userSessions } from './schema.ts'
 
 /**
  * The settings row that says the FAQ was written once: an owner may delete every entry, so an
@@ -56,14 +57,44 @@ export async function replaceSessionSecret(db: Db): Promise<string> {
 }
 
 /**
+ * Re-encrypts the values sealed under the old secret (TOTP secrets, server/lib/secret-box.ts) under
+ * the new one, so two-factor keeps working across a rotation. A value the old secret cannot open
+ * (sealed before a restore) is left as it is.
+ */
+async function resealUnder(tx: Db, oldSecret: string | undefined, newSecret: string) {
+  if (!oldSecret) return
+  const reseal = (value: string | null) => {
+    if (value === null) return null
+    const plain = decryptWith(oldSecret, value)
+    return plain === undefined ? value : encryptWith(newSecret, plain)
+  }
+  const rows = await tx
+    .select({ id: users.id, totpSecret: users.totpSecret, pending: users.totpPendingSecret })
+    .from(users)
+    .where(or(isNotNull(users.totpSecret), isNotNull(users.totpPendingSecret)))
+    .for('update')
+  for (const row of rows) {
+    await tx
+      .update(users)
+      .set({ totpSecret: reseal(row.totpSecret), totpPendingSecret: reseal(row.pending) })
+      .where(eq(users.id, row.id))
+  }
+}
+
+/**
  * Replaces the secret and, in the same transaction, bumps every user's token version: every
  * session ends at the commit, on every instance, even one that has not heard of the new secret yet
- * (each request re-reads its user). Returns the new secret and how many users were signed out.
+ * (each request re-reads its user). Values sealed under the old secret are sealed again under the
+ * new one. Returns the new secret and how many users were signed out.
  */
 export async function rotateSessionSecret(db: Db): Promise<{ secret: string; signedOut: number }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db
+    const previous = await readSessionSecret(tx)
     const secret = await replaceSessionSecret(tx)
+    await resealUnder(tx, previous, secret)
+    // The session records go too, so no profile lists a device that can no longer be used.
+    await tx.delete(userSessions)
     const bumped = await tx
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })

@@ -10,17 +10,20 @@ import { renderPng, siteMockupSvg } from '#server/cli/demo-images.ts'
 import { HttpError } from '#server/lib/http-errors.ts'
 import type { FaqService } from '#server/modules/faq/faq.service.ts'
 import type { PagesService } from '#server/modules/pages/pages.service.ts'
+import type { PostsService } from '#server/modules/posts/posts.service.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
 import type { UploadsService } from '#server/modules/uploads/uploads.service.ts'
 import type { WebsitesService } from '#server/modules/websites/websites.service.ts'
 import { DEMO_FEATURED, DEMO_SITES, demoLink } from './demo-portfolio.ts'
 import { FIRST_RUN_FAQ } from './faq.ts'
+import { FIRST_RUN_POST } from './journal.ts'
 import { FIRST_RUN_PAGES } from './pages.ts'
 
 export interface FirstRunServices {
   settings: Pick<SettingsService, 'putFirstRun'>
   pages: Pick<PagesService, 'putFirstRun'>
   faq: Pick<FaqService, 'putFirstRun'>
+  posts: Pick<PostsService, 'putFirstRun'>
 }
 
 /** What one run stored: nothing at all once everything was written before. */
@@ -28,14 +31,17 @@ export interface FirstRunReport {
   settings: boolean
   pages: PageKey[]
   faqEntries: number
+  /** The journal's sample post. */
+  samplePost: boolean
 }
 
-/** Stores the settings, each page's text and the FAQ, each only if it was never written. */
+/** Stores the settings, each page's text, the FAQ and the sample post, each only if never written. */
 export async function putFirstRunContent(services: FirstRunServices): Promise<FirstRunReport> {
   return {
     settings: await services.settings.putFirstRun(SITE_DEFAULTS),
     pages: await services.pages.putFirstRun(FIRST_RUN_PAGES),
     faqEntries: await services.faq.putFirstRun(FIRST_RUN_FAQ),
+    samplePost: await services.posts.putFirstRun(FIRST_RUN_POST),
   }
 }
 
@@ -45,6 +51,7 @@ export function describeFirstRun(report: FirstRunReport): string | undefined {
     report.settings ? 'the site settings' : '',
     report.pages.length > 0 ? `${report.pages.length} page texts (${report.pages.join(', ')})` : '',
     report.faqEntries > 0 ? `${report.faqEntries} FAQ entries` : '',
+    report.samplePost ? 'a sample journal post' : '',
   ].filter(Boolean)
   return stored.length > 0 ? `First-run content stored: ${stored.join(', ')}.` : undefined
 }

@@ -6,8 +6,12 @@
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
 export const CACHE_POLICY = {
-  /** A public page read anonymously: a CDN may hold it a minute and serve it stale while it refetches; browsers revalidate. */
-  publicPage: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /**
+   * A public page read anonymously: any cache may keep it but asks the site each time (a 304 with
+   * the ETag), so every view reaches the site and is counted once by the visit statistics
+   * (decision 025); the in-process response cache keeps that cheap.
+   */
+  publicPage: 'public, no-cache',
   /** A public page fetched with credentials: the browser may keep it but must revalidate, nobody else. */
   credentialedPage: 'private, no-cache',
   /** Account and admin shells, error pages, pages with a one-time token, form answers: kept by nobody. */

@@ -1,6 +1,6 @@
 /**
  * Signed bearer tokens: HS256 only (so `alg: none` and other algorithms are refused),
- * carrying the user id and the user's token version, which a password or e-mail change and
+ * carrying the user id, the session record's id (`sid`, ended one by one) and the user's token version, which a password or e-mail change and
  * "sign out everywhere" bump. A token is refused once older than SESSION_TTL_SECONDS, whatever
  * expiry it carries. `replaceSecret` (npm run rotate-secret, a restore) refuses every token signed
  * before it at once.
@@ -11,9 +11,10 @@ import { IdSchema } from '#common/schemas/common.ts'
 
 const VERIFIED_CACHE_SIZE = 1_000
 
-interface TokenClaims {
+export interface TokenClaims {
   userId: string
   tokenVersion: number
+  sessionId: string
 }
 
 export interface TokenService {
@@ -45,9 +46,9 @@ export function createTokenService(
     verified: new Map<string, { claims: TokenClaims; expiresAtMs: number }>(),
   }
   return {
-    async sign({ userId, tokenVersion }) {
+    async sign({ userId, tokenVersion, sessionId }) {
       const issuedAt = Math.floor(now().getTime() / 1000)
-      return new SignJWT({ ver: tokenVersion })
+      return new SignJWT({ ver: tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt(issuedAt)
@@ -68,6 +69,8 @@ export function createTokenService(
         })
         // Only a user id can be a subject: anything else must not reach the users query.
         if (!IdSchema.safeParse(payload.sub).success || typeof payload.ver !== 'number') return null
+        // Every token names its session record; one signed before sessions were recorded has none.
+        if (!IdSchema.safeParse(payload.sid).success) return null
         if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null
         // The age cap holds even for a token whose `exp` lies further out. Checked here rather than
         // with jose's maxTokenAge, which also refuses an `iat` a moment ahead: a token issued by an
@@ -76,7 +79,11 @@ export function createTokenService(
         if (now().getTime() >= expiresAtS * 1000) return null
         // The secret was replaced while this token was being checked with the old one.
         if (current.key !== key) return null
-        const claims = { userId: payload.sub as string, tokenVersion: payload.ver }
+        const claims = {
+          userId: payload.sub as string,
+          tokenVersion: payload.ver,
+          sessionId: payload.sid as string,
+        }
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
         verified.set(token, { claims, expiresAtMs: expiresAtS * 1000 })
         return claims

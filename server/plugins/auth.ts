@@ -1,17 +1,19 @@
 /**
- * Bearer-token authentication. Every authenticated request re-reads its user, so a deletion, a
- * demotion, or a password or e-mail change or "sign out everywhere" (each bumps tokenVersion)
- * takes effect on the next request.
+ * Bearer-token authentication. Every authenticated request re-reads its session record and user
+ * (one query), so an ended session, a deletion, a demotion, or a password or e-mail change or
+ * "sign out everywhere" (each bumps tokenVersion) takes effect on the next request, on every
+ * instance.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { UserRow } from '#server/db/schema.ts'
+import type { UserRow, UserSessionRow } from '#server/db/schema.ts'
 import { forbidden, HttpError, unauthorized } from '#server/lib/http-errors.ts'
-import type { TokenService } from '#server/lib/tokens.ts'
+import type { TokenClaims, TokenService } from '#server/lib/tokens.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null
+    authSession: UserSessionRow | null
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>
@@ -21,8 +23,13 @@ declare module 'fastify' {
 
 interface AuthPluginOptions {
   tokens: TokenService
-  /** The user a token names, read afresh (the users module's `findUser`); undefined when gone. */
-  findUser: (id: string) => Promise<UserRow | undefined>
+  /**
+   * The user and session a token names, read afresh; undefined when the session has ended or the
+   * token version moved on (the account-security service's `authenticate`).
+   */
+  authenticate: (
+    claims: TokenClaims,
+  ) => Promise<{ user: UserRow; session: UserSessionRow } | undefined>
 }
 
 /**
@@ -44,9 +51,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export default fp(async function authPlugin(
   app: FastifyInstance,
-  { tokens, findUser }: AuthPluginOptions,
+  { tokens, authenticate: findSession }: AuthPluginOptions,
 ) {
   app.decorateRequest('user', null)
+  app.decorateRequest('authSession', null)
 
   /** The token's user, once the token and the user check out. */
   async function authenticate(request: FastifyRequest): Promise<UserRow> {
@@ -54,10 +62,11 @@ export default fp(async function authPlugin(
     if (!token) throw unauthorized('Not authorized, no token')
     const claims = await tokens.verify(token)
     if (!claims) throw tokenRefused()
-    const user = await findUser(claims.userId)
-    if (!user || user.tokenVersion !== claims.tokenVersion) throw tokenRefused()
-    request.user = user
-    return user
+    const found = await findSession(claims)
+    if (!found) throw tokenRefused()
+    request.user = found.user
+    request.authSession = found.session
+    return found.user
   }
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -73,4 +82,10 @@ export default fp(async function authPlugin(
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized()
   return request.user
+}
+
+/** The session record of a request that passed `requireUser`. */
+export function currentSession(request: FastifyRequest): UserSessionRow {
+  if (!request.authSession) throw unauthorized()
+  return request.authSession
 }

@@ -122,6 +122,9 @@ export default fp(async function responseCachePlugin(
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isAnonymousGet(request)) return
+    // A scheduled post's time has come: every page may show it now (each instance keeps its own
+    // schedule, learnt from its own reads, and so empties itself).
+    if (opts.changes.isScheduledChangeDue(now())) invalidateHere()
     const key = request.url
     const state: RequestState = { key, generation, fromCache: false }
     states.set(request, state)

@@ -14,7 +14,7 @@ import {
 import { MessageResponseSchema } from '#common/schemas/common.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import type { OutgoingMail } from '#server/modules/mail/mail.transports.ts'
-import { authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
+import { authHeader, bearer, expectError, makeSession, signIn } from '#tests/helpers/auth.ts'
 import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -271,7 +271,8 @@ describe('session token age', () => {
   it('is capped even when the token claims a later expiry', async () => {
     const user = await makeUser(app)
     const issuedAt = Math.floor(Date.now() / 1000)
-    const token = await new SignJWT({ ver: user.tokenVersion })
+    const sid = await makeSession(app, user.id)
+    const token = await new SignJWT({ ver: user.tokenVersion, sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuedAt(issuedAt)

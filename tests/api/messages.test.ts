@@ -79,6 +79,7 @@ describe('POST /api/messages/contact', () => {
       readAt: null,
       replies: [],
       spam: false,
+      visit: null,
     })
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt)
     expect(Math.abs(Date.parse(message.createdAt) - Date.now())).toBeLessThan(60_000)

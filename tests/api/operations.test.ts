@@ -18,7 +18,7 @@ import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { readSessionSecret } from '#server/db/settings.ts'
 import { RATE_LIMITS } from '#server/lib/rate-limits.ts'
-import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
+import { asAdmin, asUser, expectError, makeSession } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
 
@@ -247,9 +247,10 @@ describe('the token-signing secret and backups', () => {
     // What an attacker holding the file would try: an admin's id and token version, signed with
     // every value the file's settings hold (and, as the control, with the real secret).
     const [adminRow] = lines.filter((line) => line.t === 'users' && line.r!.isAdmin === true)
+    const sid = await makeSession(app, String(adminRow!.r!.id))
     const forge = (key: string) => {
       const issuedAt = Math.floor(clock.getTime() / 1000)
-      return new SignJWT({ ver: adminRow!.r!.tokenVersion })
+      return new SignJWT({ ver: adminRow!.r!.tokenVersion, sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(adminRow!.r!.id))
         .setIssuedAt(issuedAt)

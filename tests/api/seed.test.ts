@@ -26,7 +26,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const slugs = DEMO_SITES.map((s) => s.slug)
 const DEFAULT_IMAGE_MAX_BYTES = 40 * 1024
-const NOTHING_STORED = { settings: false, pages: [], faqEntries: 0 }
+const NOTHING_STORED = { settings: false, pages: [], faqEntries: 0, samplePost: false }
 
 let app: TestApp
 beforeAll(async () => {
@@ -62,6 +62,7 @@ describe('putFirstRunContent (every start, and npm run seed)', () => {
         settings: true,
         pages: [...PAGE_KEYS],
         faqEntries: FIRST_RUN_FAQ.length,
+        samplePost: true,
       })
 
       const [site] = await db.select().from(settings).where(eq(settings.key, 'site'))
@@ -220,7 +221,12 @@ describe('seedSite (npm run seed)', () => {
   it('puts the first-run content in place and adds the demo sites, once however often it runs', () =>
     withFreshApp(async (fresh) => {
       expect(await seedSite(fresh.services)).toEqual({
-        firstRun: { settings: true, pages: [...PAGE_KEYS], faqEntries: FIRST_RUN_FAQ.length },
+        firstRun: {
+          settings: true,
+          pages: [...PAGE_KEYS],
+          faqEntries: FIRST_RUN_FAQ.length,
+          samplePost: true,
+        },
         added: slugs,
         skipped: [],
       })

@@ -11,7 +11,7 @@ import { MessageSchema } from '#common/schemas/messages.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import { messages, users } from '#server/db/schema.ts'
 import { readSessionSecret } from '#server/db/settings.ts'
-import { asAdmin, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
+import { asAdmin, bearer, expectError, makeSession, signIn } from '#tests/helpers/auth.ts'
 import { makeAdmin, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -59,7 +59,8 @@ describe('rotating the session secret', () => {
     const [row] = await app.database.db.select().from(users).where(eq(users.id, admin.id))
     expect(row!.tokenVersion).toBe(admin.tokenVersion + 1)
     const issuedAt = Math.floor(clock.getTime() / 1000)
-    const forged = await new SignJWT({ ver: row!.tokenVersion })
+    const sid = await makeSession(app, admin.id)
+    const forged = await new SignJWT({ ver: row!.tokenVersion, sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(admin.id)
       .setIssuedAt(issuedAt)

@@ -32,6 +32,7 @@ const edited: SiteSettings = {
   responseTime: 'within two business days',
   foundingYear: 2011,
   weeklyDigest: true,
+  showLinkHealth: true,
 }
 
 const put = (body: unknown, headers = admin) =>

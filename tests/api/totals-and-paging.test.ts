@@ -103,7 +103,7 @@ describe('totals after writes', () => {
 
   it('match count(*) after a truncate', async () => {
     await makeMessage(app)
-    await db().execute(sql`truncate table messages`)
+    await db().execute(sql`truncate table messages cascade`)
     await makeMessage(app)
     await expectCountsExact()
     expect((await summary()).messages[0]!.numMessages).toBe(1)

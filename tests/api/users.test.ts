@@ -471,14 +471,16 @@ describe('the last admin', () => {
     expect(await adminCount(winner)).toBe(1)
   })
 
+  const recentlyChecked = () => {}
+
   // Through HTTP the second request's auth check usually sees the first change already; calling the
   // service directly makes both changes start from two admins, which only the admin-row lock resolves.
   it('keeps one admin when two demotions race past the auth check', async () => {
     const [a, b] = [await makeAdmin(solo), await makeAdmin(solo)]
     const service = solo.services.users
     const results = await Promise.allSettled([
-      service.updateUser(a.id, editBody(a, { isAdmin: false })),
-      service.updateUser(b.id, editBody(b, { isAdmin: false })),
+      service.updateUser(a.id, editBody(a, { isAdmin: false }), recentlyChecked),
+      service.updateUser(b.id, editBody(b, { isAdmin: false }), recentlyChecked),
     ])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     const winner = results[0]!.status === 'rejected' ? a : b
@@ -488,7 +490,10 @@ describe('the last admin', () => {
   it('keeps one admin when two deletions race past the auth check', async () => {
     const [a, b] = [await makeAdmin(solo), await makeAdmin(solo)]
     const service = solo.services.users
-    const results = await Promise.allSettled([service.deleteUser(a.id), service.deleteUser(b.id)])
+    const results = await Promise.allSettled([
+      service.deleteUser(a.id, recentlyChecked),
+      service.deleteUser(b.id, recentlyChecked),
+    ])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     const survivor = results[0]!.status === 'rejected' ? a : b
     expect(await adminCount(await authHeader(solo, survivor))).toBe(1)

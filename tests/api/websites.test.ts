@@ -15,6 +15,8 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const PUBLIC_CACHE = 'public, no-cache'
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+/** The case-study fields of an entry that has none (tests/api/case-studies.test.ts covers them). */
+const NO_CASE_STUDY = { client: '', role: '', year: null, tags: [], caseStudy: '' }
 
 let app: TestApp
 let admin: Record<string, string>
@@ -101,6 +103,7 @@ describe('GET /api/websites/search', () => {
       published: true,
       featured: false,
       position: website.position,
+      ...NO_CASE_STUDY,
     })
   })
 
@@ -268,6 +271,7 @@ describe('PUT /api/websites/:id', () => {
       published: true,
       featured: false,
       position: website.position,
+      ...NO_CASE_STUDY,
     }
     expect(WebsiteMutationResponseSchema.parse(res.json())).toEqual({
       message: 'Website updated successfully',

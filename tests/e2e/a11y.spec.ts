@@ -143,6 +143,14 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'admin-posts',
+    as: 'admin',
+    path: fixed('/admin/posts'),
+    ready: async (page) => {
+      await h1(page, /^Journal \(\d+\)$/)
+    },
+  },
+  {
     name: 'admin-settings',
     as: 'admin',
     path: fixed('/admin/settings'),

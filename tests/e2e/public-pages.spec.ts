@@ -64,6 +64,14 @@ const PUBLIC_PAGES: PublicPage[] = [
     },
   },
   {
+    name: 'journal',
+    path: '/journal',
+    h1: 'Notes from the workshop',
+    content: async (main) => {
+      await expect(main.getByRole('link', { name: 'Atom feed' })).toBeVisible()
+    },
+  },
+  {
     name: 'portfolio',
     path: '/portfolio',
     h1: 'Websites and apps I have built',
@@ -114,6 +122,17 @@ const PUBLIC_PAGES: PublicPage[] = [
         'href',
         `https://${SEEDED.slug}.example.com`,
       )
+    },
+  },
+  {
+    name: 'privacy',
+    path: '/privacy',
+    h1: 'Your privacy on this site',
+    content: async (main) => {
+      await expect(
+        main.getByRole('heading', { level: 2, name: 'Why there is no consent banner' }),
+      ).toBeVisible()
+      await expect(main.getByText('The daily random value: 48 hours.')).toBeVisible()
     },
   },
   {
@@ -178,6 +197,7 @@ test('the header menus and the footer lead to every public page', async ({ page 
     ['Home', '/', 'Websites that load fast and win you clients'],
     ['Contact', '/contact', 'Get in touch'],
     ['FAQ', '/faq', 'Frequently asked questions'],
+    ['Privacy', '/privacy', 'Your privacy on this site'],
   ]
   for (const [label, path, h1] of viaFooter) {
     await footer.getByRole('link', { name: label, exact: true }).click()

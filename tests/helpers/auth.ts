@@ -1,15 +1,28 @@
 import { expect } from 'vitest'
-import type { UserRow } from '#server/db/schema.ts'
+import { userSessions, type UserRow } from '#server/db/schema.ts'
 import { makeAdmin, makeUser } from './factories.ts'
 import type { TestApp } from './test-app.ts'
 
 /** The Authorization header that carries `token`. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-/** The Authorization header of a signed-in user (a real token from the app's own signer). */
+/** A session record for the user, as a sign-in makes (the token must name one); its id. */
+export async function makeSession(app: TestApp, userId: string): Promise<string> {
+  const [row] = await app.database.db
+    .insert(userSessions)
+    .values({ userId, device: 'Test device' })
+    .returning({ id: userSessions.id })
+  return row!.id
+}
+
+/**
+ * The Authorization header of a signed-in user (a real token from the app's own signer, naming a
+ * new session record, checked just now).
+ */
 export async function authHeader(app: TestApp, user: Pick<UserRow, 'id' | 'tokenVersion'>) {
+  const sessionId = await makeSession(app, user.id)
   return bearer(
-    await app.services.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }),
+    await app.services.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion, sessionId }),
   )
 }
 

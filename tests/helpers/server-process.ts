@@ -88,7 +88,14 @@ async function startServerOnce({
   await ensureBuild()
   const listenPort = port ?? (await freePort())
   // Only the given variables: nothing of the test runner's own environment leaks into the server.
-  const childEnv: Record<string, string> = { ...SERVER_ENV, LOG_LEVEL: 'info', HOST: '127.0.0.1' }
+  // The scheduled link check stays off unless a test turns it on: test sites' portfolio links point
+  // nowhere, and a check landing mid-test would change what the test compares.
+  const childEnv: Record<string, string> = {
+    ...SERVER_ENV,
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    LINK_CHECK_INTERVAL_HOURS: '0',
+  }
   for (const [key, value] of Object.entries(env)) if (value !== undefined) childEnv[key] = value
   childEnv.PORT = String(listenPort)
 

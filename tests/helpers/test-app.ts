@@ -17,6 +17,7 @@ export interface TestAppOptions {
   env?: Partial<Record<keyof Env, string>>
   mailTransport?: AppDeps['mailTransport']
   now?: AppDeps['now']
+  linkChecks?: AppDeps['linkChecks']
   web?: boolean
 }
 
@@ -70,6 +71,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     mailTransport: options.mailTransport,
     now: options.now,
+    // A test runs link-check rounds itself (services.linkChecks.runDue), with its own clock.
+    linkChecks: { hasTimer: false, ...options.linkChecks },
     web: options.web ?? false,
     logger: false,
   })

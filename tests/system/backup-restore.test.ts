@@ -259,9 +259,10 @@ describe('npm run backup / npm run restore', () => {
   // One uploaded image, stored as every variant width.
   const VARIANTS = IMAGE_VARIANT_WIDTHS.length
   // What a started site puts in place at first run (server/first-run/): the FAQ, the page texts,
-  // and two settings (the site's own and the FAQ's first-run marker).
+  // a sample journal post, and three settings (the site's own, the FAQ's and the journal's
+  // first-run markers).
   const SEEDED_FAQS = 15
-  const FIRST_RUN_SETTINGS = 2
+  const FIRST_RUN_SETTINGS = 3
   const FIRST_RUN_PAGES = 6
 
   it('backs up the embedded database', async () => {
@@ -269,8 +270,9 @@ describe('npm run backup / npm run restore', () => {
     expect(res.code, res.stderr).toBe(0)
     // The token-signing secret, also a setting, is left out.
     expect(res.stdout).toContain(
-      `Backed up ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, ${VARIANTS} images from the pglite database`,
+      `Backed up ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, 1 posts, 0 testimonials, 0 testimonial_requests, ${VARIANTS} images`,
     )
+    expect(res.stdout).toContain('from the pglite database')
     expect((await stat(backupFile())).size).toBeGreaterThan(1000)
     const { gunzipSync } = await import('node:zlib')
     const text = gunzipSync(await readFile(backupFile())).toString('utf8')
@@ -285,7 +287,7 @@ describe('npm run backup / npm run restore', () => {
     const res = await runCli('restore', ['--in', backupFile()], embeddedEnv(target), 'source')
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain(
-      `Restored ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, ${VARIANTS} images`,
+      `Restored ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, 1 posts, 0 testimonials, 0 testimonial_requests, ${VARIANTS} images`,
     )
     expect(res.stdout).toContain(SESSIONS_ENDED)
     const server = await startServer({ env: embeddedEnv(target) })

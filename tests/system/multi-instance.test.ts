@@ -149,6 +149,31 @@ describe('shared state', () => {
     )
   })
 
+  it('refuses at once on one instance the token of a session ended on the other', async () => {
+    const kept = await signInAdmin(a)
+    const ended = await signInAdmin(b)
+    const own = await call(a.url, 'GET', '/api/users/sessions', { headers: ended.headers })
+    expect(own.status).toBe(200)
+    const sessions = (own.json as { sessions: { _id: string; current: boolean }[] }).sessions
+    const target = sessions.find((session) => session.current)
+    const end = await call(b.url, 'DELETE', `/api/users/sessions/${target!._id}`, {
+      headers: kept.headers,
+    })
+    expect(end.status).toBe(200)
+    const endedToken = target!._id
+    const stillListed = async (server: ServerProcess) => {
+      const res = await call(server.url, 'GET', '/api/users/sessions', { headers: kept.headers })
+      return (res.json as { sessions: { _id: string }[] }).sessions.map((session) => session._id)
+    }
+    expect(await stillListed(a)).not.toContain(endedToken)
+    expect(await stillListed(b)).not.toContain(endedToken)
+    const refused = await call(a.url, 'GET', '/api/users/sessions', { headers: ended.headers })
+    expect(refused.status).toBe(401)
+    expect(
+      (await call(a.url, 'GET', '/api/users/sessions', { headers: kept.headers })).status,
+    ).toBe(200)
+  })
+
   it('serves an image uploaded through one instance from the other', async () => {
     const admin = await signInAdmin(a)
     const form = new FormData()

@@ -7,7 +7,7 @@ import { SignJWT, UnsecuredJWT, base64url } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TTL_SECONDS } from '#common/constants.ts'
 import { loadOrCreateSessionSecret } from '#server/db/settings.ts'
-import { asAdmin, authHeader, bearer, expectError } from '#tests/helpers/auth.ts'
+import { asAdmin, authHeader, bearer, expectError, makeSession } from '#tests/helpers/auth.ts'
 import { TEST_PASSWORD, makeAdmin, makeUser } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -55,8 +55,9 @@ async function expectRefused(token: string, label: string) {
 
 const now = () => Math.floor((Date.now() + clockOffsetMs) / 1000)
 
-const validClaims = (userId: string, tokenVersion = 0) =>
-  new SignJWT({ ver: tokenVersion })
+/** Claims as a sign-in makes them, naming a new session record of the user. */
+const validClaims = async (userId: string, tokenVersion = 0) =>
+  new SignJWT({ ver: tokenVersion, sid: await makeSession(app, userId) })
     .setSubject(userId)
     .setIssuedAt(now())
     .setExpirationTime(now() + 3600)
@@ -64,7 +65,11 @@ const validClaims = (userId: string, tokenVersion = 0) =>
 describe('forged tokens', () => {
   it('accepts a correctly signed token (the control case)', async () => {
     const admin = await makeAdmin(app)
-    const token = await validClaims(admin.id).setProtectedHeader({ alg: 'HS256' }).sign(secret)
+    const token = await (
+      await validClaims(admin.id)
+    )
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(secret)
     const res = await app.inject({
       method: 'GET',
       url: '/api/users/admin',
@@ -93,11 +98,14 @@ describe('forged tokens', () => {
   it('refuses other algorithms and a wrong key', async () => {
     const admin = await makeAdmin(app)
     for (const alg of ['HS384', 'HS512'] as const) {
-      await expectRefused(await validClaims(admin.id).setProtectedHeader({ alg }).sign(secret), alg)
+      await expectRefused(
+        await (await validClaims(admin.id)).setProtectedHeader({ alg }).sign(secret),
+        alg,
+      )
     }
     const otherKey = new TextEncoder().encode('an-attacker-guessed-this-secret-of-48-characters!')
     await expectRefused(
-      await validClaims(admin.id).setProtectedHeader({ alg: 'HS256' }).sign(otherKey),
+      await (await validClaims(admin.id)).setProtectedHeader({ alg: 'HS256' }).sign(otherKey),
       'wrong key',
     )
   })
@@ -105,7 +113,11 @@ describe('forged tokens', () => {
   it('refuses a changed payload or signature', async () => {
     const user = await makeUser(app)
     const admin = await makeAdmin(app)
-    const token = await validClaims(user.id).setProtectedHeader({ alg: 'HS256' }).sign(secret)
+    const token = await (
+      await validClaims(user.id)
+    )
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(secret)
     const [header, payload, signature] = token.split('.') as [string, string, string]
     // Claim to be the admin, keeping the user's signature.
     const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload))) as Record<
@@ -151,6 +163,25 @@ describe('forged tokens', () => {
     await expectRefused(
       await sign(new SignJWT({ ver: 0 }).setSubject('not-a-uuid').setIssuedAt(now())),
       'bad subject',
+    )
+    await expectRefused(
+      await sign(
+        new SignJWT({ ver: 0 })
+          .setSubject(admin.id)
+          .setIssuedAt(now())
+          .setExpirationTime(now() + 60),
+      ),
+      'no session',
+    )
+    const user = await makeUser(app)
+    await expectRefused(
+      await sign(
+        new SignJWT({ ver: 0, sid: await makeSession(app, user.id) })
+          .setSubject(admin.id)
+          .setIssuedAt(now())
+          .setExpirationTime(now() + 60),
+      ),
+      "another user's session",
     )
   })
 })

@@ -11,5 +11,6 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: 
   { label: 'Messages', to: href('/admin/messages') },
   { label: 'Pages', to: href('/admin/pages') },
   { label: 'FAQ', to: href('/admin/faq') },
+  { label: 'Journal', to: href('/admin/posts'), editPrefix: '/admin/post/' },
   { label: 'Settings', to: href('/admin/settings') },
 ]

@@ -9,6 +9,7 @@ const FOOTER_LINKS = [
   { label: 'About', to: href('/about') },
   { label: 'Contact', to: href('/contact') },
   { label: 'FAQ', to: href('/faq') },
+  { label: 'Privacy', to: href('/privacy') },
 ]
 
 /** The text as a sentence: a full stop added unless the owner ended it with one. */

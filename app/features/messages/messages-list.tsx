@@ -13,6 +13,34 @@ export const MESSAGE_TABS: { label: string; filter?: MessageFilter }[] = [
 
 export const isUnread = (message: Message) => message.readAt === null
 
+/** The counted visit a message was sent in: where the sender landed, came from, and read. */
+function VisitSummary({ visit }: { visit: Message['visit'] }) {
+  if (!visit) return <span className="text-xs text-slate-600">No counted visit</span>
+  const campaign = visit.campaign
+    ? [visit.campaign.source, visit.campaign.medium, visit.campaign.campaign]
+        .filter(Boolean)
+        .join(' / ')
+    : undefined
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
+      <dt className="text-slate-500">Landed</dt>
+      <dd className="font-medium wrap-anywhere text-slate-900">{visit.landingPage}</dd>
+      <dt className="text-slate-500">From</dt>
+      <dd className="wrap-anywhere">{visit.source}</dd>
+      {campaign ? (
+        <>
+          <dt className="text-slate-500">Campaign</dt>
+          <dd className="wrap-anywhere">{campaign}</dd>
+        </>
+      ) : null}
+      <dt className="text-slate-500">Read</dt>
+      <dd>
+        {visit.pagesSeen} page{visit.pagesSeen === 1 ? '' : 's'}, {visit.device}
+      </dd>
+    </dl>
+  )
+}
+
 /** The admin inbox's columns; the route adds the selection and the row's buttons. */
 export const MESSAGE_COLUMNS: Column<Message>[] = [
   {
@@ -55,6 +83,11 @@ export const MESSAGE_COLUMNS: Column<Message>[] = [
       />
     ),
     className: 'lg:w-[30%] lg:min-w-[14rem]',
+  },
+  {
+    header: 'Visit',
+    cell: (message) => <VisitSummary visit={message.visit} />,
+    className: 'lg:min-w-[9rem]',
   },
   {
     header: 'Status',

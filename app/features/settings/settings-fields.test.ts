@@ -37,9 +37,12 @@ describe('settingsFromForm', () => {
     })
   })
 
-  it('leaves the weekly digest out, so a save keeps its value', () => {
-    const result = settingsFromForm(form)
-    expect(result.ok && 'weeklyDigest' in result.data).toBe(false)
+  it('reads the weekly digest box, unticked as off', () => {
+    expect(settingsFromForm({ ...form, weeklyDigest: 'on' })).toMatchObject({
+      ok: true,
+      data: { weeklyDigest: true },
+    })
+    expect(settingsFromForm(form)).toMatchObject({ ok: true, data: { weeklyDigest: false } })
   })
 
   it('names an empty or non-numeric founding year', () => {

@@ -129,12 +129,30 @@ export function SettingsForm({
         />
         <div className="sm:col-span-2">{shareImageField}</div>
       </Section>
+      <Section title="Portfolio">
+        <CheckboxField
+          label="Show that each site is online"
+          name="showLinkHealth"
+          defaultChecked={settings.showLinkHealth}
+          hint="Portfolio cards and case-study pages say “Online · checked today · 180 ms” after a successful link check; a failing site shows nothing."
+          className="sm:col-span-2"
+        />
+      </Section>
       <Section title="Accounts">
         <CheckboxField
           label="Sign-ups open"
           name="signupsOpen"
           defaultChecked={settings.signupsOpen}
           hint="When unticked, visitors cannot create accounts and the site offers no sign-up link."
+          className="sm:col-span-2"
+        />
+      </Section>
+      <Section title="Visit statistics">
+        <CheckboxField
+          label="Weekly digest by e-mail"
+          name="weeklyDigest"
+          defaultChecked={settings.weeklyDigest}
+          hint="Each Monday: last week's visitors, messages, conversion rate and top sources against the week before."
           className="sm:col-span-2"
         />
       </Section>

@@ -4,16 +4,12 @@ import type {
   ProfileBody,
   ResetPasswordBody,
   Session,
-  SignInBody,
   SignUpBody,
   UserPublic,
   UserUpdateBody,
   UsersPage,
 } from '#common/schemas/users.ts'
 import { apiRequest } from '#app/lib/api-client.ts'
-
-export const signIn = (body: SignInBody) =>
-  apiRequest<Session>('/api/users/signin', { method: 'POST', body })
 
 export const signUp = (body: SignUpBody) =>
   apiRequest<Session>('/api/users/signup', { method: 'POST', body })

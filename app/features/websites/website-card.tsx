@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 import { imageSrcSet } from '#common/images.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -18,10 +19,13 @@ export function WebsiteCard({
   website,
   isPriority = false,
   headingLevel: Heading = 'h2',
+  status,
 }: {
   website: Website
   isPriority?: boolean
   headingLevel?: 'h2' | 'h3'
+  /** A line under the description (the link check's "Online ..."), from the page. */
+  status?: ReactNode
 }) {
   const image = imageSrcSet(website.image)
   const detailsPath = href('/website/:slug', { slug: website.slug })
@@ -59,6 +63,7 @@ export function WebsiteCard({
           <p className="mt-1 text-sm font-medium text-slate-600">{website.languageDescription}</p>
         ) : null}
         <p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-700">{website.description}</p>
+        {status ? <div className="mt-3">{status}</div> : null}
         <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2 pt-5 text-sm font-semibold">
           <Link to={detailsPath} className="text-brand-700 hover:text-brand-900 hover:underline">
             Project details<span className="sr-only">: {website.name}</span>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { Form } from 'react-router'
 import { FEATURED_WEBSITES_MAX, TEXT_LIMITS } from '#common/constants.ts'
-import type { Website } from '#common/schemas/websites.ts'
+import { TAGS_MAX } from '#common/schemas/tags.ts'
+import { CASE_STUDY_MAX_LENGTH, type Website } from '#common/schemas/websites.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
@@ -131,6 +132,51 @@ export function WebsiteForm({
           error={errors?.description}
         />
       </div>
+      <fieldset className="space-y-5 border-t border-slate-200 pt-6">
+        <legend className="text-base font-semibold text-slate-900">Case study</legend>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <InputField
+            label="Client"
+            name="client"
+            defaultValue={website.client}
+            maxLength={TEXT_LIMITS.name}
+            error={errors?.client}
+          />
+          <InputField
+            label="My role"
+            name="role"
+            defaultValue={website.role}
+            maxLength={TEXT_LIMITS.name}
+            error={errors?.role}
+          />
+          <InputField
+            label="Year"
+            name="year"
+            type="number"
+            inputMode="numeric"
+            min={1990}
+            max={2100}
+            defaultValue={website.year ?? ''}
+            error={errors?.year}
+          />
+        </div>
+        <InputField
+          label="Technologies"
+          name="tags"
+          defaultValue={website.tags.join(', ')}
+          hint={`Separated by commas, e.g. React, Node.js, PostgreSQL (at most ${TAGS_MAX}). Visitors filter the portfolio by them.`}
+          error={errors?.tags}
+        />
+        <TextareaField
+          label="Case study (Markdown)"
+          name="caseStudy"
+          defaultValue={website.caseStudy}
+          rows={12}
+          maxLength={CASE_STUDY_MAX_LENGTH}
+          hint="The problem, what you built and the result. ## for headings; ![description](/uploads/…) shows an uploaded image."
+          error={errors?.caseStudy}
+        />
+      </fieldset>
       <ImageUpload
         value={image}
         onChange={setImage}

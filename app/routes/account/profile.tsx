@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '#common/constants.ts'
 import { ProfileFormSchema } from '#common/schemas/users.ts'
 import { InputField } from '#app/components/ui/field.tsx'
+import { AccountSecuritySections } from '#app/features/account-security/account-security-sections.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountForm, EmailField } from '#app/features/users/account-form.tsx'
 import { requireSession } from '#app/features/users/guards.ts'
@@ -112,6 +113,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           error={actionData?.errors?.currentPassword}
         />
       </AccountForm>
+      <AccountSecuritySections isAdmin={loaderData.isAdmin} />
       <SignOutEverywhere />
     </AccountCard>
   )

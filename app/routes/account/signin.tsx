@@ -1,12 +1,20 @@
-import { Link, redirect } from 'react-router'
+import { useState } from 'react'
+import { Link, redirect, useNavigate } from 'react-router'
+import { SignInSecondStepBodySchema } from '#common/schemas/account-security.ts'
 import { SignInBodySchema } from '#common/schemas/users.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
+import {
+  signInFirstStep,
+  signInSecondStep,
+} from '#app/features/account-security/account-security.api.ts'
+import { passkeyErrorMessage, signInUsingPasskey } from '#app/features/account-security/passkeys.ts'
+import { CodeField } from '#app/features/account-security/two-factor-section.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/account-form.tsx'
 import { redirectQuery, redirectTargetOf } from '#app/features/users/account-redirect.ts'
 import { safeRedirect } from '#app/features/users/redirect.ts'
-import { signIn } from '#app/features/users/users.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
@@ -28,12 +36,33 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const values = textFieldsOf(await request.formData())
+  if (values.challenge !== undefined) return secondStep(values)
   const result = validate(SignInBodySchema, values)
   if (!result.ok) return { errors: result.errors }
   try {
-    saveSession(await signIn(result.data))
+    const answer = await signInFirstStep(result.data)
+    // Two-factor is on: the page asks for the code next.
+    if ('twoFactorRequired' in answer) return { challenge: answer.challenge }
+    saveSession(answer)
   } catch (error) {
     return { formError: messageOf(error) }
+  }
+  return redirect(safeRedirect(values.redirect))
+}
+
+/** The code (or recovery code) step, with the challenge the password step answered. */
+async function secondStep(values: Record<string, string>) {
+  const challenge = values.challenge ?? ''
+  const body =
+    values.mode === 'recovery'
+      ? { challenge, recoveryCode: values.recoveryCode ?? '' }
+      : { challenge, code: values.code ?? '' }
+  const result = validate(SignInSecondStepBodySchema, body)
+  if (!result.ok) return { challenge, errors: result.errors }
+  try {
+    saveSession(await signInSecondStep(result.data))
+  } catch (error) {
+    return { challenge, formError: messageOf(error) }
   }
   return redirect(safeRedirect(values.redirect))
 }
@@ -46,6 +75,12 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
   const { redirectTo, signedInAs } = loaderData
   const query = redirectQuery(redirectTo)
   const { signupsOpen } = useSiteSettings()
+
+  if (actionData && 'challenge' in actionData && actionData.challenge) {
+    return (
+      <SecondStep challenge={actionData.challenge} redirectTo={redirectTo} result={actionData} />
+    )
+  }
 
   return (
     <AccountCard
@@ -86,6 +121,95 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </div>
       </AccountForm>
+      <PasskeySignIn redirectTo={redirectTo} />
     </AccountCard>
+  )
+}
+
+/** The second step when two-factor is on: a code from the app, or a recovery code. */
+function SecondStep({
+  challenge,
+  redirectTo,
+  result,
+}: {
+  challenge: string
+  redirectTo: string
+  result: { errors?: Record<string, string | undefined>; formError?: string }
+}) {
+  const [mode, setMode] = useState<'code' | 'recovery'>('code')
+  return (
+    <AccountCard
+      title="Two-factor sign-in"
+      intro={
+        mode === 'code'
+          ? 'Enter the six-digit code your authenticator app shows for this site.'
+          : 'Enter one of the recovery codes you saved when you turned two-factor on. Each works once.'
+      }
+      footer={
+        <AccountFooterLink to={`/signin${redirectQuery(redirectTo)}`}>
+          Start again
+        </AccountFooterLink>
+      }
+    >
+      <AccountForm result={result} submitLabel="Verify" busyLabel="Checking...">
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <input type="hidden" name="challenge" value={challenge} />
+        <input type="hidden" name="mode" value={mode} />
+        {mode === 'code' ? (
+          <CodeField
+            label="Authentication code"
+            error={result.errors?.code ?? result.errors?.form}
+          />
+        ) : (
+          <InputField
+            label="Recovery code"
+            name="recoveryCode"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={result.errors?.recoveryCode ?? result.errors?.form}
+          />
+        )}
+      </AccountForm>
+      <Button
+        variant="ghost"
+        className="mt-3 w-full"
+        onClick={() => setMode(mode === 'code' ? 'recovery' : 'code')}
+      >
+        {mode === 'code' ? 'Use a recovery code instead' : 'Use a code from the app instead'}
+      </Button>
+    </AccountCard>
+  )
+}
+
+/** Signs in with a passkey (both factors at once), outside the password form. */
+function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  const navigate = useNavigate()
+  const [error, setError] = useState<string | null>(null)
+  const [isBusy, setBusy] = useState(false)
+
+  async function start() {
+    setBusy(true)
+    setError(null)
+    try {
+      saveSession(await signInUsingPasskey())
+      await navigate(safeRedirect(redirectTo))
+    } catch (err) {
+      setError(passkeyErrorMessage(err, messageOf(err)))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-6">
+      {error ? (
+        <Alert kind="error" className="mb-4">
+          {error}
+        </Alert>
+      ) : null}
+      <Button variant="secondary" className="w-full" disabled={isBusy} onClick={() => void start()}>
+        {isBusy ? 'Waiting for the passkey...' : 'Use a passkey'}
+      </Button>
+    </div>
   )
 }

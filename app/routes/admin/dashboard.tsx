@@ -1,3 +1,4 @@
+import { SecurityLogPanel } from '#app/features/account-security/security-log-panel.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -7,7 +8,9 @@ import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { LinkAttentionPanel } from '#app/features/link-checks/link-attention-panel.tsx'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
+import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
 import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -71,6 +74,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <MessagesTrendChart weeks={trend.weeks} />
         </Panel>
       </div>
+      <div className="mt-8">
+        <VisitStatsPanel />
+      </div>
+      <LinkAttentionPanel />
+      <SecurityLogPanel />
     </>
   )
 }

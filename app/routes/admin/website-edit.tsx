@@ -3,6 +3,7 @@ import { WebsiteUpdateBodySchema } from '#common/schemas/websites.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { LinkCheckSettings } from '#app/features/link-checks/link-check-settings.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.tsx'
 import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
@@ -74,6 +75,7 @@ export default function WebsiteEditPage({ loaderData, actionData }: Route.Compon
         pendingIntent={pendingIntent}
         cancelTo={LIST_PATH}
       />
+      <LinkCheckSettings key={`check-${loaderData._id}`} websiteId={loaderData._id} />
     </div>
   )
 }

@@ -1,14 +1,17 @@
 import { redirect } from 'react-router'
+import type { AdminWebsite } from '#common/schemas/websites.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { MoveButtons, moveRow, useMoveRow } from '#app/components/ui/move-buttons.tsx'
 import {
   EditDeleteButtons,
   PagedTable,
+  type Column,
   RowActions,
   useConfirmedSubmit,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { checkLinkAction, withLastCheck } from '#app/features/link-checks/link-health.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { moveWebsite } from '#app/features/websites/move-website.ts'
 import { WEBSITE_COLUMNS } from '#app/features/websites/website-columns.tsx'
@@ -24,6 +27,9 @@ import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/websites'
 
 const BASE_PATH = '/admin/websites'
+const COLUMNS: Column<AdminWebsite>[] = WEBSITE_COLUMNS.map((column) =>
+  column.header === 'Link' ? withLastCheck<AdminWebsite>(column) : column,
+)
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Websites', matches) },
@@ -40,6 +46,7 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const form = await request.formData()
+  if (form.get('intent') === 'check') return checkLinkAction(form)
   if (form.get('intent') === 'move') {
     try {
       const neighbourId = form.get('neighbourId')?.toString()
@@ -94,7 +101,7 @@ export default function WebsitesPage({ loaderData, actionData }: Route.Component
           </Button>
         }
         error={actionData?.error}
-        columns={WEBSITE_COLUMNS}
+        columns={COLUMNS}
         rows={websites}
         empty="No websites yet. Use Create Website to add the first one."
         basePath={BASE_PATH}

@@ -77,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await messages.createFromContact(parsed.data, { client: context.clientIp, door: 'page' })
+    await messages.createFromContact(parsed.data, {
+      client: context.clientIp,
+      door: 'page',
+      userAgent: request.headers.get('user-agent') ?? undefined,
+    })
   } catch (error) {
     return failure(error, values)
   }

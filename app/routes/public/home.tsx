@@ -3,7 +3,9 @@ import type { Route } from './+types/home'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { Section } from '#app/components/layout/page-intro.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { LatestPosts } from '#app/features/journal/latest-posts.tsx'
 import { HomeSections } from '#app/features/pages/home-sections.tsx'
+import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
 import { WebsiteCard } from '#app/features/websites/website-card.tsx'
 import { pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
@@ -18,20 +20,24 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [latest, page, settings] = await Promise.all([
+  const [latest, page, settings, posts] = await Promise.all([
     context.services.websites.listFeatured(),
     context.services.pages.getRendered('home'),
     context.services.settings.get(),
+    context.services.posts.listLatest(),
   ])
+  const health = await context.services.linkChecks.publicHealthOf(latest.map((w) => w._id))
   return {
     page,
     latest,
+    online: onlineLines(health),
+    posts,
     jsonLd: siteJsonLd(context.publicUrl, settings),
   }
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { page, latest, jsonLd } = loaderData
+  const { page, latest, online, posts, jsonLd } = loaderData
   const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
@@ -51,7 +57,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         {latest.length > 0 ? (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {latest.map((website) => (
-              <WebsiteCard key={website._id} website={website} headingLevel="h3" />
+              <WebsiteCard
+                key={website._id}
+                website={website}
+                headingLevel="h3"
+                status={<OnlineLine text={online[website._id]} />}
+              />
             ))}
           </div>
         ) : (
@@ -66,6 +77,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </Section>
+
+      <LatestPosts posts={posts} />
 
       <CallToAction />
     </main>

@@ -14,8 +14,9 @@ function urlEntry(loc: string, lastmod?: Date, image?: string) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [entries, settings] = await Promise.all([
+  const [entries, posts, settings] = await Promise.all([
     context.services.websites.listSlugs(),
+    context.services.posts.listSlugs(),
     context.services.settings.get(),
   ])
   // The home page carries the site's share image (the settings'), as Google's image sitemaps allow.
@@ -31,6 +32,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...entries.map(({ slug, updatedAt }) =>
       urlEntry(
         absoluteUrl(context.publicUrl, href('/website/:slug', { slug })),
+        new Date(updatedAt),
+      ),
+    ),
+    ...posts.map(({ slug, updatedAt }) =>
+      urlEntry(
+        absoluteUrl(context.publicUrl, href('/journal/:slug', { slug })),
         new Date(updatedAt),
       ),
     ),

@@ -3,9 +3,13 @@ import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
+import { TagLinks } from '#app/components/ui/tag-filter.tsx'
+import { Markdown } from '#app/features/pages/markdown.tsx'
 import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { imageSrcSet } from '#common/images.ts'
+import { renderMarkdown } from '#common/markdown.ts'
 
 const DESCRIPTION_MAX = 160
 const MOVED_PERMANENTLY = 301
@@ -40,7 +44,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if ('movedTo' in found) {
     throw redirect(href('/website/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
   }
-  return { website: found.website }
+  const { website } = found
+  const health = await context.services.linkChecks.publicHealthOf([website._id])
+  return {
+    website,
+    caseStudyHtml: website.caseStudy.trim() ? renderMarkdown(website.caseStudy) : '',
+    online: onlineLines(health)[website._id],
+  }
 }
 
 function isNotFound(error: unknown) {
@@ -54,7 +64,7 @@ function summary(text: string) {
 }
 
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
-  const { website } = loaderData
+  const { website, caseStudyHtml, online } = loaderData
   const image = imageSrcSet(website.image)
   return (
     <main id="main-content" className="flex-1">
@@ -100,6 +110,7 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
               Back to the portfolio
             </Link>
           </div>
+          <OnlineLine text={online} className="mt-4" />
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
@@ -124,8 +135,32 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 space-y-4 text-lg leading-8 whitespace-pre-line text-slate-700">
               {website.description}
             </div>
+            {caseStudyHtml ? (
+              <Markdown
+                html={caseStudyHtml}
+                className="case-study mt-10 text-lg leading-8 text-slate-700 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-slate-900 [&_img]:rounded-lg [&_img]:border [&_img]:border-slate-200"
+              />
+            ) : null}
           </div>
           <dl className="h-fit space-y-4 rounded-xl bg-slate-50 p-6 text-sm ring-1 ring-slate-200">
+            {website.client ? (
+              <div>
+                <dt className="font-medium text-slate-600">Client</dt>
+                <dd className="mt-0.5 font-semibold text-slate-900">{website.client}</dd>
+              </div>
+            ) : null}
+            {website.role ? (
+              <div>
+                <dt className="font-medium text-slate-600">My role</dt>
+                <dd className="mt-0.5 text-slate-900">{website.role}</dd>
+              </div>
+            ) : null}
+            {website.year !== null ? (
+              <div>
+                <dt className="font-medium text-slate-600">Year</dt>
+                <dd className="mt-0.5 text-slate-900">{website.year}</dd>
+              </div>
+            ) : null}
             <div>
               <dt className="font-medium text-slate-600">Stack</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">{website.language}</dd>
@@ -134,6 +169,18 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="font-medium text-slate-600">Technologies</dt>
                 <dd className="mt-0.5 text-slate-900">{website.languageDescription}</dd>
+              </div>
+            ) : null}
+            {website.tags.length > 0 ? (
+              <div>
+                <dt className="font-medium text-slate-600">Built with</dt>
+                <dd className="mt-2">
+                  <TagLinks
+                    basePath={href('/portfolio')}
+                    tags={website.tags}
+                    label="Technologies used"
+                  />
+                </dd>
               </div>
             ) : null}
             <div>

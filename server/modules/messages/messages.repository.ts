@@ -21,7 +21,7 @@ import { messages, usedFormTokens, type MessageRow } from '#server/db/schema.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  'fullName' | 'email' | 'subject' | 'message' | 'spam'
+  'fullName' | 'email' | 'subject' | 'message' | 'spam' | 'visit'
 >
 
 const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)] as const

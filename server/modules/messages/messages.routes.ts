@@ -41,6 +41,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       const message = await messages.createFromContact(request.body, {
         client: request.ip,
         door: 'api',
+        userAgent: request.headers['user-agent'],
       })
       return reply.code(201).send(message)
     },

@@ -24,6 +24,7 @@ import {
   type ReplyBody,
   type UnreadCount,
 } from '#common/schemas/messages.ts'
+import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { MessageRow } from '#server/db/schema.ts'
 import { badGateway, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
@@ -58,6 +59,11 @@ const CSV_COLUMNS = [
   'Read',
   'Replies',
   'Last reply',
+  'Landing page',
+  'Source',
+  'Campaign',
+  'Pages seen',
+  'Device',
 ]
 
 const MESSAGE_NOT_FOUND = 'Message not found'
@@ -78,6 +84,7 @@ function toMessage(row: MessageRow): Message {
     readAt: row.readAt?.toISOString() ?? null,
     replies: row.replies,
     spam: row.spam,
+    visit: row.visit ?? null,
   }
 }
 
@@ -90,6 +97,15 @@ const csvRow = (row: MessageRow) => [
   row.readAt ? 'yes' : 'no',
   row.replies.length,
   row.replies.at(-1)?.text ?? '',
+  row.visit?.landingPage ?? '',
+  row.visit?.source ?? '',
+  row.visit?.campaign
+    ? [row.visit.campaign.source, row.visit.campaign.medium, row.visit.campaign.campaign].join(
+        ' / ',
+      )
+    : '',
+  row.visit?.pagesSeen ?? '',
+  row.visit?.device ?? '',
 ]
 
 /** Monday 00:00 UTC of the week holding `date`. */
@@ -105,10 +121,15 @@ export function createMessagesService(deps: {
   adminUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
+  /** Adds the message to the sender's counted visit (visit statistics) and returns that visit. */
+  recordVisit: (sender: {
+    ip: string
+    userAgent: string | undefined
+  }) => Promise<MessageVisit | null>
   now: () => Date
   log: FastifyBaseLogger
 }) {
-  const { repo, mail, ownerEmail, adminUrl, contactTokens, limits, now, log } = deps
+  const { repo, mail, ownerEmail, adminUrl, contactTokens, limits, recordVisit, now, log } = deps
   const inFlight = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | undefined
   let purgeTimer: NodeJS.Timeout | undefined
@@ -231,17 +252,30 @@ export function createMessagesService(deps: {
      * message. Every door (the API, the page's form) comes here, so the accepted-message limit
      * counts here: past it, a 429 and nothing stored. A post caught as spam is stored with `spam`
      * and never notified; its answer is the same as a real message's, so a bot learns nothing.
+     * A message that is not spam records the sender's counted visit (`userAgent` with `client`
+     * make the visitor), here on the server where nothing in the browser can hide it; a failure
+     * there only leaves the visit out.
      */
     async createFromContact(
       body: ContactBody,
-      { client, door }: { client: string; door: ContactDoor },
+      { client, door, userAgent }: { client: string; door: ContactDoor; userAgent?: string },
     ): Promise<Message> {
       await limits.take('contact', client)
       const spam = await isSpam(body, door)
       const { fullName, email, subject, message } = body
-      const row = await repo.insert({ fullName, email, subject, message, spam }, NOTIFY_LEASE_MS)
+      const visit = spam
+        ? null
+        : await recordVisit({ ip: client, userAgent }).catch((err: unknown) => {
+            log.warn({ err }, 'could not record the visit of a contact message')
+            return null
+          })
+      const row = await repo.insert(
+        { fullName, email, subject, message, spam, visit },
+        NOTIFY_LEASE_MS,
+      )
       if (!spam) notifyInBackground(row)
-      return { ...toMessage(row), spam: false }
+      // The sender's answer: what the owner sees of the visit is the owner's.
+      return { ...toMessage(row), spam: false, visit: null }
     },
 
     async listAll(): Promise<MessagesList> {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Notice } from '#common/schemas/operations.ts'
 import { OperationsStatusSchema } from '#common/schemas/operations.ts'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
-import { currentUser } from '#server/plugins/auth.ts'
+import { currentSession, currentUser } from '#server/plugins/auth.ts'
+import type { AccountSecurityService } from '#server/modules/users/account-security.service.ts'
 import type { BackupsService } from './backups.service.ts'
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
@@ -10,7 +11,8 @@ const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
 export const operationsRoutes: FastifyPluginAsyncZod<{
   notices: Notice[]
   backups: BackupsService
-}> = async (app, { notices, backups }) => {
+  security: AccountSecurityService
+}> = async (app, { notices, backups, security }) => {
   app.get(
     '/status',
     {
@@ -29,8 +31,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
 
   // A fresh backup streamed as a download and kept nowhere (BACKUP_DIR holds the scheduled ones
   // only). Each takes a whole snapshot, so a few per hour per admin: counted after the admin check,
-  // so nobody else can use an admin's allowance up. No response schema: the body is the file
-  // (errors are `{ message }` through the error handler as ever).
+  // so nobody else can use an admin's allowance up. The file holds every account and message, so
+  // the admin's password or code must have been entered recently (403 otherwise). No response
+  // schema: the body is the file (errors are `{ message }` through the error handler as ever).
   const downloadLimit = app.rateLimitFor('backupDownload')
   app.post(
     '/backups',
@@ -44,7 +47,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      security.requireRecentVerification(currentSession(request))
       const { fileName, sizeBytes, stream } = await backups.openDownload()
       return reply
         .header('content-type', 'application/gzip')

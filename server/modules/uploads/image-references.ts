@@ -41,7 +41,13 @@ type TextFields<T extends PgTable> = {
 export type ImageColumns = Readonly<Record<string, Readonly<Record<string, ImageUse>>>>
 
 export const IMAGE_COLUMNS = {
-  users: { name: 'none', email: 'none', passwordHash: 'none' },
+  users: {
+    name: 'none',
+    email: 'none',
+    passwordHash: 'none',
+    totpSecret: 'none',
+    totpPendingSecret: 'none',
+  },
   websites: {
     // The portfolio card and page image: a whole path.
     image: 'images',
@@ -54,6 +60,11 @@ export const IMAGE_COLUMNS = {
     link: 'none',
     imageAlt: 'none',
     previousSlugs: 'none',
+    client: 'none',
+    role: 'none',
+    tags: 'none',
+    // The case study is Markdown, which may show uploads.
+    caseStudy: 'images',
   },
   // What visitors write, and the plain-text replies mailed to them: never an image of the site.
   messages: {
@@ -63,17 +74,58 @@ export const IMAGE_COLUMNS = {
     message: 'none',
     replyContent: 'none',
     replies: 'none',
+    visit: 'none',
   },
+  // Visit statistics: paths, hosts and labels, never an image.
+  stats_salts: { salt: 'none' },
+  visits: {
+    visitor: 'none',
+    landingPage: 'none',
+    source: 'none',
+    utmSource: 'none',
+    utmMedium: 'none',
+    utmCampaign: 'none',
+    device: 'none',
+    country: 'none',
+  },
+  page_views: { path: 'none' },
+  stats_daily: { kind: 'none', key: 'none' },
+  stats_digests: {},
   used_form_tokens: { id: 'none' },
   password_reset_tokens: { tokenHash: 'none' },
+  // Account security: hashes, device names and event types, never an image.
+  user_sessions: { device: 'none', place: 'none' },
+  recovery_codes: { codeHash: 'none' },
+  sign_in_challenges: { tokenHash: 'none' },
+  security_events: { email: 'none', type: 'none', device: 'none' },
+  passkeys: { credentialId: 'none', publicKey: 'none', transports: 'none', name: 'none' },
+  passkey_challenges: { challenge: 'none' },
   // The images themselves: their key is a hash, not a reference.
   images: { key: 'none', contentType: 'none', data: 'none' },
   // Answers are Markdown, which may show uploads; questions are plain text.
   faqs: { question: 'none', answer: 'images' },
+  // Link checks: a keyword, the links checked and what went wrong, never an image of the site.
+  link_checks: { keyword: 'none', checkedLink: 'none', finalUrl: 'none', error: 'none' },
+  link_check_days: { times: 'none' },
   // One JSON document per key: the site settings' share image.
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.
   pages: { key: 'none', content: 'images' },
+  // A post's cover (a whole path) and its Markdown body.
+  posts: {
+    title: 'none',
+    slug: 'none',
+    summary: 'none',
+    body: 'images',
+    image: 'images',
+    imageAlt: 'none',
+    tags: 'none',
+    status: 'none',
+    previousSlugs: 'none',
+  },
+  // What clients write: plain text, never an image of the site.
+  testimonials: { name: 'none', role: 'none', company: 'none', text: 'none', email: 'none' },
+  testimonial_requests: { name: 'none', email: 'none', tokenHash: 'none' },
 } satisfies {
   [T in SchemaTable as T['_']['name']]: Record<TextFields<T>, ImageUse>
 }

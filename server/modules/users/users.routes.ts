@@ -19,9 +19,12 @@ import {
   UserUpdateBodySchema,
   UsersPageSchema,
 } from '#common/schemas/users.ts'
-import { currentUser } from '#server/plugins/auth.ts'
+import { SignInResultSchema } from '#common/schemas/account-security.ts'
+import { currentSession, currentUser } from '#server/plugins/auth.ts'
 import type { AccountLimitHooks } from '#server/plugins/rate-limit.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
+import type { AccountSecurityService } from './account-security.service.ts'
+import { requestOrigin } from './request-origin.ts'
 import type { UsersService } from './users.service.ts'
 
 const errors = <S extends number>(...statuses: S[]) =>
@@ -35,7 +38,13 @@ const adminErrors = errors(400, 401, 403, 404)
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
   settings: SettingsService
-}> = async (app, { users, settings }) => {
+  security: AccountSecurityService
+  trustsProxy: boolean
+}> = async (app, { users, settings, security, trustsProxy }) => {
+  /** For the acts that need a recent password or code: a 403 thrower bound to the request. */
+  const recentCheckOf = (request: FastifyRequest) => () =>
+    security.requireRecentVerification(currentSession(request))
+
   app.post(
     '/signin',
     {
@@ -43,10 +52,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       ...app.accountLimitFor('signIn', (request) => (request.body as SignInBody).email),
       schema: {
         body: SignInBodySchema,
-        response: { 200: SessionSchema, ...errors(400, 401, 429) },
+        // The session, or (two-factor on) { twoFactorRequired, challenge } and no token.
+        response: { 200: SignInResultSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request) => users.signIn(request.body),
+    async (request) => users.signIn(request.body, requestOrigin(request, trustsProxy)),
   )
 
   app.post(
@@ -61,7 +71,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const session = await users.signUp(request.body)
+      const session = await users.signUp(request.body, requestOrigin(request, trustsProxy))
       return reply.code(201).send(session)
     },
   )
@@ -110,7 +120,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: SessionSchema, ...errors(400, 401, 404, 409, 429) },
       },
     },
-    async (request) => users.updateProfile(currentUser(request).id, request.body),
+    async (request) =>
+      users.updateProfile(currentUser(request).id, currentSession(request), request.body),
   )
 
   app.post(
@@ -153,7 +164,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: UserPublicSchema, ...adminErrors, ...errors(409) },
       },
     },
-    async (request) => users.updateUser(request.params.id, request.body),
+    async (request) => users.updateUser(request.params.id, request.body, recentCheckOf(request)),
   )
 
   app.delete(
@@ -162,6 +173,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
       schema: { params: IdParamsSchema, response: { 200: MessageResponseSchema, ...adminErrors } },
     },
-    async (request) => users.deleteUser(request.params.id),
+    async (request) => users.deleteUser(request.params.id, recentCheckOf(request)),
   )
 }

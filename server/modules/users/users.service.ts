@@ -23,7 +23,8 @@ import {
   type UserUpdateBody,
   type UsersPage,
 } from '#common/schemas/users.ts'
-import type { UserRow } from '#server/db/schema.ts'
+import type { SignInResult } from '#common/schemas/account-security.ts'
+import type { UserRow, UserSessionRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import {
@@ -33,10 +34,10 @@ import {
   timingDummyHash,
   verifyPassword,
 } from '#server/lib/passwords.ts'
-import type { TokenService } from '#server/lib/tokens.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { emailChangedMail } from '../mail/templates/email-changed.ts'
 import { passwordResetMail } from '../mail/templates/password-reset.ts'
+import type { AccountSecurityService, RequestOrigin } from './account-security.service.ts'
 import { isUniqueViolation, type UserQueries, type UsersRepository } from './users.repository.ts'
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
@@ -58,7 +59,8 @@ const DEFAULT_ADMIN_NAME = 'Admin'
 
 export interface UsersServiceDeps {
   repo: UsersRepository
-  tokens: TokenService
+  /** Session records, two-factor and the recent-check window. */
+  security: AccountSecurityService
   mail: MailService
   publicUrl: string
   now: () => Date
@@ -165,17 +167,19 @@ async function ensureAdminAccount(
   }
 }
 
-export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: UsersServiceDeps) {
+export function createUsersService({
+  repo,
+  security,
+  mail,
+  publicUrl,
+  now,
+  log,
+}: UsersServiceDeps) {
   // Computed up front so the first sign-in with an unknown e-mail is not slower than the others.
   void timingDummyHash()
   // Work done after answering (reset mails, e-mail change notices); closing waits for it before
   // the database closes.
   const background = new Set<Promise<unknown>>()
-
-  async function session(row: UserRow): Promise<Session> {
-    const token = await tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion })
-    return { ...toUserPublic(row), token }
-  }
 
   /** Runs mail work after answering; a failure is logged, and closing waits for it. */
   function inBackground(work: Promise<unknown>, failure: string, userId: string) {
@@ -207,27 +211,31 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
   }
 
   return {
-    /** The user as stored now (authentication re-reads it on every request), or undefined. */
-    findUser: (id: string): Promise<UserRow | undefined> => repo.findById(id),
-
-    /** 401 for an unknown e-mail or a wrong password, after the same amount of hashing work. */
-    async signIn({ email, password }: SignInBody): Promise<Session> {
+    /**
+     * 401 for an unknown e-mail or a wrong password, after the same amount of hashing work (and
+     * the same log write). With two-factor on, answers the challenge for the second step instead
+     * of a session.
+     */
+    async signIn({ email, password }: SignInBody, origin: RequestOrigin): Promise<SignInResult> {
       const user = await repo.findByEmail(email)
       const isValid = await verifyPassword(
         user?.passwordHash ?? (await timingDummyHash()),
         password,
       )
-      if (!user || !isValid) throw unauthorized(INVALID_CREDENTIALS)
-      return session(user)
+      if (!user || !isValid) {
+        await security.recordFailedSignIn(user, email, origin)
+        throw unauthorized(INVALID_CREDENTIALS)
+      }
+      return security.afterPassword(user, origin)
     },
 
     /** Creates a plain user (never an admin). 409 when the e-mail is taken. */
-    async signUp({ name, email, password }: SignUpBody): Promise<Session> {
+    async signUp({ name, email, password }: SignUpBody, origin: RequestOrigin): Promise<Session> {
       const passwordHash = await hashNewPassword(password)
       const row = await withUniqueEmail(() =>
         repo.insert({ name, email, passwordHash, isAdmin: false }),
       )
-      return session(row)
+      return security.startSession(row, origin)
     },
 
     /**
@@ -236,10 +244,12 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
      * missing, 401 when it (or one given for a name-only change) is wrong. Either change ends every earlier session and voids the
      * user's reset links; an e-mail change also sends a notice to the previous address (after
      * answering; a failure is logged). 400 for a common breached password, 409 when the e-mail is
-     * taken or when another request changed the e-mail or password in the meantime.
+     * taken or when another request changed the e-mail or password in the meantime. The current
+     * password entered counts as the session's recent check; the session itself goes on.
      */
     async updateProfile(
       userId: string,
+      current: UserSessionRow,
       { name, email, password, currentPassword }: ProfileBody,
     ): Promise<Session> {
       const before = await repo.findById(userId)
@@ -251,6 +261,7 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
         if (!(await verifyPassword(before.passwordHash, currentPassword))) {
           throw unauthorized(CURRENT_PASSWORD_WRONG)
         }
+        await security.markVerified(current)
       }
       const passwordHash = password ? await hashNewPassword(password) : undefined
       const row = await withUniqueEmail(() =>
@@ -273,6 +284,7 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
         }),
       )
       if (!row) throw notFound(USER_NOT_FOUND)
+      if (row.tokenVersion !== before.tokenVersion) await security.endOtherSessions(row, current.id)
       if (isEmailChange) {
         const notice = emailChangedMail({
           name: row.name,
@@ -285,13 +297,14 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
           userId,
         )
       }
-      return session(row)
+      return security.resumeSession(row, current.id)
     },
 
     /** Ends every session of the user, the caller's included: tokens issued before stop working. */
     async signOutEverywhere(userId: string): Promise<{ message: string }> {
       const row = await repo.update(userId, { endSessions: true }, now())
       if (!row) throw notFound(USER_NOT_FOUND)
+      await security.endOtherSessions(row, undefined)
       return { message: SIGNED_OUT_EVERYWHERE }
     },
 
@@ -316,10 +329,13 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
     /**
      * Admin edit of a user's name, e-mail and admin flag. 400 when the body's _id names another
      * user or when it would demote the last admin; 404 for an unknown id; 409 when the e-mail is taken.
+     * Demoting an admin calls `requireRecentCheck` first (403 when the caller's password or code
+     * is not recent).
      */
     async updateUser(
       id: string,
       { _id, name, email, isAdmin }: UserUpdateBody,
+      requireRecentCheck: () => void,
     ): Promise<UserPublic> {
       if (_id !== undefined && _id !== id)
         throw badRequest('_id does not match the user in the URL')
@@ -327,7 +343,10 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
         repo.transaction(async (tx) => {
           const current = await tx.findById(id)
           if (!current) throw notFound(USER_NOT_FOUND)
-          if (current.isAdmin && !isAdmin) await assertNotLastAdmin(tx, LAST_ADMIN_DEMOTE)
+          if (current.isAdmin && !isAdmin) {
+            requireRecentCheck()
+            await assertNotLastAdmin(tx, LAST_ADMIN_DEMOTE)
+          }
           return tx.update(id, { name, email, isAdmin }, now())
         }),
       )
@@ -335,12 +354,18 @@ export function createUsersService({ repo, tokens, mail, publicUrl, now, log }: 
       return toUserPublic(row)
     },
 
-    /** 404 for an unknown id; 400 when it is the last admin. */
-    async deleteUser(id: string): Promise<{ message: string }> {
+    /**
+     * 404 for an unknown id; 400 when it is the last admin. Deleting an admin calls
+     * `requireRecentCheck` first (403 when the caller's password or code is not recent).
+     */
+    async deleteUser(id: string, requireRecentCheck: () => void): Promise<{ message: string }> {
       await repo.transaction(async (tx) => {
         const current = await tx.findById(id)
         if (!current) throw notFound(USER_NOT_FOUND)
-        if (current.isAdmin) await assertNotLastAdmin(tx, LAST_ADMIN_DELETE)
+        if (current.isAdmin) {
+          requireRecentCheck()
+          await assertNotLastAdmin(tx, LAST_ADMIN_DELETE)
+        }
         if (!(await tx.deleteById(id))) throw notFound(USER_NOT_FOUND)
       })
       return { message: USER_DELETED }

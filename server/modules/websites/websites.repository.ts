@@ -23,7 +23,17 @@ export type NewWebsite = Pick<
   Partial<
     Pick<
       WebsiteRow,
-      'languageDescription' | 'description' | 'link' | 'imageAlt' | 'published' | 'featured'
+      | 'languageDescription'
+      | 'description'
+      | 'link'
+      | 'imageAlt'
+      | 'published'
+      | 'featured'
+      | 'client'
+      | 'role'
+      | 'year'
+      | 'tags'
+      | 'caseStudy'
     >
   >
 
@@ -38,13 +48,24 @@ export type WebsiteChanges = Pick<
   | 'link'
   | 'published'
 > &
-  Partial<Pick<WebsiteRow, 'imageAlt' | 'featured'>>
+  Partial<
+    Pick<WebsiteRow, 'imageAlt' | 'featured' | 'client' | 'role' | 'year' | 'tags' | 'caseStudy'>
+  >
 
 export { isUniqueViolation } from '#server/db/errors.ts'
 
 /** Portfolio order; the id breaks ties (positions are distinct unless written by hand). */
 const LIST_ORDER = [asc(websites.position), asc(websites.id)]
 const isPublished = eq(websites.published, true)
+
+/** Published, and carrying `tag` (in any letter case) when one is given. */
+const publishedWith = (tag: string | undefined) =>
+  tag === undefined
+    ? isPublished
+    : and(
+        isPublished,
+        sql`exists (select 1 from unnest(${websites.tags}) as t(tag) where lower(t.tag) = lower(${tag}))`,
+      )
 
 /** Drops `slug` from every website's old slugs: a live slug always wins over a redirect. */
 const releaseOldSlug = (db: Db, slug: string) =>
@@ -82,12 +103,29 @@ export function createWebsitesRepository(db: Db) {
     /** One page of every website, drafts included, in portfolio order. */
     findPage: (window: PageWindow): Promise<WebsiteRow[]> => readPage(window),
 
-    /** One page of the published websites, in portfolio order. */
-    findPublishedPage: (window: PageWindow): Promise<WebsiteRow[]> => readPage(window, isPublished),
+    /** One page of the published websites (those with `tag` when given), in portfolio order. */
+    findPublishedPage: (window: PageWindow, tag?: string): Promise<WebsiteRow[]> =>
+      readPage(window, publishedWith(tag)),
 
     count: (): Promise<number> => countWhere(),
 
-    countPublished: (): Promise<number> => countWhere(isPublished),
+    countPublished: (tag?: string): Promise<number> => countWhere(publishedWith(tag)),
+
+    /**
+     * The tags of the published websites with how many carry each, most used first; tags differing
+     * only in letter case count as one, spelled as the first in alphabetical order.
+     */
+    async countTags(): Promise<{ tag: string; count: number }[]> {
+      const result = await db.execute(sql`
+        select min(t.tag) as tag, count(*)::int as count
+        from ${websites}, unnest(${websites.tags}) as t(tag)
+        where ${websites.published}
+        group by lower(t.tag)
+        order by count desc, lower(t.tag) asc`)
+      // Both drivers answer with a `rows` array.
+      const { rows } = result as unknown as { rows: { tag: string; count: number | string }[] }
+      return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }))
+    },
 
     /** The first `limit` published, featured websites in portfolio order. */
     findFeatured(limit: number): Promise<WebsiteRow[]> {

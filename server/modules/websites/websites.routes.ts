@@ -12,9 +12,11 @@ import {
   WebsiteOrderBodySchema,
   WebsiteSchema,
   WebsiteSearchPageSchema,
+  WebsiteSearchQuerySchema,
   WebsitesAdminPageSchema,
   WebsiteUpdateBodySchema,
 } from '#common/schemas/websites.ts'
+import { TagListSchema } from '#common/schemas/tags.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { WebsitesService } from './websites.service.ts'
 
@@ -32,13 +34,24 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
 ) => {
   app.get(
     '/search',
-    { schema: { querystring: PageQuerySchema, response: { 200: WebsiteSearchPageSchema } } },
+    {
+      schema: {
+        querystring: WebsiteSearchQuerySchema,
+        response: { 200: WebsiteSearchPageSchema, 400: ErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const result = await websites.search(request.query.page)
+      const result = await websites.search(request.query.page, request.query.tag)
       reply.header('cache-control', CACHE_POLICY.publicRead)
       return result
     },
   )
+
+  app.get('/tags', { schema: { response: { 200: TagListSchema } } }, async (_request, reply) => {
+    const result = await websites.listTags()
+    reply.header('cache-control', CACHE_POLICY.publicRead)
+    return result
+  })
 
   app.get(
     '/admin',

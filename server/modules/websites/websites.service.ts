@@ -1,4 +1,5 @@
 import { DEFAULT_WEBSITE, FEATURED_WEBSITES_MAX, WEBSITES_PAGE_SIZE } from '#common/constants.ts'
+import type { LinkHealth } from '#common/schemas/link-checks.ts'
 import {
   SLUG_PATTERN,
   type Website,
@@ -7,6 +8,7 @@ import {
   type WebsiteSearchPage,
   type WebsiteUpdateBody,
 } from '#common/schemas/websites.ts'
+import type { TagList } from '#common/schemas/tags.ts'
 import type { WebsiteRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
@@ -30,6 +32,11 @@ const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
   imageAlt: body.imageAlt,
   published: body.published ?? true,
   featured: body.featured,
+  client: body.client,
+  role: body.role,
+  year: body.year,
+  tags: body.tags,
+  caseStudy: body.caseStudy,
 })
 
 const toWebsite = (row: WebsiteRow): Website => ({
@@ -45,6 +52,11 @@ const toWebsite = (row: WebsiteRow): Website => ({
   published: row.published,
   featured: row.featured,
   position: row.position,
+  client: row.client,
+  role: row.role,
+  year: row.year,
+  tags: row.tags,
+  caseStudy: row.caseStudy,
 })
 
 /** What a visitor may see of the website with a slug: the website, or its current slug after a rename. */
@@ -63,10 +75,13 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
 export function createWebsitesService({
   repo,
   contentChanged,
+  healthOf,
 }: {
   repo: WebsitesRepository
   /** Called once a change the public pages show is stored (not a new draft's). */
   contentChanged: () => void
+  /** The last link check of each listed website (the link-checks service). */
+  healthOf: (ids: string[]) => Promise<Map<string, LinkHealth>>
 }) {
   async function lookUpSlug(slug: string): Promise<Website | undefined> {
     if (!SLUG_PATTERN.test(slug)) return undefined
@@ -80,11 +95,11 @@ export function createWebsitesService({
     return toWebsite(found)
   }
 
-  async function pageOf(page: number, isPublishedOnly: boolean) {
+  async function pageOf(page: number, isPublishedOnly: boolean, tag?: string) {
     const window = pageWindow(page, WEBSITES_PAGE_SIZE)
     const [rows, total] = await Promise.all(
       isPublishedOnly
-        ? [repo.findPublishedPage(window), repo.countPublished()]
+        ? [repo.findPublishedPage(window, tag), repo.countPublished(tag)]
         : [repo.findPage(window), repo.count()],
     )
     return {
@@ -96,16 +111,27 @@ export function createWebsitesService({
   }
 
   return {
-    /** The public portfolio page: published websites in portfolio order. */
-    async search(page: number): Promise<WebsiteSearchPage> {
-      const { websites, total, pages } = await pageOf(page, true)
+    /** The public portfolio page: published websites (with `tag`, when given) in portfolio order. */
+    async search(page: number, tag?: string): Promise<WebsiteSearchPage> {
+      const { websites, total, pages } = await pageOf(page, true, tag)
       return { websites, page, pages, countWebsites: total }
     },
 
-    /** Every website, drafts included, in portfolio order. */
+    /** The published websites' tags with their counts, most used first. */
+    async listTags(): Promise<TagList> {
+      return { tags: await repo.countTags() }
+    },
+
+    /** Every website, drafts included, in portfolio order, each with its last link check. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
       const { websites, total, pages } = await pageOf(page, false)
-      return { websites, totalWebsites: total, page, pages }
+      const health = await healthOf(websites.map((w) => w._id))
+      return {
+        websites: websites.map((w) => ({ ...w, health: health.get(w._id) ?? null })),
+        totalWebsites: total,
+        page,
+        pages,
+      }
     },
 
     /** The home page's "Recent work": published, featured websites in portfolio order. */

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { SignedInSession } from '#common/schemas/account-security.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { endSession, listSessions } from './account-security.api.ts'
+import { formatWhen, ProfileSection } from './profile-section.tsx'
+
+/** Where the account is signed in, "this device" first; any other one can be ended. */
+export function SessionsSection() {
+  const [sessions, setSessions] = useState<SignedInSession[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const refresh = useCallback(
+    () =>
+      listSessions().then(
+        ({ sessions }) =>
+          setSessions([...sessions].sort((a, b) => Number(b.current) - Number(a.current))),
+        (err: unknown) => setError(messageOf(err)),
+      ),
+    [],
+  )
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  async function end(session: SignedInSession) {
+    try {
+      const { message } = await endSession(session._id)
+      toast.success(message)
+      await refresh()
+    } catch (err) {
+      toast.error(messageOf(err))
+    }
+  }
+
+  return (
+    <ProfileSection
+      title="Signed-in devices"
+      intro="Each place this account is signed in. End any you do not recognise."
+    >
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      {sessions === null && !error ? <p className="text-sm text-slate-600">Loading...</p> : null}
+      {sessions ? (
+        <ul
+          aria-label="Signed-in devices"
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+        >
+          {sessions.map((session) => (
+            <li key={session._id} className="flex items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0 text-sm">
+                <p className="font-medium text-slate-900">
+                  {session.device}
+                  {session.place ? ` · ${session.place}` : ''}
+                  {session.current ? (
+                    <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                      This device
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-slate-600">
+                  Signed in {formatWhen(session.createdAt)}, last seen{' '}
+                  {formatWhen(session.lastSeenAt)}
+                </p>
+              </div>
+              {session.current ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`End the session on ${session.device}`}
+                  onClick={() => void end(session)}
+                >
+                  End
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </ProfileSection>
+  )
+}

@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react'
+import type { AccountSecurity, TwoFactorSetup } from '#common/schemas/account-security.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField } from '#app/components/ui/field.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { toast } from '#app/lib/toast.tsx'
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  setupTwoFactor,
+} from './account-security.api.ts'
+import { ProfileSection } from './profile-section.tsx'
+import { RecoveryCodesList } from './recovery-codes.tsx'
+
+/** The six-digit code input, as authenticator apps and password managers expect it. */
+export function CodeField({
+  error,
+  label = 'Code from your app',
+}: {
+  error?: string
+  label?: string
+}) {
+  return (
+    <InputField
+      label={label}
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9 ]*"
+      maxLength={7}
+      required
+      error={error}
+    />
+  )
+}
+
+const fieldOf = (event: FormEvent<HTMLFormElement>, name: string) =>
+  String(new FormData(event.currentTarget).get(name) ?? '')
+
+/** Two-factor sign-in: set up with a QR code, turn on with a code, recovery codes, turn off. */
+export function TwoFactorSection({
+  status,
+  isAdmin,
+  onChange,
+}: {
+  status: AccountSecurity
+  isAdmin: boolean
+  onChange: () => void
+}) {
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null)
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [isBusy, setBusy] = useState(false)
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true)
+    setError(null)
+    try {
+      await work()
+    } catch (err) {
+      setError(messageOf(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const start = () => run(async () => setSetup(await setupTwoFactor()))
+  const enable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const code = fieldOf(event, 'code')
+    return run(async () => {
+      const { recoveryCodes } = await enableTwoFactor(code)
+      setSetup(null)
+      setCodes(recoveryCodes)
+      toast.success('Two-factor sign-in is on')
+    })
+  }
+  const regenerate = () =>
+    run(async () => setCodes((await regenerateRecoveryCodes()).recoveryCodes))
+  const disable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const body = {
+      currentPassword: fieldOf(event, 'currentPassword'),
+      code: fieldOf(event, 'code'),
+    }
+    const form = event.currentTarget
+    return run(async () => {
+      const { message } = await disableTwoFactor(body)
+      form.reset()
+      toast.success(message)
+      onChange()
+    })
+  }
+
+  const intro = status.twoFactorEnabled
+    ? `Two-factor sign-in is on: signing in asks for a code from your authenticator app. ${status.recoveryCodesLeft} recovery code${status.recoveryCodesLeft === 1 ? '' : 's'} left.`
+    : isAdmin
+      ? 'Your account can change the whole site: protect it with a code from an authenticator app as well as the password.'
+      : 'Ask for a code from an authenticator app as well as the password when signing in.'
+
+  return (
+    <ProfileSection title="Two-factor sign-in" intro={intro}>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      {codes ? (
+        <RecoveryCodesList
+          codes={codes}
+          onDone={() => {
+            setCodes(null)
+            onChange()
+          }}
+        />
+      ) : status.twoFactorEnabled ? (
+        <>
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={isBusy}
+            onClick={() => void regenerate()}
+          >
+            Make new recovery codes
+          </Button>
+          <form
+            onSubmit={(e) => void disable(e)}
+            noValidate
+            className="space-y-4 rounded-lg border border-slate-200 p-4"
+          >
+            <h3 className="text-sm font-semibold text-slate-800">Turn two-factor off</h3>
+            <InputField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            <CodeField />
+            <Button type="submit" variant="danger" className="w-full" disabled={isBusy}>
+              Turn off two-factor
+            </Button>
+          </form>
+        </>
+      ) : setup ? (
+        <form onSubmit={(e) => void enable(e)} noValidate className="space-y-4">
+          <p className="text-sm text-slate-700">
+            Scan this code with an authenticator app (1Password, Bitwarden, Google Authenticator
+            ...), or enter the key by hand, then type the six-digit code it shows.
+          </p>
+          <img
+            src={setup.qrCode}
+            alt="QR code of the two-factor key for your authenticator app"
+            width={200}
+            height={200}
+            className="mx-auto rounded-lg border border-slate-200 bg-white p-2"
+          />
+          <p className="text-sm text-slate-700">
+            Key:{' '}
+            <code
+              aria-label="Two-factor key"
+              className="font-mono break-all text-slate-900 select-all"
+            >
+              {setup.secret}
+            </code>
+          </p>
+          <CodeField />
+          <Button type="submit" className="w-full" disabled={isBusy}>
+            Turn on two-factor
+          </Button>
+        </form>
+      ) : (
+        <Button className="w-full" disabled={isBusy} onClick={() => void start()}>
+          Set up two-factor
+        </Button>
+      )}
+    </ProfileSection>
+  )
+}

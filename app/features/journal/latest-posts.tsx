@@ -1,0 +1,29 @@
+import { Link, href } from 'react-router'
+import type { Post } from '#common/schemas/posts.ts'
+import { Section } from '#app/components/layout/page-intro.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { PostCard } from './post-card.tsx'
+
+/** The home page's newest journal posts; nothing at all while none is public. */
+export function LatestPosts({ posts }: { posts: Post[] }) {
+  if (posts.length === 0) return null
+  return (
+    <Section
+      id="latest-posts"
+      tone="muted"
+      title="From the journal"
+      lead="Notes on recent projects and practical advice for planning a website."
+    >
+      <div className="grid gap-6 md:grid-cols-3">
+        {posts.map((post) => (
+          <PostCard key={post._id} post={post} headingLevel="h3" />
+        ))}
+      </div>
+      <p className="mt-8">
+        <Link to={href('/journal')} className={buttonClasses('secondary', 'md')}>
+          Read the journal
+        </Link>
+      </p>
+    </Section>
+  )
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+import { imageSrcSet } from '#common/images.ts'
+import { readingMinutes, type Post } from '#common/schemas/posts.ts'
+import { formatPostDate } from './post-card.tsx'
+
+const COVER_SIZES = '(min-width: 768px) 720px, calc(100vw - 2rem)'
+
+/**
+ * A post as readers see it: title, date, reading time, cover and body. The public page and the
+ * admin's live preview both draw it; `body` is the post's Markdown already made HTML
+ * (common/markdown.ts), shown by the `renderBody` the caller passes (the pages' Markdown view).
+ */
+export function PostArticle({
+  post,
+  renderBody,
+  tags,
+}: {
+  post: Pick<Post, 'title' | 'summary' | 'body' | 'image' | 'imageAlt' | 'publishedAt'>
+  renderBody: ReactNode
+  tags?: ReactNode
+}) {
+  const cover = post.image ? imageSrcSet(post.image) : undefined
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <header>
+        <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          {post.title}
+        </h1>
+        <p className="mt-4 text-sm text-slate-600">
+          {post.publishedAt ? (
+            <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+          ) : (
+            'Not published yet'
+          )}{' '}
+          · {readingMinutes(post.body)} min read
+        </p>
+        {post.summary ? (
+          <p className="mt-6 text-xl leading-8 text-slate-700">{post.summary}</p>
+        ) : null}
+        {tags ? <div className="mt-6">{tags}</div> : null}
+      </header>
+      {cover ? (
+        <img
+          src={cover.src}
+          srcSet={cover.srcSet}
+          sizes={cover.srcSet ? COVER_SIZES : undefined}
+          width={cover.width ?? 1600}
+          height={cover.height ?? 1000}
+          alt={post.imageAlt}
+          fetchPriority="high"
+          className="mt-10 w-full rounded-xl border border-slate-200 bg-slate-100 object-cover"
+        />
+      ) : null}
+      <div className="mt-10">{renderBody}</div>
+    </article>
+  )
+}

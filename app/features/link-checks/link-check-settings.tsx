@@ -1,0 +1,152 @@
+/**
+ * The edit page's link-check section: the last result, the text the page must contain (so a
+ * parking page answering 200 counts as broken), "Check now" and the last days' roll-up. Loads and
+ * saves on its own, apart from the website's form.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { LINK_CHECK_KEYWORD_MAX, type LinkCheckDetails } from '#common/schemas/link-checks.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField } from '#app/components/ui/field.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { checkWebsiteLink, getLinkCheck, setLinkCheckKeyword } from './link-checks.api.ts'
+import { LinkHealthSummary } from './link-health.tsx'
+
+const HISTORY_DAYS_SHOWN = 7
+
+export function LinkCheckSettings({ websiteId }: { websiteId: string }) {
+  const [details, setDetails] = useState<LinkCheckDetails | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'save' | 'check' | null>(null)
+
+  const load = useCallback(
+    () =>
+      getLinkCheck(websiteId).then(
+        (next) => {
+          setDetails(next)
+          setError(null)
+        },
+        (failure: unknown) => setError(messageOf(failure)),
+      ),
+    [websiteId],
+  )
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const keyword = String(new FormData(event.currentTarget).get('keyword') ?? '')
+    setBusy('save')
+    try {
+      await setLinkCheckKeyword(websiteId, keyword)
+      toast.success(keyword.trim() ? 'Keyword saved' : 'Keyword removed')
+      await load()
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function checkNow() {
+    setBusy('check')
+    try {
+      const { health } = await checkWebsiteLink(websiteId)
+      if (health.ok) toast.success(`The link works (${health.status}, ${health.ms} ms)`)
+      else toast.error(`The link fails: ${health.error ?? 'unknown error'}`)
+      await load()
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <div className="mt-8">
+      <Panel
+        title="Link check"
+        subtitle="The published link is checked on a schedule; you get an e-mail when it fails twice in a row, when it works again, and when its certificate has under two weeks left."
+      >
+        {error ? (
+          <Alert kind="error" className="mb-4">
+            {error}
+          </Alert>
+        ) : null}
+        {details === null ? (
+          <p className="text-sm text-slate-600">Loading the last check...</p>
+        ) : (
+          <div className="space-y-6">
+            <div className="flex flex-wrap items-start justify-between gap-4">
+              <LinkHealthSummary health={details.health} />
+              <Button variant="secondary" onClick={() => void checkNow()} disabled={busy !== null}>
+                {busy === 'check' ? 'Checking...' : 'Check now'}
+              </Button>
+            </div>
+            <form onSubmit={(event) => void save(event)} className="flex flex-wrap items-end gap-3">
+              <InputField
+                label="Text the page must contain"
+                name="keyword"
+                defaultValue={details.keyword}
+                maxLength={LINK_CHECK_KEYWORD_MAX}
+                hint="Optional, e.g. the client's name: a parking page or an error page that answers 200 then counts as failing."
+                className="min-w-0 flex-1 basis-64"
+              />
+              <Button type="submit" variant="secondary" disabled={busy !== null}>
+                {busy === 'save' ? 'Saving...' : 'Save keyword'}
+              </Button>
+            </form>
+            {details.days.length > 0 ? <History days={details.days} /> : null}
+          </div>
+        )}
+      </Panel>
+    </div>
+  )
+}
+
+function History({ days }: { days: LinkCheckDetails['days'] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left text-sm font-medium text-slate-800">
+          The last {Math.min(days.length, HISTORY_DAYS_SHOWN)} days with checks
+        </caption>
+        <thead className="text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Day
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Checks
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Failed
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Median
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Slowest
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 text-slate-800">
+          {days.slice(0, HISTORY_DAYS_SHOWN).map((day) => (
+            <tr key={day.date}>
+              <td className="py-1.5 pr-4 whitespace-nowrap">{day.date}</td>
+              <td className="py-1.5 pr-4">{day.checks}</td>
+              <td className={day.failures > 0 ? 'py-1.5 pr-4 text-red-800' : 'py-1.5 pr-4'}>
+                {day.failures}
+              </td>
+              <td className="py-1.5 pr-4">{day.medianMs === null ? '–' : `${day.medianMs} ms`}</td>
+              <td className="py-1.5">{day.worstMs === null ? '–' : `${day.worstMs} ms`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react'
+import { STATS_RANGES, type Stats, type StatsRange } from '#common/schemas/stats.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { cn } from '#app/lib/cn.ts'
+import { getStats } from './stats.api.ts'
+import { VisitsChart } from './visits-chart.tsx'
+
+const RANGE_LABELS: Record<StatsRange, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  '365d': '12 months',
+}
+
+const percent = (rate: number) =>
+  `${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`
+const number = (n: number) => n.toLocaleString('en-US')
+
+interface Row {
+  label: string
+  value: number
+}
+
+function TopList({ title, rows, empty }: { title: string; rows: Row[]; empty: string }) {
+  const max = Math.max(1, ...rows.map((r) => r.value))
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-sm">
+          {rows.map((row) => (
+            <li key={row.label} className="relative flex justify-between gap-3 px-2 py-1">
+              <span
+                aria-hidden="true"
+                className="absolute inset-y-0 left-0 rounded bg-brand-50"
+                style={{ width: `${(row.value / max) * 100}%` }}
+              />
+              <span className="relative min-w-0 truncate text-slate-800" title={row.label}>
+                {row.label}
+              </span>
+              <span className="relative font-semibold text-slate-900">{number(row.value)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The visit statistics on the dashboard: visitors and page views per day, top pages, sources,
+ * campaigns, devices and the conversion rate, over 7, 30 or 365 days (GET /api/stats).
+ */
+export function VisitStatsPanel() {
+  const [range, setRange] = useState<StatsRange>('30d')
+  const [stats, setStats] = useState<Stats>()
+  const [error, setError] = useState<string>()
+
+  useEffect(() => {
+    let isCancelled = false
+    getStats(range).then(
+      (next) => {
+        if (isCancelled) return
+        setStats(next)
+        setError(undefined)
+      },
+      (err: unknown) => !isCancelled && setError(messageOf(err)),
+    )
+    return () => {
+      isCancelled = true
+    }
+  }, [range])
+
+  const figures = stats
+    ? [
+        { label: 'Visitors', value: number(stats.visitors) },
+        { label: 'Page views', value: number(stats.pageviews) },
+        { label: 'Messages from visits', value: number(stats.conversions.messages) },
+        { label: 'Conversion rate', value: percent(stats.conversions.rate) },
+      ]
+    : []
+
+  return (
+    <Panel
+      title="Visitors"
+      subtitle="Counted on the server, without cookies; crawlers and visitors asking not to be tracked are left out."
+    >
+      <div
+        role="group"
+        aria-label="Period"
+        className="mt-4 inline-flex rounded-lg border border-slate-300 p-0.5"
+      >
+        {(Object.keys(STATS_RANGES) as StatsRange[]).map((key) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={range === key}
+            onClick={() => setRange(key)}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium',
+              range === key ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {RANGE_LABELS[key]}
+          </button>
+        ))}
+      </div>
+      {error ? (
+        <div className="mt-4">
+          <Alert kind="error">{error}</Alert>
+        </div>
+      ) : null}
+      {stats ? (
+        <>
+          <dl className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {figures.map((f) => (
+              <div key={f.label} className="rounded-lg bg-slate-50 p-4">
+                <dt className="text-sm font-medium text-slate-600">{f.label}</dt>
+                <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-6">
+            <VisitsChart series={stats.series} />
+          </div>
+          <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+            <TopList
+              title="Top pages"
+              empty="No page views yet."
+              rows={stats.topPages.map((p) => ({ label: p.path, value: p.visitors }))}
+            />
+            <TopList
+              title="Sources"
+              empty="No visitors yet."
+              rows={stats.sources.map((s) => ({ label: s.source, value: s.visitors }))}
+            />
+            <TopList
+              title="Campaigns"
+              empty="No visits with utm_ parameters."
+              rows={stats.campaigns.map((c) => ({
+                label: [c.source, c.medium, c.campaign].filter(Boolean).join(' / '),
+                value: c.visitors,
+              }))}
+            />
+            <TopList
+              title="Devices"
+              empty="No visitors yet."
+              rows={stats.devices.map((d) => ({ label: d.device, value: d.visitors }))}
+            />
+          </div>
+          {stats.countries.length > 0 ? (
+            <div className="mt-6 max-w-sm">
+              <TopList
+                title="Countries"
+                empty=""
+                rows={stats.countries.map((c) => ({ label: c.country, value: c.visitors }))}
+              />
+            </div>
+          ) : null}
+        </>
+      ) : error ? null : (
+        <p role="status" className="mt-4 text-slate-600">
+          Loading visit statistics...
+        </p>
+      )}
+    </Panel>
+  )
+}

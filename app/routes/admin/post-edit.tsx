@@ -1,0 +1,257 @@
+import { useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { renderMarkdown } from '#common/markdown.ts'
+import {
+  POST_BODY_MAX_LENGTH,
+  POST_SUMMARY_MAX_LENGTH,
+  PostBodySchema,
+  type Post,
+  type PostStatus,
+} from '#common/schemas/posts.ts'
+import { TAGS_MAX } from '#common/schemas/tags.ts'
+import { TEXT_LIMITS } from '#common/constants.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { TagLinks } from '#app/components/ui/tag-filter.tsx'
+import { getPost, updatePost } from '#app/features/journal/journal.api.ts'
+import { PostArticle } from '#app/features/journal/post-article.tsx'
+import { PostStateBadges } from '#app/features/journal/post-state.tsx'
+import { Markdown } from '#app/features/pages/markdown.tsx'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { ImageUpload } from '#app/features/websites/image-upload.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
+import type { Route } from './+types/post-edit'
+
+const LIST_PATH = '/admin/posts'
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: pageTitle(`Edit ${data?.title ?? 'post'}`, matches) },
+]
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () => getPost(params.id))
+}
+clientLoader.hydrate = true as const
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+interface Draft {
+  title: string
+  slug: string
+  summary: string
+  body: string
+  image: string
+  imageAlt: string
+  tags: string
+  /** A datetime-local value (the browser's time zone), or empty for "when published". */
+  publishAt: string
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** An ISO time as a datetime-local value in the browser's time zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+const draftOf = (post: Post): Draft => ({
+  title: post.title,
+  slug: post.slug,
+  summary: post.summary,
+  body: post.body,
+  image: post.image,
+  imageAlt: post.imageAlt,
+  tags: post.tags.join(', '),
+  publishAt: toLocalInput(post.publishAt),
+})
+
+export default function PostEditPage({ loaderData }: Route.ComponentProps) {
+  return <PostEditor key={loaderData._id} post={loaderData} />
+}
+
+function PostEditor({ post: initial }: { post: Post }) {
+  const navigate = useNavigate()
+  const [post, setPost] = useState(initial)
+  const [saved, setSaved] = useState(() => draftOf(initial))
+  const [draft, setDraft] = useState(saved)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [pending, setPending] = useState<PostStatus | null>(null)
+  const [isUploading, setIsUploading] = useState(false)
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(saved)
+  const dialog = useUnsavedChanges(isDirty && pending === null)
+  const bodyHtml = useMemo(() => renderMarkdown(draft.body), [draft.body])
+  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }))
+  const bind = (field: keyof Draft) => ({
+    name: field,
+    value: draft[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      set(field)(event.currentTarget.value),
+  })
+
+  async function save(status: PostStatus) {
+    const parsed = PostBodySchema.safeParse({
+      ...draft,
+      status,
+      publishAt: draft.publishAt ? new Date(draft.publishAt).toISOString() : null,
+    })
+    if (!parsed.success) {
+      const found: Record<string, string> = {}
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message
+      setErrors(found)
+      setFormError('Please correct the highlighted fields.')
+      return
+    }
+    setPending(status)
+    try {
+      const { post: next } = await updatePost(post._id, parsed.data)
+      setErrors({})
+      setFormError(null)
+      setPost(next)
+      const nextDraft = draftOf(next)
+      setSaved(nextDraft)
+      setDraft(nextDraft)
+      toast.success(status === 'published' ? 'Post published' : 'Draft saved')
+      void navigate(LIST_PATH)
+    } catch (error) {
+      setFormError(messageOf(error))
+    } finally {
+      setPending(null)
+    }
+  }
+
+  const isBusy = pending !== null || isUploading
+  const isPublished = post.status === 'published'
+  return (
+    <div>
+      <PageHeader title="Edit post" subtitle={<PostStateBadges post={post} now={new Date()} />} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <form
+          aria-label="Edit the post"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void save(isPublished ? 'published' : 'draft')
+          }}
+          className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          {formError ? <Alert kind="error">{formError}</Alert> : null}
+          <InputField label="Title" required maxLength={TEXT_LIMITS.short} {...bind('title')} />
+          <InputField
+            label="Slug"
+            required
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Lowercase letters, digits and dashes; the post's address is /journal/<slug>. A changed slug redirects from the old one."
+            {...bind('slug')}
+          />
+          <TextareaField
+            label="Summary"
+            rows={2}
+            maxLength={POST_SUMMARY_MAX_LENGTH}
+            hint="One or two sentences for lists, the feed and search results."
+            {...bind('summary')}
+          />
+          <TextareaField
+            label="Body (Markdown)"
+            rows={14}
+            maxLength={POST_BODY_MAX_LENGTH}
+            hint="## for headings, **bold**, [link](/contact), ![description](/uploads/…) for an uploaded image."
+            {...bind('body')}
+          />
+          <InputField
+            label="Tags"
+            hint={`Separated by commas (at most ${TAGS_MAX}); readers filter the journal by them.`}
+            {...bind('tags')}
+          />
+          <ImageUpload
+            value={draft.image}
+            onChange={set('image')}
+            onBusyChange={setIsUploading}
+            error={errors.image}
+            legend="Cover image (optional)"
+            previewAlt="Preview of the cover image"
+          />
+          <InputField
+            label="Cover image description"
+            maxLength={TEXT_LIMITS.short}
+            hint="What the cover shows, for screen readers."
+            {...bind('imageAlt')}
+          />
+          <InputField
+            label="Publish date"
+            type="datetime-local"
+            hint="Empty: as soon as you publish. A future date schedules the post: it appears by itself then."
+            {...bind('publishAt')}
+          />
+          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
+            <Button type="button" disabled={isBusy} onClick={() => void save('published')}>
+              {pending === 'published' ? 'Publishing...' : isPublished ? 'Update' : 'Publish'}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={isBusy}
+              onClick={() => void save('draft')}
+            >
+              {pending === 'draft' ? 'Saving...' : isPublished ? 'Unpublish' : 'Save as draft'}
+            </Button>
+            <ButtonLink to={LIST_PATH} variant="secondary">
+              Cancel
+            </ButtonLink>
+            <p className="text-sm text-slate-600">{isDirty ? 'Unsaved changes' : 'All saved'}</p>
+          </div>
+        </form>
+
+        <section aria-labelledby="preview-title" className="min-w-0">
+          <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">
+            Preview
+          </h2>
+          <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
+            <div inert className="xl:[zoom:0.6]">
+              <PostArticle
+                post={{ ...draft, publishedAt: post.publishedAt }}
+                renderBody={
+                  <Markdown html={bodyHtml} className="text-lg leading-8 text-slate-800" />
+                }
+                tags={
+                  <TagLinks
+                    basePath="/journal"
+                    tags={draft.tags
+                      .split(',')
+                      .map((t) => t.trim())
+                      .filter(Boolean)}
+                    label="Topics"
+                  />
+                }
+              />
+            </div>
+          </div>
+        </section>
+      </div>
+      {dialog}
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState
+      title="Edit post"
+      error={error}
+      back={{ to: LIST_PATH, label: 'Back to the journal' }}
+    />
+  )
+}

@@ -1,0 +1,155 @@
+import { Link, data, href, isRouteErrorResponse, redirect, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/journal-post'
+import { CallToAction } from '#app/components/layout/call-to-action.tsx'
+import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
+import { TagLinks } from '#app/components/ui/tag-filter.tsx'
+import { PostArticle } from '#app/features/journal/post-article.tsx'
+import { postJsonLd } from '#app/features/journal/post-json-ld.ts'
+import { Markdown } from '#app/features/pages/markdown.tsx'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
+import { renderMarkdown } from '#common/markdown.ts'
+
+const MOVED_PERMANENTLY = 301
+
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
+  if (!loaderData) {
+    return pageMeta({
+      title: 'Page not found',
+      description: 'This journal post does not exist or has been removed.',
+      path: href('/journal/:slug', { slug: params.slug }),
+      matches,
+      noIndex: true,
+    })
+  }
+  const { post } = loaderData
+  return [
+    ...pageMeta({
+      title: post.title,
+      description: post.summary || post.title,
+      path: href('/journal/:slug', { slug: post.slug }),
+      matches,
+      image: post.image.startsWith('/uploads/') ? post.image : undefined,
+      type: 'article',
+    }),
+    ...(post.publishedAt
+      ? [{ property: 'article:published_time', content: post.publishedAt }]
+      : []),
+    { property: 'article:modified_time', content: post.updatedAt },
+    ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+  ]
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await context.services.posts.lookUpPublicSlug(params.slug).catch((error) => {
+    if (isNotFound(error)) throw data(null, { status: 404 })
+    throw error
+  })
+  if ('movedTo' in found) {
+    throw redirect(href('/journal/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
+  }
+  const settings = await context.services.settings.get()
+  const { post } = found
+  const url = absoluteUrl(context.publicUrl, href('/journal/:slug', { slug: post.slug }))
+  return {
+    ...found,
+    bodyHtml: renderMarkdown(post.body),
+    jsonLd: postJsonLd({
+      post,
+      url,
+      imageUrl: post.image ? absoluteUrl(context.publicUrl, post.image) : undefined,
+      authorName: settings.ownerName,
+      publisherName: settings.businessName,
+    }),
+  }
+}
+
+function isNotFound(error: unknown) {
+  return !!error && typeof error === 'object' && 'statusCode' in error && error.statusCode === 404
+}
+
+export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
+  const { post, newer, older, bodyHtml, jsonLd } = loaderData
+  const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
+  return (
+    <main id="main-content" className="flex-1">
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
+      />
+      <div className="border-b border-slate-200 bg-brand-50/40">
+        <nav aria-label="Breadcrumb" className="mx-auto max-w-3xl px-4 py-4 text-sm sm:px-6">
+          <ol className="flex flex-wrap items-center gap-2 text-slate-600">
+            <li>
+              <Link to={href('/journal')} className="font-medium text-brand-700 hover:underline">
+                Journal
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="text-slate-700">
+              {post.title}
+            </li>
+          </ol>
+        </nav>
+      </div>
+      <PostArticle
+        post={post}
+        renderBody={
+          <Markdown html={bodyHtml} className="post-body text-lg leading-8 text-slate-800" />
+        }
+        tags={<TagLinks basePath={href('/journal')} tags={post.tags} label="Topics" />}
+      />
+      {newer || older ? (
+        <nav aria-label="More posts" className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+          <ul className="grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2">
+            <li>
+              {older ? (
+                <Link
+                  to={href('/journal/:slug', { slug: older.slug })}
+                  rel="prev"
+                  className="block rounded-lg p-3 hover:bg-slate-50"
+                >
+                  <span className="block text-sm text-slate-600">Previous post</span>
+                  <span className="font-semibold text-brand-700">{older.title}</span>
+                </Link>
+              ) : null}
+            </li>
+            <li className="sm:text-right">
+              {newer ? (
+                <Link
+                  to={href('/journal/:slug', { slug: newer.slug })}
+                  rel="next"
+                  className="block rounded-lg p-3 hover:bg-slate-50"
+                >
+                  <span className="block text-sm text-slate-600">Next post</span>
+                  <span className="font-semibold text-brand-700">{newer.title}</span>
+                </Link>
+              ) : null}
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+      <CallToAction title="Have a project in mind?" />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundContent
+        title="Post not found"
+        text="This journal post does not exist or has been taken down. The journal lists every current post."
+      />
+    )
+  }
+  return (
+    <NotFoundContent
+      title="Something went wrong"
+      text="This post could not be loaded just now. Please try again in a moment."
+      eyebrow="Error"
+    />
+  )
+}

@@ -1,0 +1,267 @@
+import type { TagList } from '#common/schemas/tags.ts'
+import {
+  DEFAULT_POST,
+  FEED_POSTS_MAX,
+  LATEST_POSTS_MAX,
+  POSTS_PAGE_SIZE,
+  type Post,
+  type PostBody,
+  type PostCreateBody,
+  type PostPage,
+  PostBodySchema,
+} from '#common/schemas/posts.ts'
+import { SLUG_PATTERN } from '#common/schemas/websites.ts'
+import type { PostRow } from '#server/db/schema.ts'
+import { conflict, notFound } from '#server/lib/http-errors.ts'
+import { pageCount, pageWindow } from '#server/lib/pagination.ts'
+import { nextFreeSlug } from '#server/modules/websites/websites.service.ts'
+import { isUniqueViolation, type PostChanges, type PostsRepository } from './posts.repository.ts'
+
+const DRAFT_ATTEMPTS = 5
+const SLUG_TAKEN = 'Slug is already used by another post'
+
+const toPost = (row: PostRow): Post => ({
+  _id: row.id,
+  title: row.title,
+  slug: row.slug,
+  summary: row.summary,
+  body: row.body,
+  image: row.image,
+  imageAlt: row.imageAlt,
+  tags: row.tags,
+  status: row.status,
+  publishAt: row.publishAt?.toISOString() ?? null,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+  updatedAt: row.updatedAt.toISOString(),
+  isSample: row.isSample,
+})
+
+/** A public post with its neighbours, for /journal/:slug. */
+interface PostWithNeighbours {
+  post: Post
+  newer: Pick<Post, 'title' | 'slug'> | null
+  older: Pick<Post, 'title' | 'slug'> | null
+}
+
+export type PublicPostLookup = PostWithNeighbours | { movedTo: string }
+
+const link = (row: PostRow | undefined) => (row ? { title: row.title, slug: row.slug } : null)
+
+export function createPostsService({
+  repo,
+  now,
+  contentChanged,
+  scheduleChange,
+}: {
+  repo: PostsRepository
+  now: () => Date
+  /** Called once a change the public pages show is stored. */
+  contentChanged: () => void
+  /**
+   * Told, at each public read, when the next scheduled post becomes public: cached pages must not
+   * outlive that moment.
+   */
+  scheduleChange: (at: Date) => void
+}) {
+  /** The reading moment; also tells the cache when the next scheduled post comes out. */
+  async function readingAt(): Promise<Date> {
+    const at = now()
+    const next = await repo.nextPublicationAfter(at)
+    if (next) scheduleChange(next)
+    return at
+  }
+
+  /**
+   * When a post becomes public: its publish date when it has one; else, for a post already
+   * published without one, the moment it was published; else now. Null for a draft.
+   */
+  function publicationOf(
+    status: PostRow['status'],
+    publishAt: Date | null,
+    current?: PostRow,
+  ): Date | null {
+    if (status !== 'published') return null
+    if (publishAt) return publishAt
+    if (current?.status === 'published' && !current.publishAt && current.publishedAt) {
+      return current.publishedAt
+    }
+    return now()
+  }
+
+  async function publicRow(slug: string): Promise<PostRow | undefined> {
+    if (!SLUG_PATTERN.test(slug)) return undefined
+    const at = await readingAt()
+    const row = (await repo.findBySlug(slug)) ?? (await repo.findByPreviousSlug(slug))
+    const isPublic = row?.status === 'published' && row.publishedAt && row.publishedAt <= at
+    return isPublic ? row : undefined
+  }
+
+  async function stored<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN)
+      throw error
+    }
+  }
+
+  return {
+    /** The public journal: published posts whose time has come (with `tag`), newest first. */
+    async listPublic(page: number, tag?: string): Promise<PostPage> {
+      const at = await readingAt()
+      const window = pageWindow(page, POSTS_PAGE_SIZE)
+      const [rows, total] = await Promise.all([
+        repo.findPublicPage(window, at, tag),
+        repo.countPublic(at, tag),
+      ])
+      return {
+        posts: rows.map(toPost),
+        totalPosts: total,
+        page,
+        pages: pageCount(total, POSTS_PAGE_SIZE),
+      }
+    },
+
+    /** The newest public posts (the home page, the feed). */
+    async listLatest(limit: number = LATEST_POSTS_MAX): Promise<Post[]> {
+      const at = await readingAt()
+      const rows = await repo.findPublicPage(
+        { page: 1, limit: Math.min(limit, FEED_POSTS_MAX), offset: 0 },
+        at,
+      )
+      return rows.map(toPost)
+    },
+
+    /** Tags of the public posts with their counts. */
+    async listTags(): Promise<TagList> {
+      return { tags: await repo.countPublicTags(await readingAt()) }
+    },
+
+    /** Every post, drafts and scheduled ones included, most recently changed first. */
+    async listAdmin(page: number): Promise<PostPage> {
+      const window = pageWindow(page, POSTS_PAGE_SIZE)
+      const [rows, total] = await Promise.all([repo.findPage(window), repo.count()])
+      return {
+        posts: rows.map(toPost),
+        totalPosts: total,
+        page,
+        pages: pageCount(total, POSTS_PAGE_SIZE),
+      }
+    },
+
+    /** The public post with this slug (an old slug finds it too). Throws 404 otherwise. */
+    async getBySlug(slug: string): Promise<Post> {
+      const row = await publicRow(slug)
+      if (!row) throw notFound('Post not found')
+      return toPost(row)
+    },
+
+    /** For /journal/:slug: the post and its neighbours, or where a renamed post now lives. Throws 404. */
+    async lookUpPublicSlug(slug: string): Promise<PublicPostLookup> {
+      const row = await publicRow(slug)
+      if (!row) throw notFound('Post not found')
+      if (row.slug !== slug) return { movedTo: row.slug }
+      const { newer, older } = await repo.neighbours(row, now())
+      return { post: toPost(row), newer: link(newer), older: link(older) }
+    },
+
+    /** Any post by id, for the admin. Throws 404. */
+    async getById(id: string): Promise<Post> {
+      const row = await repo.findById(id)
+      if (!row) throw notFound('Post not found')
+      return toPost(row)
+    },
+
+    /** Public slugs for the sitemap. */
+    async listSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
+      const rows = await repo.listPublicSlugs(await readingAt())
+      return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }))
+    },
+
+    /**
+     * Creates a draft with the body's fields (defaults: "New post" under the first free slug of
+     * new-post, new-post-2, ...). Throws 409 when a slug given is taken.
+     */
+    async createDraft(body: PostCreateBody): Promise<Post> {
+      const { publishAt, ...fields } = body
+      const values = {
+        ...fields,
+        publishAt: publishAt ? new Date(publishAt) : null,
+        status: 'draft' as const,
+      }
+      if (body.slug) {
+        return toPost(
+          await stored(repo.insert({ title: DEFAULT_POST.title, ...values, slug: body.slug })),
+        )
+      }
+      for (let attempt = 1; ; attempt++) {
+        const slug = nextFreeSlug(
+          DEFAULT_POST.slug,
+          await repo.slugsStartingWith(DEFAULT_POST.slug),
+        )
+        try {
+          return toPost(await repo.insert({ title: DEFAULT_POST.title, ...values, slug }))
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= DRAFT_ATTEMPTS) throw error
+        }
+      }
+    },
+
+    /**
+     * Saves the post; fields left out keep their value. Publishing with a future publish date
+     * schedules the post. Throws 404 for an unknown id, 409 when the slug is taken.
+     */
+    async update(id: string, body: PostBody): Promise<Post> {
+      const current = await repo.findById(id)
+      if (!current) throw notFound('Post not found')
+      const status = body.status ?? current.status
+      const publishAt =
+        body.publishAt === undefined
+          ? current.publishAt
+          : body.publishAt === null
+            ? null
+            : new Date(body.publishAt)
+      const changes: PostChanges = {
+        title: body.title,
+        slug: body.slug,
+        summary: body.summary,
+        body: body.body,
+        image: body.image,
+        imageAlt: body.imageAlt,
+        tags: body.tags,
+        status,
+        publishAt,
+        publishedAt: publicationOf(status, publishAt, current),
+      }
+      const row = await stored(repo.update(id, changes))
+      if (!row) throw notFound('Post not found')
+      contentChanged()
+      return toPost(row)
+    },
+
+    /** Throws 404 for an unknown id. */
+    async remove(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw notFound('Post not found')
+      contentChanged()
+    },
+
+    /**
+     * The first-run sample post, published now and marked as a sample: stored only on a journal
+     * never written before. True when stored.
+     */
+    async putFirstRun(sample: PostBody): Promise<boolean> {
+      const { publishAt: _publishAt, ...body } = PostBodySchema.parse(sample)
+      const stored = await repo.insertFirstRun({
+        ...body,
+        status: 'published',
+        publishAt: null,
+        publishedAt: now(),
+        isSample: true,
+      })
+      if (stored) contentChanged()
+      return stored
+    },
+  }
+}
+
+export type PostsService = ReturnType<typeof createPostsService>

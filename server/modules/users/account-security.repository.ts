@@ -1,0 +1,333 @@
+/**
+ * SQL for the account's security: session records, two-factor secrets and recovery codes, the
+ * sign-in challenges between password and code, passkeys and the security log. No rules here
+ * (they live in account-security.service.ts).
+ */
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import {
+  passkeyChallenges,
+  passkeys,
+  recoveryCodes,
+  securityEvents,
+  signInChallenges,
+  users,
+  userSessions,
+  type PasskeyRow,
+  type SecurityEventRow,
+  type UserRow,
+  type UserSessionRow,
+} from '#server/db/schema.ts'
+
+export interface NewSession {
+  userId: string
+  device: string
+  place: string | null
+  at: Date
+}
+
+export interface NewPasskey {
+  userId: string
+  credentialId: string
+  publicKey: Buffer
+  counter: number
+  transports: string[]
+  name: string
+}
+
+export function createAccountSecurityRepository(db: Db) {
+  return {
+    async insertSession({ userId, device, place, at }: NewSession): Promise<UserSessionRow> {
+      const [row] = await db
+        .insert(userSessions)
+        .values({ userId, device, place, createdAt: at, lastSeenAt: at, verifiedAt: at })
+        .returning()
+      return row!
+    },
+
+    /** The session and its user, in one query (authentication runs it on every request). */
+    async findSessionWithUser(
+      sessionId: string,
+    ): Promise<{ session: UserSessionRow; user: UserRow } | undefined> {
+      const [row] = await db
+        .select({ session: userSessions, user: users })
+        .from(userSessions)
+        .innerJoin(users, eq(users.id, userSessions.userId))
+        .where(eq(userSessions.id, sessionId))
+        .limit(1)
+      return row
+    },
+
+    async findUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+      return row
+    },
+
+    async hasSignedInBefore(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(and(eq(securityEvents.userId, userId), eq(securityEvents.type, 'sign-in')))
+        .limit(1)
+      return row !== undefined
+    },
+
+    async hasSignedInFrom(userId: string, device: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(
+          and(
+            eq(securityEvents.userId, userId),
+            eq(securityEvents.type, 'sign-in'),
+            eq(securityEvents.device, device),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    async touchSession(id: string, at: Date) {
+      await db.update(userSessions).set({ lastSeenAt: at }).where(eq(userSessions.id, id))
+    },
+
+    async markSessionVerified(id: string, at: Date) {
+      await db
+        .update(userSessions)
+        .set({ verifiedAt: at, lastSeenAt: at })
+        .where(eq(userSessions.id, id))
+    },
+
+    listSessions: (userId: string): Promise<UserSessionRow[]> =>
+      db
+        .select()
+        .from(userSessions)
+        .where(eq(userSessions.userId, userId))
+        .orderBy(desc(userSessions.lastSeenAt), desc(userSessions.id)),
+
+    /** Deletes the user's session `id`; false when the user has no such session. */
+    async deleteSession(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(userSessions)
+        .where(and(eq(userSessions.id, id), eq(userSessions.userId, userId)))
+        .returning({ id: userSessions.id })
+      return rows.length > 0
+    },
+
+    /** Deletes every session of the user but `keepId` (all of them when undefined). */
+    async deleteSessions(userId: string, keepId?: string) {
+      await db
+        .delete(userSessions)
+        .where(
+          and(eq(userSessions.userId, userId), keepId ? ne(userSessions.id, keepId) : undefined),
+        )
+    },
+
+    async setPendingTotp(userId: string, sealed: string) {
+      await db.update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, userId))
+    },
+
+    /**
+     * Turns two-factor on with the pending secret and replaces the recovery codes, in one
+     * transaction; false when no secret is pending any more (enabled meanwhile).
+     */
+    async enableTotp(
+      userId: string,
+      pendingSealed: string,
+      step: number,
+      codeHashes: string[],
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(users)
+          .set({ totpSecret: pendingSealed, totpPendingSecret: null, totpLastStep: step })
+          .where(and(eq(users.id, userId), eq(users.totpPendingSecret, pendingSealed)))
+          .returning({ id: users.id })
+        if (updated.length === 0) return false
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+        return true
+      })
+    },
+
+    async disableTotp(userId: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+          .where(eq(users.id, userId))
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+      })
+    },
+
+    /**
+     * Records `step` as the last TOTP step used, if it is later than the one recorded: one
+     * statement, so of two requests with the same code only one gets true.
+     */
+    async claimTotpStep(userId: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
+        )
+        .returning({ id: users.id })
+      return rows.length > 0
+    },
+
+    async replaceRecoveryCodes(userId: string, codeHashes: string[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+      })
+    },
+
+    async countUnusedRecoveryCodes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+      return row?.n ?? 0
+    },
+
+    /** Marks the code used if it is the user's and unused; one statement, so it works once. */
+    async claimRecoveryCode(userId: string, codeHash: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(recoveryCodes.userId, userId),
+            eq(recoveryCodes.codeHash, codeHash),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: recoveryCodes.id })
+      return rows.length > 0
+    },
+
+    async insertChallenge(challenge: { userId: string; tokenHash: string; expiresAt: Date }) {
+      await db.insert(signInChallenges).values(challenge)
+    },
+
+    async pruneChallenges(at: Date) {
+      await db
+        .delete(signInChallenges)
+        .where(or(lte(signInChallenges.expiresAt, at), isNotNull(signInChallenges.usedAt)))
+      await db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, at))
+    },
+
+    /** The user of a challenge still open, or undefined. */
+    async findOpenChallenge(tokenHash: string, at: Date): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: signInChallenges.userId })
+        .from(signInChallenges)
+        .where(openChallenge(tokenHash, at))
+        .limit(1)
+      return row?.userId
+    },
+
+    /** Closes the challenge if still open; one statement, so only one request completes it. */
+    async closeChallenge(tokenHash: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(signInChallenges)
+        .set({ usedAt: at })
+        .where(openChallenge(tokenHash, at))
+        .returning({ id: signInChallenges.id })
+      return rows.length > 0
+    },
+
+    async insertEvent(event: {
+      userId: string | null
+      email: string
+      type: string
+      device: string
+      at: Date
+    }) {
+      const { at, ...values } = event
+      await db.insert(securityEvents).values({ ...values, createdAt: at })
+    },
+
+    async pruneEvents(before: Date) {
+      await db.delete(securityEvents).where(lt(securityEvents.createdAt, before))
+    },
+
+    listEvents: (limit: number): Promise<SecurityEventRow[]> =>
+      db
+        .select()
+        .from(securityEvents)
+        .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+        .limit(limit),
+
+    listPasskeys: (userId: string): Promise<PasskeyRow[]> =>
+      db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .orderBy(desc(passkeys.createdAt)),
+
+    async findPasskey(credentialId: string): Promise<PasskeyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.credentialId, credentialId))
+        .limit(1)
+      return row
+    },
+
+    async insertPasskey(passkey: NewPasskey): Promise<PasskeyRow> {
+      const [row] = await db.insert(passkeys).values(passkey).returning()
+      return row!
+    },
+
+    async usePasskey(id: string, counter: number, at: Date) {
+      await db.update(passkeys).set({ counter, lastUsedAt: at }).where(eq(passkeys.id, id))
+    },
+
+    async deletePasskey(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+        .returning({ id: passkeys.id })
+      return rows.length > 0
+    },
+
+    async insertPasskeyChallenge(challenge: {
+      challenge: string
+      userId: string | null
+      expiresAt: Date
+    }) {
+      await db.insert(passkeyChallenges).values(challenge)
+    },
+
+    /** Deletes the challenge if it is open and for this user (null: a sign-in); true if it was. */
+    async claimPasskeyChallenge(
+      challenge: string,
+      userId: string | null,
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .delete(passkeyChallenges)
+        .where(
+          and(
+            eq(passkeyChallenges.challenge, challenge),
+            userId === null
+              ? isNull(passkeyChallenges.userId)
+              : eq(passkeyChallenges.userId, userId),
+            gt(passkeyChallenges.expiresAt, at),
+          ),
+        )
+        .returning({ challenge: passkeyChallenges.challenge })
+      return rows.length > 0
+    },
+  }
+}
+
+const openChallenge = (tokenHash: string, at: Date) =>
+  and(
+    eq(signInChallenges.tokenHash, tokenHash),
+    isNull(signInChallenges.usedAt),
+    gt(signInChallenges.expiresAt, at),
+  )
+
+export type AccountSecurityRepository = ReturnType<typeof createAccountSecurityRepository>

@@ -1,0 +1,375 @@
+/**
+ * Visit statistics: GET /api/stats, the visit on each message, the daily salt, retention and
+ * roll-ups, several instances on one database, and the weekly digest. Views are handed to the
+ * service as the web layer does (which requests count is tested in tests/system/visit-counting).
+ */
+import { parse as parseCsv } from 'csv-parse/sync'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MessagesPageSchema } from '#common/schemas/messages.ts'
+import { StatsSchema, type StatsRange } from '#common/schemas/stats.ts'
+import { statsSalts, visits, type UserRow } from '#server/db/schema.ts'
+import { deviceOf } from '#server/lib/countable-view.ts'
+import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
+import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { createStatsRepository } from '#server/modules/stats/stats.repository.ts'
+import {
+  addDays,
+  createStatsService,
+  utcDay,
+  visitorHash,
+  type PendingView,
+} from '#server/modules/stats/stats.service.ts'
+import { asAdmin, asUser, authHeader, expectError } from '#tests/helpers/auth.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1'
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+const SITE_HOST = 'site.test'
+
+const sent: { to: string; subject: string; text: string }[] = []
+const transport: MailTransport = { send: async (mail) => void sent.push(mail) }
+let clock = new Date('2026-03-10T10:00:00Z')
+let app: TestApp
+let adminUser: UserRow
+let nextIp = 1
+
+beforeAll(async () => {
+  app = await createTestApp({ now: () => clock, mailTransport: transport })
+  adminUser = (await asAdmin(app)).user
+})
+afterAll(() => app.cleanup())
+
+/** The owner's Authorization header, signed at the test clock (which moves on by weeks). */
+const admin = async () => authHeader(app, adminUser)
+
+/** A new visitor address, so each test counts its own visitors. */
+const newIp = () => `203.0.113.${nextIp++}`
+
+function view(
+  path: string,
+  ip: string,
+  {
+    userAgent = DESKTOP,
+    source = null,
+    utm = {},
+    at = clock,
+  }: Partial<{
+    userAgent: string
+    source: string | null
+    utm: Partial<PendingView['utm']>
+    at: Date
+  }> = {},
+): PendingView {
+  return {
+    path,
+    ip,
+    at,
+    userAgent,
+    source,
+    utm: { source: null, medium: null, campaign: null, ...utm },
+    device: deviceOf(userAgent),
+    country: null,
+  }
+}
+
+const minutes = (n: number) => new Date(clock.getTime() + n * 60_000)
+
+async function stats(range: StatsRange = '7d') {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/stats?range=${range}`,
+    headers: await admin(),
+  })
+  expect(res.statusCode).toBe(200)
+  return StatsSchema.parse(res.json())
+}
+
+/** A second instance's statistics over the same database. */
+const secondInstance = () =>
+  createStatsService({
+    repo: createStatsRepository(app.database.db),
+    siteHost: SITE_HOST,
+    now: () => clock,
+    log: app.log,
+    mail: createMailService({ transport, from: 'Site <no-reply@site.test>' }),
+    isDigestOn: async () => (await app.services.settings.get()).weeklyDigest,
+    ownerEmail: async () => 'owner@site.test',
+    messagesPerWeek: () => app.services.messages.trend(),
+    dashboardUrl: 'http://site.test/admin/dashboard',
+  })
+
+describe('GET /api/stats', () => {
+  it('answers 401 to a visitor, 403 to a user and 400 to an unknown range', async () => {
+    const { headers: user } = await asUser(app)
+    expectError(await app.inject({ method: 'GET', url: '/api/stats?range=7d' }), 401)
+    expectError(await app.inject({ method: 'GET', url: '/api/stats?range=7d', headers: user }), 403)
+    expectError(
+      await app.inject({ method: 'GET', url: '/api/stats?range=8d', headers: await admin() }),
+      400,
+      'range: Range must be one of 7d, 30d or 365d',
+    )
+    expectError(await app.inject({ method: 'GET', url: '/api/stats', headers: await admin() }), 400)
+  })
+
+  it('gives one entry per day of the range, oldest first, ending today', async () => {
+    for (const [range, days] of [
+      ['7d', 7],
+      ['30d', 30],
+      ['365d', 365],
+    ] as const) {
+      const { series } = await stats(range)
+      expect(series).toHaveLength(days)
+      expect(series.at(-1)!.date).toBe(utcDay(clock))
+      expect(series[0]!.date).toBe(addDays(utcDay(clock), -(days - 1)))
+    }
+  })
+
+  it('counts visitors, visits, pages, sources, campaigns and devices', async () => {
+    const before = await stats()
+    const reader = newIp()
+    const phone = newIp()
+    // One visit of three pages from a search engine, then (after 31 minutes) a second visit.
+    app.services.stats.record(view('/', reader, { source: 'www.google.com' }))
+    app.services.stats.record(view('/portfolio', reader, { at: minutes(5) }))
+    app.services.stats.record(view('/faq', reader, { at: minutes(10) }))
+    app.services.stats.record(view('/faq', reader, { at: minutes(41) }))
+    // A campaign visit on a phone.
+    app.services.stats.record(
+      view('/webdesign', phone, {
+        userAgent: PHONE,
+        utm: { source: 'newsletter', medium: 'email', campaign: 'spring' },
+      }),
+    )
+    const after = await stats()
+    expect(after.visitors - before.visitors).toBe(2)
+    expect(after.pageviews - before.pageviews).toBe(5)
+    expect(after.series.at(-1)!.pageviews - before.series.at(-1)!.pageviews).toBe(5)
+    const page = (s: typeof after, path: string) => s.topPages.find((p) => p.path === path)
+    expect((page(after, '/faq')?.pageviews ?? 0) - (page(before, '/faq')?.pageviews ?? 0)).toBe(2)
+    expect((page(after, '/faq')?.visitors ?? 0) - (page(before, '/faq')?.visitors ?? 0)).toBe(1)
+    expect(after.sources).toContainEqual({ source: 'www.google.com', visitors: 1 })
+    expect(after.sources.map((s) => s.source)).toContain('Direct')
+    expect(after.campaigns).toContainEqual({
+      source: 'newsletter',
+      medium: 'email',
+      campaign: 'spring',
+      visitors: 1,
+    })
+    expect(after.devices.find((d) => d.device === 'mobile')?.visitors).toBeGreaterThanOrEqual(1)
+    const rows = await app.database.db.select().from(visits)
+    expect(rows.filter((r) => r.landingPage === '/webdesign')).toHaveLength(1)
+  })
+
+  it('counts one visit once when two instances see its views', async () => {
+    const ip = newIp()
+    const other = secondInstance()
+    const before = await stats()
+    other.record(view('/about', ip, { at: minutes(2) }))
+    app.services.stats.record(view('/dns', ip, { source: 'news.example' }))
+    other.record(view('/faq', ip, { at: minutes(20) }))
+    app.services.stats.record(view('/contact', ip, { at: minutes(12) }))
+    // The later views are written first: the earlier instance still brings the landing page.
+    await other.flush()
+    await app.services.stats.flush()
+    const after = await stats()
+    expect(after.visitors - before.visitors).toBe(1)
+    expect(after.pageviews - before.pageviews).toBe(4)
+    const forVisitor = (await app.database.db.select().from(visits)).filter(
+      (r) => r.source === 'news.example',
+    )
+    expect(forVisitor).toHaveLength(1)
+    expect(forVisitor[0]).toMatchObject({ landingPage: '/dns', pageviews: 4 })
+  })
+})
+
+describe('the visit on a contact message', () => {
+  const payload = {
+    fullName: 'Ada Client',
+    email: 'ada@example.com',
+    subject: 'A new website',
+    message: 'Hello, I would like a quote for a website.',
+  }
+  const contact = (ip: string, userAgent: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload,
+      headers: { 'user-agent': userAgent },
+      remoteAddress: ip,
+    })
+  const inbox = async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/messages/admin',
+      headers: await admin(),
+    })
+    return MessagesPageSchema.parse(res.json()).messages
+  }
+
+  it('is recorded when the message is saved, shown to the owner and exported', async () => {
+    const ip = newIp()
+    const before = await stats()
+    app.services.stats.record(
+      view('/', ip, {
+        userAgent: PHONE,
+        source: 'www.linkedin.com',
+        utm: { source: 'linkedin', medium: 'social', campaign: 'launch' },
+      }),
+    )
+    app.services.stats.record(view('/portfolio', ip, { userAgent: PHONE, at: minutes(1) }))
+    app.services.stats.record(view('/contact', ip, { userAgent: PHONE, at: minutes(2) }))
+    clock = minutes(5)
+    const res = await contact(ip, PHONE)
+    expect(res.statusCode).toBe(201)
+    // The sender's answer does not carry it.
+    expect(res.json().visit).toBeNull()
+    const [message] = await inbox()
+    expect(message!.visit).toEqual({
+      landingPage: '/',
+      source: 'www.linkedin.com',
+      campaign: { source: 'linkedin', medium: 'social', campaign: 'launch' },
+      pagesSeen: 3,
+      device: 'mobile',
+    })
+    const after = await stats()
+    expect(after.conversions.messages - before.conversions.messages).toBe(1)
+    expect(after.conversions.rate).toBeGreaterThan(0)
+    expect(after.conversions.rate).toBeLessThanOrEqual(1)
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/messages/export.csv',
+      headers: await admin(),
+    })
+    const [header, first] = parseCsv(csv.body) as string[][]
+    const cell = (name: string) => first![header!.indexOf(name)]
+    expect(cell('Landing page')).toBe('/')
+    expect(cell('Source')).toBe('www.linkedin.com')
+    expect(cell('Campaign')).toBe('linkedin / social / launch')
+    expect(cell('Pages seen')).toBe('3')
+    expect(cell('Device')).toBe('mobile')
+  })
+
+  it('is null for a sender without a counted visit, or whose visit ended', async () => {
+    expect((await contact(newIp(), DESKTOP)).statusCode).toBe(201)
+    expect((await inbox())[0]!.visit).toBeNull()
+    const ip = newIp()
+    app.services.stats.record(view('/', ip))
+    clock = minutes(31)
+    expect((await contact(ip, DESKTOP)).statusCode).toBe(201)
+    expect((await inbox())[0]!.visit).toBeNull()
+  })
+
+  it('conversion rate is visitors who wrote over visitors', async () => {
+    const result = await stats()
+    const converted = (await app.database.db.select().from(visits)).filter((v) => v.messages > 0)
+    expect(result.conversions.rate).toBeCloseTo(converted.length / result.visitors, 5)
+  })
+})
+
+describe('the daily salt and retention', () => {
+  it('rotates the salt at midnight UTC and deletes it 48 hours later', async () => {
+    clock = new Date('2026-04-01T23:50:00Z')
+    const ip = newIp()
+    app.services.stats.record(view('/', ip))
+    await app.services.stats.flush()
+    const [first] = await app.database.db.select().from(visits).where(eq(visits.day, '2026-04-01'))
+    // Across midnight the visit goes on (the day before's salt is still there) ...
+    clock = new Date('2026-04-02T00:10:00Z')
+    app.services.stats.record(view('/faq', ip))
+    await app.services.stats.flush()
+    expect(
+      await app.database.db.select().from(visits).where(eq(visits.day, '2026-04-02')),
+    ).toHaveLength(0)
+    // ... and a visit later that day is another visitor: a new salt.
+    clock = new Date('2026-04-02T12:00:00Z')
+    app.services.stats.record(view('/', ip))
+    await app.services.stats.maintain()
+    const [second] = await app.database.db.select().from(visits).where(eq(visits.day, '2026-04-02'))
+    expect(second!.visitor).not.toBe(first!.visitor)
+    const salts = async () =>
+      (await app.database.db.select().from(statsSalts)).map((s) => s.day).sort()
+    expect(await salts()).toEqual(['2026-04-01', '2026-04-02'])
+
+    clock = new Date('2026-04-03T00:00:01Z')
+    await app.services.stats.maintain()
+    expect(await salts()).toEqual(['2026-04-02'])
+    // No salt left recomputes the first day's visitor from the same IP and browser.
+    const left = await app.database.db.select().from(statsSalts)
+    for (const { salt } of left)
+      expect(visitorHash({ salt, ip, userAgent: DESKTOP, siteHost: SITE_HOST })).not.toBe(
+        first!.visitor,
+      )
+  })
+
+  it('deletes raw visits after 30 days and keeps the daily roll-ups', async () => {
+    clock = new Date('2026-05-04T09:00:00Z')
+    const ip = newIp()
+    app.services.stats.record(view('/portfolio', ip, { source: 'old.example' }))
+    app.services.stats.record(view('/about', ip, { at: minutes(3) }))
+    await app.services.stats.flush()
+    const day = utcDay(clock)
+    const onDay = async () => (await stats('365d')).series.find((d) => d.date === day)
+    expect(await onDay()).toEqual({ date: day, visitors: 1, pageviews: 2 })
+
+    clock = new Date('2026-06-02T12:00:00Z')
+    await app.services.stats.maintain()
+    // 29 days on: still raw.
+    expect(await app.database.db.select().from(visits).where(eq(visits.day, day))).toHaveLength(1)
+    clock = new Date('2026-06-03T00:30:00Z')
+    await app.services.stats.maintain()
+    expect(await app.database.db.select().from(visits).where(eq(visits.day, day))).toHaveLength(0)
+    expect(await onDay()).toEqual({ date: day, visitors: 1, pageviews: 2 })
+    const year = await stats('365d')
+    expect(year.sources).toContainEqual({ source: 'old.example', visitors: 1 })
+  })
+})
+
+describe('the weekly digest', () => {
+  it('is off by default, then sent once a week whichever instance runs', async () => {
+    clock = new Date('2026-06-08T08:00:00Z') // a Monday
+    const other = secondInstance()
+    expect(await app.services.stats.sendWeeklyDigest()).toBe(false)
+    await app.services.settings.update({
+      ...(await app.services.settings.get()),
+      weeklyDigest: true,
+    })
+    sent.length = 0
+    const results = [
+      await other.sendWeeklyDigest(),
+      await app.services.stats.sendWeeklyDigest(),
+      await other.sendWeeklyDigest(),
+    ]
+    expect(results.filter(Boolean)).toHaveLength(1)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.subject).toMatch(
+      /^Your site's week from 2026-06-01: \d+ visitors, \d+ messages$/,
+    )
+    expect(sent[0]!.text).toContain('Conversion rate')
+    expect(sent[0]!.text).toContain('Top sources')
+
+    clock = new Date('2026-06-15T08:00:00Z')
+    expect(await app.services.stats.sendWeeklyDigest()).toBe(true)
+    expect(sent).toHaveLength(2)
+  })
+
+  it('is tried again when the mail fails', async () => {
+    clock = new Date('2026-06-22T08:00:00Z')
+    const failing = createStatsService({
+      repo: createStatsRepository(app.database.db),
+      siteHost: SITE_HOST,
+      now: () => clock,
+      log: app.log,
+      mail: { send: async () => Promise.reject(new Error('SMTP down')) },
+      isDigestOn: async () => true,
+      ownerEmail: async () => 'owner@site.test',
+      messagesPerWeek: () => app.services.messages.trend(),
+      dashboardUrl: 'http://site.test/admin/dashboard',
+    })
+    await expect(failing.sendWeeklyDigest()).rejects.toThrow('SMTP down')
+    expect(await app.services.stats.sendWeeklyDigest()).toBe(true)
+  })
+})

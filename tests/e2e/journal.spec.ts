@@ -1,0 +1,79 @@
+import { uniqueId } from './support/api.ts'
+import {
+  expect,
+  expectNoA11yViolations,
+  expectToast,
+  newNoJsPage,
+  signInAsAdmin,
+  test,
+} from './support/fixtures.ts'
+
+test.slow()
+
+test('a post goes from draft, unseen by visitors, to the journal and its feed; the editor previews it live', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const id = uniqueId()
+  const title = `Lessons from a bakery site ${id}`
+  const slug = `bakery-lessons-${id}`
+  await signInAsAdmin(page, request)
+
+  await test.step('the owner creates a draft and sees the preview follow the text', async () => {
+    await page.goto('/admin/posts')
+    await page.getByRole('button', { name: 'New post' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()
+    await expect(page).toHaveURL(/\/admin\/post\//)
+    await page.getByLabel('Title').fill(title)
+    await page.getByLabel('Slug').fill(slug)
+    await page.getByLabel('Summary').fill('What a small bakery taught me about online orders.')
+    await page.getByLabel('Body (Markdown)').fill('## Start small\n\nOne **form** beat a shop.')
+    await page.getByLabel('Tags').fill('Case notes')
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(preview.getByRole('heading', { level: 2, name: 'Start small' })).toBeAttached()
+    await expect(preview.locator('strong')).toHaveText('form')
+    await expectNoA11yViolations(page)
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await expectToast(page, 'Draft saved')
+    await expect(page).toHaveURL('/admin/posts')
+  })
+
+  await test.step('visitors do not see the draft', async () => {
+    expect((await request.get(`/journal/${slug}`)).status()).toBe(404)
+    expect(await (await request.get('/journal/feed.xml')).text()).not.toContain(slug)
+  })
+
+  await test.step('the owner publishes it', async () => {
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('link', { name: /^Edit/ })
+      .click()
+    await expect(page.getByLabel('Title')).toHaveValue(title)
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await expectToast(page, 'Post published')
+  })
+
+  await test.step('visitors read it without JavaScript, in the list, on its page and in the feed', async () => {
+    const { context, page: reader } = await newNoJsPage(browser)
+    try {
+      await reader.goto('/journal')
+      await reader.getByRole('link', { name: title }).click()
+      await expect(reader).toHaveURL(`/journal/${slug}`)
+      await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(reader.getByText(/1 min read/)).toBeVisible()
+      await reader
+        .getByRole('list', { name: 'Topics' })
+        .getByRole('link', { name: 'Case notes' })
+        .click()
+      await expect(reader).toHaveURL('/journal?tag=Case%20notes')
+      await expect(reader.getByRole('link', { name: title })).toBeVisible()
+    } finally {
+      await context.close()
+    }
+    const feed = await (await request.get('/journal/feed.xml')).text()
+    expect(feed).toContain(`<title>${title}</title>`)
+  })
+})
