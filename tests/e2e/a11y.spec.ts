@@ -201,6 +201,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'Messages',
     'Pages',
     'FAQ',
+    'Journal',
     'Settings',
   ])
   await expectNoA11yViolations(page)

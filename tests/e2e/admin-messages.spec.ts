@@ -219,7 +219,9 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
     const file = await download
     expect(file.suggestedFilename()).toBe('messages.csv')
     const csv = await readFile((await file.path())!, 'utf8')
-    expect(csv.split('\n')[0]).toBe('Received,Name,E-mail,Subject,Message,Read,Replies,Last reply')
+    expect(csv.split('\n')[0]).toBe(
+      'Received,Name,E-mail,Subject,Message,Read,Replies,Last reply,Landing page,Source,Campaign,Pages seen,Device',
+    )
     for (const m of [first, second, caught]) expect(csv).toContain(m.subject)
   })
 

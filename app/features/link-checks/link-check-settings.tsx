@@ -68,7 +68,7 @@ export function LinkCheckSettings({ websiteId }: { websiteId: string }) {
   return (
     <div className="mt-8">
       <Panel
-        title="Link check"
+        title="Live site check"
         subtitle="The published link is checked on a schedule; you get an e-mail when it fails twice in a row, when it works again, and when its certificate has under two weeks left."
       >
         {error ? (

@@ -73,21 +73,21 @@ export const MESSAGE_COLUMNS: Column<Message>[] = [
   {
     header: 'Message',
     labelAbove: true,
+    // The visit that led to the message sits under it: a column of its own would push the row's
+    // buttons off a laptop screen.
     cell: (message) => (
-      <textarea
-        readOnly
-        rows={3}
-        value={message.message}
-        aria-label={`Message from ${message.fullName}`}
-        className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
-      />
+      <div className="space-y-2">
+        <textarea
+          readOnly
+          rows={3}
+          value={message.message}
+          aria-label={`Message from ${message.fullName}`}
+          className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
+        />
+        <VisitSummary visit={message.visit} />
+      </div>
     ),
     className: 'lg:w-[30%] lg:min-w-[14rem]',
-  },
-  {
-    header: 'Visit',
-    cell: (message) => <VisitSummary visit={message.visit} />,
-    className: 'lg:min-w-[9rem]',
   },
   {
     header: 'Status',

@@ -115,14 +115,16 @@ export function VisitStatsPanel() {
       ) : null}
       {stats ? (
         <>
-          <dl className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {/* A list, not a description list: the dashboard's own cards are its only figures
+              read as label and value, so this panel's figures never mix with theirs. */}
+          <ul className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {figures.map((f) => (
-              <div key={f.label} className="rounded-lg bg-slate-50 p-4">
-                <dt className="text-sm font-medium text-slate-600">{f.label}</dt>
-                <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{f.value}</dd>
-              </div>
+              <li key={f.label} className="rounded-lg bg-slate-50 p-4">
+                <p className="text-sm font-medium text-slate-600">{f.label}</p>
+                <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{f.value}</p>
+              </li>
             ))}
-          </dl>
+          </ul>
           <div className="mt-6">
             <VisitsChart series={stats.series} />
           </div>
