@@ -28,4 +28,6 @@ export const SITE_DEFAULTS: SiteSettings = {
   foundingYear: 2017,
   weeklyDigest: false,
   showLinkHealth: false,
+  journalInHeader: true,
+  journalInFooter: true,
 }

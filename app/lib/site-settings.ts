@@ -29,6 +29,20 @@ export function settingsOf(matches: ReadonlyArray<MatchWithData>): SiteSettings 
   return SITE_DEFAULTS
 }
 
+/**
+ * Where the header and footer link the journal: where the owner chose in Settings, and only while a
+ * post is published (the layout's `hasJournal`), so an empty journal is never offered.
+ */
+export function useJournalLinks(): { header: boolean; footer: boolean } {
+  const data: unknown = useRouteLoaderData(PUBLIC_LAYOUT_ID)
+  const settings = settingsIn(data) ?? SITE_DEFAULTS
+  const hasJournal = !!data && typeof data === 'object' && 'hasJournal' in data && !!data.hasJournal
+  return {
+    header: hasJournal && settings.journalInHeader,
+    footer: hasJournal && settings.journalInFooter,
+  }
+}
+
 /** The social networks with an address, in the settings' order. */
 export function socialLinks(settings: SiteSettings) {
   return (Object.entries(settings.social) as [keyof SiteSettings['social'], string][])

@@ -79,6 +79,9 @@ export const SiteSettingsSchema = z.object({
   weeklyDigest: z.boolean({ error: 'Weekly digest must be true or false' }),
   /** Portfolio cards and case-study pages show "Online · checked today · 180 ms" (link checks). */
   showLinkHealth: z.boolean({ error: 'Show link health must be true or false' }),
+  /** Where the journal is linked from, while it has a published post. */
+  journalInHeader: z.boolean({ error: 'Journal in the header must be true or false' }),
+  journalInFooter: z.boolean({ error: 'Journal in the footer must be true or false' }),
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
@@ -95,6 +98,8 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   foundingYear: true,
   weeklyDigest: true,
   showLinkHealth: true,
+  journalInHeader: true,
+  journalInFooter: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 

@@ -33,6 +33,8 @@ const edited: SiteSettings = {
   foundingYear: 2011,
   weeklyDigest: true,
   showLinkHealth: true,
+  journalInHeader: false,
+  journalInFooter: true,
 }
 
 const put = (body: unknown, headers = admin) =>

@@ -207,3 +207,45 @@ describe('the journal pages', () => {
     expect(old.headers.get('location')).toBe(`/journal/${renamed}`)
   })
 })
+
+describe('the header and footer', () => {
+  const navs = (html: string, label: 'Main' | 'Footer') =>
+    [...html.matchAll(new RegExp(`<nav aria-label="${label}"[\\s\\S]*?</nav>`, 'g'))]
+      .map((m) => m[0])
+      .join('')
+  const links = (html: string) => ({
+    header: navs(html, 'Main').includes('href="/journal"'),
+    footer: navs(html, 'Footer').includes('href="/journal"'),
+  })
+  const saveSettings = async (changes: Record<string, unknown>) => {
+    const current = (await call(server.url, 'GET', '/api/settings')).json as object
+    const res = await call(server.url, 'PUT', '/api/settings', {
+      headers,
+      body: { ...current, ...changes },
+    })
+    expect(res.status, res.text).toBe(200)
+  }
+
+  it('link the journal where the owner chose, while a post is published', async () => {
+    expect(links(await page('/about'))).toEqual({ header: true, footer: true })
+
+    await saveSettings({ journalInHeader: false })
+    expect(links(await page('/about'))).toEqual({ header: false, footer: true })
+    await saveSettings({ journalInHeader: true, journalInFooter: false })
+    expect(links(await page('/faq'))).toEqual({ header: true, footer: false })
+    await saveSettings({ journalInFooter: true })
+  })
+
+  it('leave the journal out while nothing is published', async () => {
+    const list = await call(server.url, 'GET', '/api/posts/admin?page=1', { headers })
+    const { posts } = list.json as { posts: Post[] }
+    for (const post of posts.filter((p) => p.status === 'published')) {
+      const res = await call(server.url, 'PUT', `/api/posts/${post._id}`, {
+        headers,
+        body: { title: post.title, slug: post.slug, status: 'draft' },
+      })
+      expect(res.status, res.text).toBe(200)
+    }
+    expect(links(await page('/about'))).toEqual({ header: false, footer: false })
+  })
+})

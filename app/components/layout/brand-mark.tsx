@@ -24,7 +24,9 @@ export function BrandLink({ className }: { className?: string }) {
   return (
     <Link to={href('/')} className={cn('flex items-center gap-2.5 rounded-md', className)}>
       <BrandMark />
-      <span className="text-base font-bold tracking-tight text-slate-900">{businessName}</span>
+      <span className="text-base leading-tight font-bold tracking-tight text-slate-900">
+        {businessName}
+      </span>
     </Link>
   )
 }

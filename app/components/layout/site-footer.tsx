@@ -1,5 +1,5 @@
 import { Link, href } from 'react-router'
-import { socialLinks, useSiteSettings } from '#app/lib/site-settings.ts'
+import { socialLinks, useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { SOCIAL_LABELS } from '#common/constants.ts'
 import { BrandMark } from './brand-mark.tsx'
 import { SocialIcon } from './social-icons.tsx'
@@ -11,6 +11,10 @@ const FOOTER_LINKS = [
   { label: 'FAQ', to: href('/faq') },
   { label: 'Privacy', to: href('/privacy') },
 ]
+const JOURNAL_LINKS = [
+  { label: 'Journal', to: href('/journal') },
+  { label: 'Journal feed', to: '/journal/feed.xml' },
+]
 
 /** The text as a sentence: a full stop added unless the owner ended it with one. */
 const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
@@ -18,6 +22,9 @@ const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 export function SiteFooter() {
   const settings = useSiteSettings()
   const links = socialLinks(settings)
+  const pages = useJournalLinks().footer
+    ? [...FOOTER_LINKS.slice(0, 2), ...JOURNAL_LINKS, ...FOOTER_LINKS.slice(2)]
+    : FOOTER_LINKS
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">
@@ -39,9 +46,13 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold text-white">Site</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {FOOTER_LINKS.map((link) => (
+            {pages.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link
+                  to={link.to}
+                  reloadDocument={link.to.endsWith('.xml')}
+                  className="hover:text-white hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>

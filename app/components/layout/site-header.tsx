@@ -11,7 +11,8 @@ import { clearSession, useSession } from '#app/lib/session.ts'
 import { useIsStaticPage } from '#app/lib/static-page.ts'
 import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
-import { ADMIN_NAV, MAIN_NAV, MOBILE_SECTIONS, PROFILE_ITEM, isGroup } from './site-nav.ts'
+import { useJournalLinks } from '#app/lib/site-settings.ts'
+import { ADMIN_NAV, PROFILE_ITEM, isGroup, mainNav, mobileSections } from './site-nav.ts'
 import { useCloseMenus } from './use-close-menus.ts'
 
 /**
@@ -51,7 +52,7 @@ function UserSummary({ name }: { name: string }) {
       >
         {name.trim().charAt(0).toUpperCase() || '?'}
       </span>
-      <span className="max-w-36 truncate" data-session-name="">
+      <span className="max-w-28 truncate xl:max-w-36" data-session-name="">
         {name}
       </span>
     </>
@@ -62,14 +63,15 @@ export function SiteHeader() {
   const session = useSession()
   const ref = useRef<HTMLElement>(null)
   useCloseMenus(ref)
+  const nav = mainNav(useJournalLinks().header)
 
   return (
     <header ref={ref} className="sticky top-0 z-40 h-16 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-full max-w-6xl items-center gap-6 px-4 sm:px-6">
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-4 px-4 sm:px-6 xl:gap-6">
         <BrandLink />
 
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
-          {MAIN_NAV.map((entry) =>
+          {nav.map((entry) =>
             isGroup(entry) ? (
               <DropdownMenu key={entry.label} label={entry.label} items={entry.items} />
             ) : (
@@ -78,7 +80,7 @@ export function SiteHeader() {
               </NavLink>
             ),
           )}
-          <div className="ml-auto flex w-72 items-center justify-end gap-1">
+          <div className="ml-auto flex w-64 items-center justify-end gap-1 xl:w-72">
             <SessionOnly when="admin">
               <DropdownMenu label={ADMIN_NAV.label} items={ADMIN_NAV.items} align="right" />
             </SessionOnly>
@@ -131,7 +133,7 @@ export function SiteHeader() {
             className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 shadow-lg sm:px-6"
           >
             <ul className="divide-y divide-slate-100">
-              {MOBILE_SECTIONS.map((section) => (
+              {mobileSections(nav).map((section) => (
                 <MobileSection
                   key={section.items[0]?.to}
                   title={section.title}

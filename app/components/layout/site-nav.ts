@@ -11,7 +11,7 @@ export interface NavGroup {
   items: NavItem[]
 }
 
-export const MAIN_NAV: (NavItem | NavGroup)[] = [
+const MAIN_NAV: (NavItem | NavGroup)[] = [
   {
     label: 'About Us',
     items: [
@@ -31,6 +31,12 @@ export const MAIN_NAV: (NavItem | NavGroup)[] = [
   },
 ]
 
+export const JOURNAL_ITEM: NavItem = { label: 'Journal', to: href('/journal') }
+
+/** The site's menus, with the journal after Portfolio when the header links it. */
+export const mainNav = (withJournal: boolean): (NavItem | NavGroup)[] =>
+  withJournal ? MAIN_NAV.toSpliced(2, 0, JOURNAL_ITEM) : MAIN_NAV
+
 export const ADMIN_NAV: NavGroup = {
   label: 'Admin',
   items: ADMIN_SECTIONS.map(({ label, to }) => ({ label, to })),
@@ -40,13 +46,12 @@ export const PROFILE_ITEM: NavItem = { label: 'User Profile', to: href('/profile
 
 export const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry
 
-export const MOBILE_SECTIONS = MAIN_NAV.reduce<{ title?: string; items: NavItem[] }[]>(
-  (sections, entry) => {
+/** The menus as the phone's menu lists them: a group is a titled section, plain links share one. */
+export const mobileSections = (nav: (NavItem | NavGroup)[]) =>
+  nav.reduce<{ title?: string; items: NavItem[] }[]>((sections, entry) => {
     const last = sections.at(-1)
     if (isGroup(entry)) sections.push({ title: entry.label, items: entry.items })
     else if (last && !last.title) last.items.push(entry)
     else sections.push({ items: [entry] })
     return sections
-  },
-  [],
-)
+  }, [])

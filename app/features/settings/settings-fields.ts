@@ -30,6 +30,8 @@ export function settingsFromForm(values: Record<string, string>): Validation<Sit
     shareImage: values.shareImage,
     signupsOpen: values.signupsOpen === 'on',
     showLinkHealth: values.showLinkHealth === 'on',
+    journalInHeader: values.journalInHeader === 'on',
+    journalInFooter: values.journalInFooter === 'on',
     ownerRole: values.ownerRole,
     serviceArea: values.serviceArea,
     responseTime: values.responseTime,

@@ -138,6 +138,22 @@ export function SettingsForm({
           className="sm:col-span-2"
         />
       </Section>
+      <Section title="Journal">
+        <CheckboxField
+          label="Link the journal from the header"
+          name="journalInHeader"
+          defaultChecked={settings.journalInHeader}
+          hint="Beside Portfolio in the menu. The link shows only while a post is published."
+          className="sm:col-span-2"
+        />
+        <CheckboxField
+          label="Link the journal from the footer"
+          name="journalInFooter"
+          defaultChecked={settings.journalInFooter}
+          hint="In the footer's list of pages, with its feed. The link shows only while a post is published."
+          className="sm:col-span-2"
+        />
+      </Section>
       <Section title="Accounts">
         <CheckboxField
           label="Sign-ups open"

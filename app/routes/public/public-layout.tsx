@@ -9,7 +9,11 @@ import { Toaster } from '#app/lib/toast.tsx'
 export const handle = STATIC_PAGE
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.publicUrl, settings: await context.services.settings.get() }
+  const [settings, hasJournal] = await Promise.all([
+    context.services.settings.get(),
+    context.services.posts.hasPublic(),
+  ])
+  return { publicUrl: context.publicUrl, settings, hasJournal }
 }
 
 // The public URL is fixed and the settings change only by a save: refetch after a form's

@@ -122,6 +122,11 @@ export function createPostsService({
       }
     },
 
+    /** Whether any post is public now: the header and footer link the journal only then. */
+    async hasPublic(): Promise<boolean> {
+      return (await repo.countPublic(await readingAt())) > 0
+    },
+
     /** The newest public posts (the home page, the feed). */
     async listLatest(limit: number = LATEST_POSTS_MAX): Promise<Post[]> {
       const at = await readingAt()
