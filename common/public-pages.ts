@@ -21,9 +21,3 @@ export const PUBLIC_PAGES = [
  * needs a page of their own, so nobody (no shared cache, no browser) keeps a copy.
  */
 export const PER_VISITOR_PAGES: readonly string[] = ['/contact']
-
-/**
- * Public pages whose form is a React island: the only public pages that ship React (each route's
- * `handle` says so; `npm run check:budgets` holds every other public page to the static budget).
- */
-export const PUBLIC_FORM_PAGES: readonly string[] = ['/contact']

@@ -136,3 +136,64 @@ export function showStoredSession(storageKey: string): void {
       window.location.assign('/signin')
     })
 }
+
+/**
+ * On a page rendered without React: a form marked `data-submit-in-place` posts without leaving the
+ * page, as React's fetcher does on a hydrated one. The submit button shows its `data-pending-label`
+ * and is disabled; the server answers with the page as rendered after a post without JavaScript,
+ * and its copy of the form (with the fields' errors and a fresh token, or emptied after a success)
+ * replaces this one. The outcome the server shows as an alert in the form (`[data-outcome]`) is
+ * shown as a toast instead: a clone of the `template[data-toast=success|error]` the Toaster
+ * renders, put in its live region (`[data-toasts]`, whose value is how long a toast stays, in ms).
+ */
+export function submitFormsInPlace(): void {
+  const showToast = (kind: string, message: string) => {
+    const region = document.querySelector<HTMLElement>('[data-toasts]')
+    const template = document.querySelector<HTMLTemplateElement>(`template[data-toast="${kind}"]`)
+    const toast = template?.content.firstElementChild?.cloneNode(true)
+    if (!region || !(toast instanceof HTMLElement)) return
+    toast.textContent = message
+    for (const shown of region.querySelectorAll(':scope > :not(template)')) shown.remove()
+    region.append(toast)
+    window.setTimeout(() => toast.remove(), Number(region.dataset.toasts) || 1_200)
+  }
+  document.addEventListener('submit', (event) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-submit-in-place')) return
+    event.preventDefault()
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+    if (button?.disabled) return
+    const idleLabel = button?.textContent ?? ''
+    const hadFocus = !!button && document.activeElement === button
+    if (button) {
+      button.disabled = true
+      button.textContent = button.dataset.pendingLabel ?? idleLabel
+    }
+    const body = new FormData(form)
+    void (async () => {
+      try {
+        const response = await fetch(form.action, { method: 'POST', body })
+        const page = new DOMParser().parseFromString(await response.text(), 'text/html')
+        const name = form.getAttribute('data-submit-in-place') ?? ''
+        const answer = Array.from(page.querySelectorAll('form[data-submit-in-place]')).find(
+          (candidate) => candidate.getAttribute('data-submit-in-place') === name,
+        )
+        const outcome = answer?.querySelector<HTMLElement>('[data-outcome]')
+        if (!answer || !outcome) throw new Error('The answer holds no form')
+        outcome.remove()
+        const fresh = document.importNode(answer, true)
+        form.replaceWith(fresh)
+        showToast(outcome.dataset.outcome ?? 'error', outcome.textContent?.trim() ?? '')
+        const invalid = fresh.querySelector<HTMLElement>('[aria-invalid="true"]')
+        if (invalid) invalid.focus()
+        else if (hadFocus) fresh.querySelector<HTMLElement>('button[type="submit"]')?.focus()
+      } catch {
+        if (button) {
+          button.disabled = false
+          button.textContent = idleLabel
+        }
+        showToast('error', form.dataset.failure ?? 'Not sent: please try again in a moment')
+      }
+    })()
+  })
+}

@@ -1,11 +1,17 @@
 /**
- * Which pages ship React. A public page without a form is complete as the server renders it: it
- * ships no JavaScript but one small inline script for the frame's behaviours (page-behaviour.ts).
+ * Which pages ship React. A public page is complete as the server renders it: it ships no
+ * JavaScript but one small inline script for the frame's behaviours and its forms' in-place posts
+ * (page-behaviour.ts).
  * A route says so in its `handle` (`STATIC_PAGE`, or `HYDRATED_PAGE` to override a parent); the
  * deepest route that says decides, and a page nobody marks is hydrated as before.
  */
 import { useMatches, type UIMatch } from 'react-router'
-import { closeMenusWhenDone, runTypewriter, showStoredSession } from './page-behaviour.ts'
+import {
+  closeMenusWhenDone,
+  runTypewriter,
+  showStoredSession,
+  submitFormsInPlace,
+} from './page-behaviour.ts'
 import { SESSION_STORAGE_KEY } from './session.ts'
 
 export type PageHandle = { hydrate?: boolean }
@@ -35,4 +41,5 @@ export const STATIC_PAGE_SCRIPT = `{
 const header = document.querySelector('header');
 if (header) (${closeMenusWhenDone.toString()})(header);
 for (const element of document.querySelectorAll('[data-typewriter]')) (${runTypewriter.toString()})(element);
+if (document.querySelector('form[data-submit-in-place]')) (${submitFormsInPlace.toString()})();
 }`

@@ -3,6 +3,7 @@
  * every public page carries it and the page-weight budget leaves no room (docs/decisions/003).
  */
 import { useEffect, useSyncExternalStore } from 'react'
+import { useIsStaticPage } from './static-page.ts'
 
 const TOAST_DURATION_MS = 1_200
 
@@ -58,20 +59,36 @@ export function Toaster() {
     return () => clearTimeout(timer)
   }, [active])
 
+  const isStatic = useIsStaticPage()
   return (
     <div
       aria-live="polite"
       role="status"
+      data-toasts={TOAST_DURATION_MS}
       className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4"
     >
-      {active ? (
-        <div
-          key={active.id}
-          className={`pointer-events-auto max-w-md rounded-lg px-5 py-3 text-sm font-medium shadow-lg ${KIND_CLASSES[active.kind]}`}
-        >
-          {active.message}
-        </div>
+      {active ? <ToastView key={active.id} kind={active.kind} message={active.message} /> : null}
+      {/* A page without React shows its toasts from these (submitFormsInPlace, page-behaviour.ts). */}
+      {isStatic ? (
+        <>
+          <template data-toast="success">
+            <ToastView kind="success" message="" />
+          </template>
+          <template data-toast="error">
+            <ToastView kind="error" message="" />
+          </template>
+        </>
       ) : null}
+    </div>
+  )
+}
+
+function ToastView({ kind, message }: { kind: ToastKind; message: string }) {
+  return (
+    <div
+      className={`pointer-events-auto max-w-md rounded-lg px-5 py-3 text-sm font-medium shadow-lg ${KIND_CLASSES[kind]}`}
+    >
+      {message}
     </div>
   )
 }

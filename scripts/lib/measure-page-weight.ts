@@ -6,8 +6,8 @@
  */
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
-import { publicPageKind, type PageKind, type PageWeight } from './page-weight.ts'
-import { PUBLIC_FORM_PAGES, PUBLIC_PAGES } from '#common/public-pages.ts'
+import type { PageKind, PageWeight } from './page-weight.ts'
+import { PUBLIC_PAGES } from '#common/public-pages.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_ARGS = [
@@ -99,7 +99,7 @@ export async function measurePageWeights(
   const session = (await signIn.json()) as Record<string, unknown>
   const pages: { route: string; kind: PageKind; isSignedIn?: boolean }[] = [
     ...[...PUBLIC_PAGES, ...websites.websites.slice(0, 1).map((w) => `/website/${w.slug}`)].map(
-      (route) => ({ route, kind: publicPageKind(route, PUBLIC_FORM_PAGES) }),
+      (route) => ({ route, kind: 'static' as const }),
     ),
     { route: '/signin', kind: 'admin' },
     { route: '/admin/dashboard', kind: 'admin', isSignedIn: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { overBudget, publicPageKind, type PageWeight } from './page-weight.ts'
+import { overBudget, type PageWeight } from './page-weight.ts'
 
 const page = (over: Partial<PageWeight>): PageWeight => ({
   route: '/faq',
@@ -21,19 +21,12 @@ describe('overBudget', () => {
     expect(overBudget(page({ jsKb: 95 }))).toEqual(['JS 95.0 > 30 KB'])
   })
 
-  it('lets a form page hydrate, within its own budget', () => {
-    expect(overBudget(page({ kind: 'form', jsKb: 95 }))).toEqual([])
-    expect(overBudget(page({ kind: 'form', jsKb: 140 }))).toHaveLength(1)
+  it('lets a signed-in screen hydrate, within its own budget', () => {
+    expect(overBudget(page({ kind: 'admin', jsKb: 170 }))).toEqual([])
+    expect(overBudget(page({ kind: 'admin', jsKb: 280 }))).toEqual(['JS 280.0 > 260 KB'])
   })
 
   it('fails a page that does not answer 200', () => {
     expect(overBudget(page({ status: 500 }))).toEqual(['status 500'])
-  })
-})
-
-describe('publicPageKind', () => {
-  it('treats a public page as static unless it is listed as a form page', () => {
-    expect(publicPageKind('/contact', ['/contact'])).toBe('form')
-    expect(publicPageKind('/journal', ['/contact'])).toBe('static')
   })
 })

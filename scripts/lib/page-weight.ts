@@ -2,14 +2,12 @@
  * What a page costs a browser's first visit, by kind of page, and the budget each kind has.
  * Pure figures: scripts/check-budgets.ts measures them in Chromium and this judges them.
  */
-export type PageKind = 'static' | 'form' | 'admin'
+export type PageKind = 'static' | 'admin'
 
 /** KB: transferred JavaScript (external files as sent, inline scripts gzipped), CSS gzipped. */
 export const BUDGETS: Record<PageKind, { js: number; css: number; total: number }> = {
-  // A public page without a form: no React, one small inline script.
+  // A public page, forms included: no React, one small inline script.
   static: { js: 30, css: 12, total: 300 },
-  // A public page whose form hydrates (the contact page): React and the router once.
-  form: { js: 120, css: 12, total: 300 },
   // The signed-in areas (sign-in, the admin's screens, charts included).
   admin: { js: 260, css: 12, total: 600 },
 }
@@ -36,11 +34,6 @@ export function overBudget(weight: PageWeight): string[] {
   if (totalKb(weight) > budget.total)
     over.push(`total ${totalKb(weight).toFixed(1)} > ${budget.total} KB`)
   return over
-}
-
-/** A public page's kind: a form page only when listed as one; every other public page is static. */
-export function publicPageKind(route: string, formPages: readonly string[]): PageKind {
-  return formPages.includes(route) ? 'form' : 'static'
 }
 
 /** The figures as a text table, each page with its verdict. */

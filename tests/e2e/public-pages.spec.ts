@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
 import { createWebsiteApi, deleteWebsiteApi, uniqueWebsiteFields } from './support/api.ts'
-import { PUBLIC_FORM_PAGES } from '#common/public-pages.ts'
 import {
   expect,
   expectNoA11yViolations,
@@ -425,9 +424,8 @@ for (const publicPage of PUBLIC_PAGES) {
     await publicPage.content(page.getByRole('main'))
     await expectNoA11yViolations(page)
     const loaded = await Promise.all(scripts)
-    // Only a page with a form ships React (app/lib/static-page.ts); the others no script file.
-    if (PUBLIC_FORM_PAGES.includes(publicPage.path)) expect(loaded.length).toBeGreaterThan(0)
-    else expect(loaded.map(({ url }) => url)).toEqual([])
+    // A public page ships no script file, forms included (app/lib/static-page.ts).
+    expect(loaded.map(({ url }) => url)).toEqual([])
     for (const { url, body } of loaded)
       for (const marker of EDITOR_CODE)
         expect(body.includes(marker), `${url}: ${marker}`).toBe(false)

@@ -1,8 +1,11 @@
 /**
  * The contact form. It posts to the contact route's action as a plain form, so it works without
- * JavaScript; once hydrated it submits through a fetcher, shows Sending..., toasts the outcome and
- * clears itself on success. Validation here is only the browser's own (required, type=email): the
- * action validates with the shared schema and its messages are shown beside the fields.
+ * JavaScript. With JavaScript it posts in place, shows Sending..., toasts the outcome and clears
+ * itself on success: on the page as the server sends it, through the static pages' script
+ * (`data-submit-in-place`, submitFormsInPlace in page-behaviour.ts); rendered by React (reached by a
+ * link from a signed-in screen), through a fetcher. Validation here is only the browser's own
+ * (required, type=email): the action validates with the shared schema and its messages are shown
+ * beside the fields.
  */
 import { useEffect, useRef } from 'react'
 import { useActionData, useFetcher } from 'react-router'
@@ -77,13 +80,20 @@ export function ContactForm({ formToken }: { formToken: string }) {
       method="post"
       className="relative space-y-5"
       aria-label="Contact form"
+      data-submit-in-place="contact"
     >
-      {!fetcher.data && documentResult?.ok ? <Alert kind="success">{CONTACT_SUCCESS}</Alert> : null}
+      {!fetcher.data && documentResult?.ok ? (
+        <div data-outcome="success">
+          <Alert kind="success">{CONTACT_SUCCESS}</Alert>
+        </div>
+      ) : null}
       {!fetcher.data && failure ? (
-        <Alert kind="error">
-          <strong className="font-semibold">{CONTACT_FAILURE}</strong>
-          {failure.detail ? <span>: {failure.detail}</span> : null}
-        </Alert>
+        <div data-outcome="error">
+          <Alert kind="error">
+            <strong className="font-semibold">{CONTACT_FAILURE}</strong>
+            {failure.detail ? <span>: {failure.detail}</span> : null}
+          </Alert>
+        </div>
       ) : null}
       <input type="hidden" name={CONTACT_TOKEN_FIELD} value={formToken} />
       {/* A trap for bots that fill every field: off-screen, out of the tab order and hidden from
@@ -111,7 +121,13 @@ export function ContactForm({ formToken }: { formToken: string }) {
         hint="A few lines about your business, what you need and when you would like it live."
         {...fieldProps('message')}
       />
-      <Button type="submit" size="lg" disabled={isSending} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={isSending}
+        data-pending-label="Sending..."
+        className="w-full sm:w-auto"
+      >
         {isSending ? 'Sending...' : 'Send message'}
       </Button>
     </fetcher.Form>

@@ -9,12 +9,8 @@ import {
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
-import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
 import { ContactBodySchema } from '#common/schemas/messages.ts'
-
-/** The form submits in place and toasts its outcome once React runs; without it, it still posts. */
-export const handle = HYDRATED_PAGE
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
