@@ -176,8 +176,21 @@ export async function expectToast(page: Page, text: string | RegExp) {
     .toBe('shown')
 }
 
-/** axe-core scan: no serious or critical violation. */
+/**
+ * axe-core scan: no serious or critical violation. It first waits for the page to be settled: no
+ * screen loading (`aria-busy`, which dims the admin's list) and every finite animation and
+ * transition ended, since axe would measure the contrast of text that is fading back in.
+ */
 export async function expectNoA11yViolations(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()
