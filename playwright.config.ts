@@ -4,6 +4,7 @@ import {
   E2E_ADMIN,
   E2E_BASE_URL,
   E2E_DATA_DIR,
+  E2E_HOST,
   E2E_PORT,
   E2E_SMTP_PORT,
   IS_CI,
@@ -60,12 +61,12 @@ export default defineConfig({
     timeout: 240_000,
     env: {
       PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
+      HOST: E2E_HOST,
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: E2E_BASE_URL,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      SMTP_URL: `smtp://${E2E_HOST}:${E2E_SMTP_PORT}`,
       MAIL_RETRY_INTERVAL_MS: '1000',
       RATE_LIMIT_SCALE: '50',
       // Browsers here fill a form faster than a person: the timing check is proven by the API tests.

@@ -16,12 +16,12 @@ test('the dashboard lists the configuration warnings and downloads a fresh backu
   await page.goto('/admin/dashboard')
   const notices = page.getByRole('region', { name: 'Notices and backups' })
 
-  // The test server runs with PUBLIC_URL on 127.0.0.1.
+  // The test server runs with PUBLIC_URL on localhost.
   await expect(notices.getByRole('heading', { name: /configuration warnings?$/ })).toBeVisible()
   await expect(
     notices
       .getByRole('listitem')
-      .filter({ hasText: /^PUBLIC_URL is http:\/\/127\.0\.0\.1:\d+: links in e-mails/ }),
+      .filter({ hasText: /^PUBLIC_URL is http:\/\/localhost:\d+: links in e-mails/ }),
   ).toBeVisible()
   await expect(notices.getByText('Scheduled: off (set BACKUP_INTERVAL_HOURS)')).toBeVisible()
   await expectNoA11yViolations(page)

@@ -6,7 +6,7 @@ import {
   deleteWebsiteApi,
   uniqueWebsiteFields,
 } from './support/api.ts'
-import { E2E_BASE_URL } from './support/e2e-env.ts'
+import { E2E_LOOPBACK_URL } from './support/e2e-env.ts'
 import {
   expect,
   expectToast,
@@ -22,11 +22,11 @@ test('the owner checks a link from the websites list and sees failing links on t
 }) => {
   const working = await createWebsiteApi(request, {
     ...uniqueWebsiteFields('Checked Studio'),
-    link: `${E2E_BASE_URL}/about`,
+    link: `${E2E_LOOPBACK_URL}/about`,
   })
   const broken = await createWebsiteApi(request, {
     ...uniqueWebsiteFields('Broken Studio'),
-    link: `${E2E_BASE_URL}/no-such-page-${working.slug}`,
+    link: `${E2E_LOOPBACK_URL}/no-such-page-${working.slug}`,
   })
   try {
     await signInAsAdmin(page, request)
@@ -68,11 +68,11 @@ test('the case-study page says the site is online, without JavaScript, once the 
   const headers = await adminHeaders(request)
   const working = await createWebsiteApi(request, {
     ...uniqueWebsiteFields('Online Studio'),
-    link: `${E2E_BASE_URL}/faq`,
+    link: `${E2E_LOOPBACK_URL}/faq`,
   })
   const broken = await createWebsiteApi(request, {
     ...uniqueWebsiteFields('Offline Studio'),
-    link: `${E2E_BASE_URL}/missing-${working.slug}`,
+    link: `${E2E_LOOPBACK_URL}/missing-${working.slug}`,
   })
   const { context, page } = await newNoJsPage(browser)
   const setShown = async (showLinkHealth: boolean) => {

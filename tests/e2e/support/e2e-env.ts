@@ -4,7 +4,20 @@ import path from 'node:path'
 
 const env = process.env
 export const E2E_PORT = Number(env.E2E_PORT ?? 3457)
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`
+/** The address the server binds: a loopback address, never reachable from another machine. */
+export const E2E_HOST = '127.0.0.1'
+/**
+ * The site's address, for the browser and the server's PUBLIC_URL alike: a host name, since WebAuthn
+ * refuses an IP address as relying-party id and the server takes its RP id and origin from
+ * PUBLIC_URL. Chromium resolves localhost to loopback itself and counts it a secure context.
+ */
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`
+/**
+ * The same server by its bound address, for links the server fetches itself (the link checks): its
+ * resolver may answer ::1 first for localhost, where nothing listens, and a check keeps to the first
+ * address it resolved.
+ */
+export const E2E_LOOPBACK_URL = `http://${E2E_HOST}:${E2E_PORT}`
 export const E2E_DATA_DIR = env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `site-e2e-data-${E2E_PORT}`)
 export const E2E_SMTP_PORT = Number(env.E2E_SMTP_PORT ?? E2E_PORT + 1000)
 export const E2E_MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${E2E_PORT}`)

@@ -6,7 +6,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { E2E_MAIL_DIR, E2E_SMTP_PORT, UNDELIVERABLE_DOMAIN } from './e2e-env.ts'
+import { E2E_HOST, E2E_MAIL_DIR, E2E_SMTP_PORT, UNDELIVERABLE_DOMAIN } from './e2e-env.ts'
 
 export default async function globalSetup() {
   await rm(E2E_MAIL_DIR, { recursive: true, force: true })
@@ -47,7 +47,7 @@ export default async function globalSetup() {
         .catch(callback)
     },
   })
-  await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, E2E_HOST, resolve))
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
