@@ -103,12 +103,25 @@ export function runTypewriter(element: HTMLElement): () => void {
 }
 
 /**
+ * Ends the session of `token` on the server (Sign Out), so the token is refused even if a copy of
+ * it survives; the request outlives the page (`keepalive`), and a failure changes nothing here.
+ */
+export function endSessionOnServer(token: string): void {
+  void fetch('/api/users/signout', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined)
+}
+
+/**
  * On a page rendered without React: puts in the header the entries of the session kept in local
  * storage under `storageKey`. The server renders the signed-out header, with the signed-in and
  * admin entries as inert `<template data-session="signed-in|admin">`s and the signed-out ones
- * marked `data-session="signed-out"`. Sign Out clears the session and goes to the sign-in page.
+ * marked `data-session="signed-out"`. Sign Out ends the session on the server (`endSession`, given
+ * its token), clears it here and goes to the sign-in page.
  */
-export function showStoredSession(storageKey: string): void {
+export function showStoredSession(storageKey: string, endSession: (token: string) => void): void {
   let stored: unknown = null
   try {
     stored = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null')
@@ -128,6 +141,7 @@ export function showStoredSession(storageKey: string): void {
     element.textContent = name.trim().charAt(0).toUpperCase() || '?'
   for (const button of document.querySelectorAll('[data-sign-out]'))
     button.addEventListener('click', () => {
+      endSession(String(session.token))
       try {
         window.localStorage.removeItem(storageKey)
       } catch {

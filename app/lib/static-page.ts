@@ -8,6 +8,7 @@
 import { useMatches, type UIMatch } from 'react-router'
 import {
   closeMenusWhenDone,
+  endSessionOnServer,
   runTypewriter,
   showStoredSession,
   submitFormsInPlace,
@@ -37,7 +38,7 @@ export function useIsStaticPage(): boolean {
 
 /** The static pages' whole script: the functions' own source, called on the rendered page. */
 export const STATIC_PAGE_SCRIPT = `{
-(${showStoredSession.toString()})(${JSON.stringify(SESSION_STORAGE_KEY)});
+(${showStoredSession.toString()})(${JSON.stringify(SESSION_STORAGE_KEY)}, ${endSessionOnServer.toString()});
 const header = document.querySelector('header');
 if (header) (${closeMenusWhenDone.toString()})(header);
 for (const element of document.querySelectorAll('[data-typewriter]')) (${runTypewriter.toString()})(element);

@@ -152,6 +152,28 @@ describe('DELETE /api/users/sessions/:id', () => {
   })
 })
 
+describe('POST /api/users/signout', () => {
+  it('answers 401 to a visitor', async () => {
+    expectError(await app.inject({ method: 'POST', url: '/api/users/signout' }), 401)
+  })
+
+  it("ends this device's session only: its token is refused, the other device stays", async () => {
+    const user = await makeUser(app)
+    const laptop = await signInFrom(user, FIREFOX)
+    const phone = await signInFrom(user, CHROME)
+    const res = await app.inject({ method: 'POST', url: '/api/users/signout', headers: laptop })
+    expect(res.statusCode).toBe(200)
+    expectError(await listSessions(laptop), 401)
+    const left = await sessionsOf(phone)
+    expect(left).toHaveLength(1)
+    expect(left[0]).toMatchObject({ current: true })
+    expectError(
+      await app.inject({ method: 'POST', url: '/api/users/signout', headers: laptop }),
+      401,
+    )
+  })
+})
+
 describe('the recent check for dangerous acts', () => {
   const demote = (headers: Headers, target: { id: string; name: string; email: string }) =>
     app.inject({

@@ -7,7 +7,8 @@
 import { useRef, type ReactNode } from 'react'
 import { Link, NavLink, href, useNavigate } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { clearSession, useSession } from '#app/lib/session.ts'
+import { endSessionOnServer } from '#app/lib/page-behaviour.ts'
+import { clearSession, getSession, useSession } from '#app/lib/session.ts'
 import { useIsStaticPage } from '#app/lib/static-page.ts'
 import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
@@ -33,6 +34,8 @@ function SignOutButton({ className }: { className?: string }) {
       className={className}
       data-sign-out=""
       onClick={() => {
+        const token = getSession()?.token
+        if (token) endSessionOnServer(token)
         clearSession()
         void navigate(href('/signin'))
       }}

@@ -88,6 +88,16 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     async (request) => security.listSessions(currentUser(request).id, currentSession(request).id),
   )
 
+  // Sign Out: this device's session ends, so its token is refused even if a copy of it survives.
+  app.post(
+    '/signout',
+    {
+      onRequest: app.requireUser,
+      schema: { response: { 200: MessageResponseSchema, ...errors(401, 404) } },
+    },
+    async (request) => security.endSession(currentUser(request), currentSession(request).id),
+  )
+
   app.delete(
     '/sessions/:id',
     {
