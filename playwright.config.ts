@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import {
+  CHROMIUM_ARGS,
   CHROMIUM_PATH,
   E2E_ADMIN,
   E2E_BASE_URL,
@@ -9,15 +10,6 @@ import {
   E2E_SMTP_PORT,
   IS_CI,
 } from './tests/e2e/support/e2e-env.ts'
-
-// Debian's Chromium, started the way this network-less machine needs.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -24,6 +24,7 @@ import { freePort } from '#tests/helpers/free-port.ts'
 import { startServer } from '#tests/helpers/server-process.ts'
 import { formatTable } from '../bench/report.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { CHROMIUM_ARGS } from '#tests/e2e/support/e2e-env.ts'
 
 /**
  * Debian's headless shell (package chromium-headless-shell) when it is installed: the same Blink and
@@ -36,11 +37,7 @@ const CHROMIUM =
   process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 const CHROME_FLAGS = [
   ...(CHROMIUM.includes('headless-shell') ? [] : ['--headless=new']),
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
 ]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const BUDGET = { performance: 95, others: 100 }

@@ -8,15 +8,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
 import type { PageKind, PageWeight } from './page-weight.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/e2e/support/e2e-env.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const KB = 1024
 
 interface Transfer {
@@ -104,7 +97,7 @@ export async function measurePageWeights(
     { route: '/signin', kind: 'admin' },
     { route: '/admin/dashboard', kind: 'admin', isSignedIn: true },
   ]
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     const weights: PageWeight[] = []
     for (const { route, kind, isSignedIn } of pages) {

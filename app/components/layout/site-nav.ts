@@ -31,7 +31,7 @@ const MAIN_NAV: (NavItem | NavGroup)[] = [
   },
 ]
 
-export const JOURNAL_ITEM: NavItem = { label: 'Journal', to: href('/journal') }
+const JOURNAL_ITEM: NavItem = { label: 'Journal', to: href('/journal') }
 
 /** The site's menus, with the journal after Portfolio when the header links it. */
 export const mainNav = (withJournal: boolean): (NavItem | NavGroup)[] =>

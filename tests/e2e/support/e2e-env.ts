@@ -28,4 +28,15 @@ export const SCREENSHOT_DIR = path.resolve('reports/screenshots')
 /** Screenshots are taken on request only (`npm run screenshots`): nothing gates on them. */
 export const ARE_SCREENSHOTS_TAKEN = env.E2E_SCREENSHOTS === '1'
 export const CHROMIUM_PATH = env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Debian's Chromium, started the way this network-less machine needs: the browser tests, the
+ * page-weight measurement and Lighthouse alike.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 export const IS_CI = Boolean(env.CI)
