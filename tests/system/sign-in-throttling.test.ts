@@ -4,9 +4,12 @@
  * from elsewhere, out. Guesses spread over many addresses are stopped by the per-account ceiling,
  * which keeps the owner out for at most one window, however long the attack goes on.
  */
+import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TwoFactorRequiredSchema, TwoFactorSetupSchema } from '#common/schemas/account-security.ts'
+import { SessionSchema } from '#common/schemas/users.ts'
 import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
-import { signIn } from '#tests/helpers/auth.ts'
+import { bearer, signIn } from '#tests/helpers/auth.ts'
 import { newClientIp } from '#tests/helpers/client-ip.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -129,5 +132,44 @@ describe('POST /api/users/signin throttling', () => {
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) })
     expect((await signIn(app, user.email, TEST_PASSWORD, newClientIp())).statusCode).toBe(200)
+  })
+})
+
+describe('POST /api/users/signin/2fa throttling', () => {
+  it("caps the guesses at one challenge's code, from however many addresses", async () => {
+    const user = await makeUser(app)
+    const session = SessionSchema.parse(
+      (await signIn(app, user.email, TEST_PASSWORD, newClientIp())).json(),
+    )
+    const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/users${url}`,
+        headers,
+        payload,
+        remoteAddress: newClientIp(),
+      })
+    const epoch = () => Math.floor((Date.now() + clockOffsetMs) / 1000)
+    const headers = bearer(session.token)
+    const { secret } = TwoFactorSetupSchema.parse((await post('/2fa/setup', {}, headers)).json())
+    const code = await generate({ secret, epoch: epoch() })
+    expect((await post('/2fa/enable', { code }, headers)).statusCode).toBe(200)
+
+    const signedIn = await signIn(app, user.email, TEST_PASSWORD, newClientIp())
+    const { challenge } = TwoFactorRequiredSchema.parse(signedIn.json())
+    // A code that is right at no step the check accepts (the current one and one either side).
+    const accepted = await Promise.all(
+      [-30, 0, 30].map((s) => generate({ secret, epoch: epoch() + s })),
+    )
+    const wrong = ['000000', '111111', '222222', '333333'].find((c) => !accepted.includes(c))!
+    const { max } = ACCOUNT_LIMITS.signIn
+    for (let i = 0; i < max; i++) {
+      expect((await post('/signin/2fa', { challenge, code: wrong })).statusCode).toBe(401)
+    }
+    const blocked = await post('/signin/2fa', { challenge, code: wrong })
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json()).toEqual({
+      message: expect.stringMatching(/^Too many attempts for this account/),
+    })
   })
 })

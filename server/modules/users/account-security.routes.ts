@@ -45,10 +45,16 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     onResponse: accountLimit.onResponse,
   }
 
+  // A challenge's codes are guessed within the sign-in budget of one account, from any number of
+  // addresses: at most 100 guesses in its five minutes (three codes of 1,000,000 are right).
   app.post(
     '/signin/2fa',
     {
       config: signInLimit,
+      ...app.accountLimitFor(
+        'signIn',
+        (request) => `challenge:${(request.body as { challenge: string }).challenge}`,
+      ),
       schema: {
         body: SignInSecondStepBodySchema,
         response: { 200: SessionSchema, ...errors(400, 401, 429) },
