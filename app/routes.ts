@@ -20,6 +20,7 @@ export default [
     page('website/:slug', 'routes/public/website.tsx'),
     page('journal', 'routes/public/journal.tsx'),
     page('journal/:slug', 'routes/public/journal-post.tsx'),
+    page('testimonial/:token', 'routes/public/testimonial.tsx'),
     page('signin', 'routes/account/signin.tsx'),
     page('signup', 'routes/account/signup.tsx'),
     page('forget-password', 'routes/account/forget-password.tsx'),

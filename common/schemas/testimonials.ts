@@ -12,7 +12,7 @@ export const TESTIMONIAL_RATING_MAX = 5
 /** How long a request's link can be used. */
 export const TESTIMONIAL_REQUEST_TTL_DAYS = 30
 /** More testimonials than any site shows; bounds the order call's body. */
-export const TESTIMONIALS_MAX = 1000
+const TESTIMONIALS_MAX = 1000
 /** A request's token is 32 random bytes in base64url; anything much longer is no token of ours. */
 const TOKEN_MAX = 100
 
@@ -38,7 +38,7 @@ const companyField = () => text('Company', TESTIMONIAL_FIELD_MAX)
 const textField = () => requiredText('Testimonial', TESTIMONIAL_TEXT_MAX)
 
 /** The public shape: never the client's e-mail. */
-export const TestimonialSchema = z.object({
+const TestimonialSchema = z.object({
   _id: z.string(),
   name: z.string(),
   role: z.string(),
@@ -56,10 +56,9 @@ export const TestimonialSchema = z.object({
 export type Testimonial = z.infer<typeof TestimonialSchema>
 
 export const TestimonialListSchema = z.object({ testimonials: z.array(TestimonialSchema) })
-export type TestimonialList = z.infer<typeof TestimonialListSchema>
 
 /** The admin's shape: the public one, where it stands and who sent it. */
-export const AdminTestimonialSchema = TestimonialSchema.extend({
+const AdminTestimonialSchema = TestimonialSchema.extend({
   approved: z.boolean(),
   /** Pending until the owner first approves or hides it. */
   status: z.enum(TESTIMONIAL_STATUSES),

@@ -37,7 +37,7 @@ const REQUEST_SENT = 'Testimonial request sent'
 const REQUEST_FAILED = 'Failed to send the testimonial request'
 const THANK_YOU = 'Thank you! Your testimonial was sent.'
 /** Why a link no longer works, as the client reads it (the API's 400 and the page both say it). */
-export const LINK_REFUSALS = {
+const LINK_REFUSALS = {
   used: 'This testimonial link was already used: each link works once.',
   expired: `This testimonial link has expired: links work for ${TESTIMONIAL_REQUEST_TTL_DAYS} days.`,
   unknown: 'This testimonial link is not valid: check that the address is complete.',
@@ -46,7 +46,8 @@ export const LINK_REFUSALS = {
 type LinkRefusal = keyof typeof LINK_REFUSALS
 
 /** What a request's link leads to: the form, greeting the client, or why it no longer works. */
-export type TestimonialLink = { state: 'open'; name: string } | { state: LinkRefusal }
+export type TestimonialLink =
+  { state: 'open'; name: string } | { state: LinkRefusal; message: string }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -170,7 +171,9 @@ export function createTestimonialsService({
     async lookUpLink(token: string): Promise<TestimonialLink> {
       const request = await repo.findRequestByHash(hashToken(token))
       const refusal = refusalOf(request)
-      return refusal ? { state: refusal } : { state: 'open', name: request!.name }
+      return refusal
+        ? { state: refusal, message: LINK_REFUSALS[refusal] }
+        : { state: 'open', name: request!.name }
     },
 
     /**
