@@ -38,6 +38,7 @@ export default [
       page('admin/pages', 'routes/admin/pages.tsx'),
       page('admin/posts', 'routes/admin/posts.tsx'),
       page('admin/post/:id', 'routes/admin/post-edit.tsx'),
+      page('admin/testimonials', 'routes/admin/testimonials.tsx'),
     ]),
     page('*', 'routes/public/not-found.tsx'),
   ]),
