@@ -20,6 +20,7 @@ import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
+import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import visitCounterPlugin from './plugins/visit-counter.ts'
@@ -201,6 +202,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })
   await app.register(postsRoutes, { prefix: '/api/posts', posts: services.posts })
+  await app.register(testimonialsRoutes, {
+    prefix: '/api/testimonials',
+    testimonials: services.testimonials,
+  })
   if (config.isApiDocsServed) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
   }

@@ -42,6 +42,8 @@ import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
 import { createPostsRepository } from './modules/posts/posts.repository.ts'
 import { createPostsService } from './modules/posts/posts.service.ts'
+import { createTestimonialsRepository } from './modules/testimonials/testimonials.repository.ts'
+import { createTestimonialsService } from './modules/testimonials/testimonials.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
 import { createUploadsService } from './modules/uploads/uploads.service.ts'
 import { createAccountSecurityRepository } from './modules/users/account-security.repository.ts'
@@ -193,6 +195,18 @@ export async function createServices(deps: ServicesDeps) {
       now,
       contentChanged,
       scheduleChange: (at) => contentChanges.scheduleChange(at),
+    }),
+    testimonials: createTestimonialsService({
+      repo: createTestimonialsRepository(db),
+      mail,
+      publicUrl: config.publicUrl,
+      sender: async () => {
+        const { ownerName, businessName } = await settings.get()
+        return { ownerName, businessName }
+      },
+      limits,
+      now,
+      contentChanged,
     }),
     contentChanges,
   }

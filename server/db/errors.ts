@@ -24,3 +24,18 @@ export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolea
 
 /** True when the error (or one it wraps) is a unique-constraint violation. */
 export const isUniqueViolation = (error: unknown) => hasErrorCode(error, UNIQUE_VIOLATION)
+
+const FOREIGN_KEY_VIOLATION = '23503'
+
+/**
+ * The name of the foreign-key constraint the error (or one it wraps) violated: a row named a row
+ * of another table that does not exist (or no longer does). Undefined for any other error.
+ */
+export function violatedForeignKey(error: unknown): string | undefined {
+  for (const e of errorChain(error)) {
+    if (e.code !== FOREIGN_KEY_VIOLATION) continue
+    const { constraint } = e as { constraint?: unknown }
+    return typeof constraint === 'string' ? constraint : ''
+  }
+  return undefined
+}

@@ -416,6 +416,11 @@ export const testimonials = pgTable(
     text: text('text').notNull(),
     rating: integer('rating'),
     approved: boolean('approved').notNull().default(false),
+    /**
+     * When the owner last approved or hid it: null while it waits for a first look (pending), so a
+     * hidden testimonial is told apart from one nobody has reviewed yet.
+     */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     position: integer('position').notNull().default(0),
     websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
     /** The address the request went to (never shown publicly). */

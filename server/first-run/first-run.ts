@@ -12,18 +12,21 @@ import type { FaqService } from '#server/modules/faq/faq.service.ts'
 import type { PagesService } from '#server/modules/pages/pages.service.ts'
 import type { PostsService } from '#server/modules/posts/posts.service.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
+import type { TestimonialsService } from '#server/modules/testimonials/testimonials.service.ts'
 import type { UploadsService } from '#server/modules/uploads/uploads.service.ts'
 import type { WebsitesService } from '#server/modules/websites/websites.service.ts'
 import { DEMO_FEATURED, DEMO_SITES, demoLink } from './demo-portfolio.ts'
 import { FIRST_RUN_FAQ } from './faq.ts'
 import { FIRST_RUN_POST } from './journal.ts'
 import { FIRST_RUN_PAGES } from './pages.ts'
+import { FIRST_RUN_TESTIMONIAL } from './testimonials.ts'
 
 export interface FirstRunServices {
   settings: Pick<SettingsService, 'putFirstRun'>
   pages: Pick<PagesService, 'putFirstRun'>
   faq: Pick<FaqService, 'putFirstRun'>
   posts: Pick<PostsService, 'putFirstRun'>
+  testimonials: Pick<TestimonialsService, 'putFirstRun'>
 }
 
 /** What one run stored: nothing at all once everything was written before. */
@@ -33,15 +36,21 @@ export interface FirstRunReport {
   faqEntries: number
   /** The journal's sample post. */
   samplePost: boolean
+  /** The sample testimonial. */
+  sampleTestimonial: boolean
 }
 
-/** Stores the settings, each page's text, the FAQ and the sample post, each only if never written. */
+/**
+ * Stores the settings, each page's text, the FAQ, the sample post and the sample testimonial, each
+ * only if never written.
+ */
 export async function putFirstRunContent(services: FirstRunServices): Promise<FirstRunReport> {
   return {
     settings: await services.settings.putFirstRun(SITE_DEFAULTS),
     pages: await services.pages.putFirstRun(FIRST_RUN_PAGES),
     faqEntries: await services.faq.putFirstRun(FIRST_RUN_FAQ),
     samplePost: await services.posts.putFirstRun(FIRST_RUN_POST),
+    sampleTestimonial: await services.testimonials.putFirstRun(FIRST_RUN_TESTIMONIAL),
   }
 }
 
@@ -52,6 +61,7 @@ export function describeFirstRun(report: FirstRunReport): string | undefined {
     report.pages.length > 0 ? `${report.pages.length} page texts (${report.pages.join(', ')})` : '',
     report.faqEntries > 0 ? `${report.faqEntries} FAQ entries` : '',
     report.samplePost ? 'a sample journal post' : '',
+    report.sampleTestimonial ? 'a sample testimonial' : '',
   ].filter(Boolean)
   return stored.length > 0 ? `First-run content stored: ${stored.join(', ')}.` : undefined
 }

@@ -5,7 +5,8 @@
  *
  * Two kinds of limit use them. The calls only the API carries out (sign-in, sign-up, password
  * reset) are limited on their route (server/plugins/rate-limit.ts). An action that more than one
- * door leads to (the contact form: the API call and the /contact page's form action) is limited by
+ * door leads to (the contact form and the testimonial form: the API call and the page's form
+ * action) is limited by
  * its service, where the work is accepted, through `createActionLimits`: whatever path or API
  * reached it, one counter per client.
  */
@@ -50,6 +51,11 @@ export const ACTION_LIMITS = {
   contactAttempts: { max: 30, timeWindow: 10 * MINUTE },
   /** Contact messages accepted (valid, stored, spam included): typos never use it up. */
   contact: { max: 5, timeWindow: 10 * MINUTE },
+  /**
+   * Every testimonial post, valid or not. Each accepted one uses up a link the owner mailed, so
+   * this only stops floods and guessing, and leaves a client room to correct a refused form.
+   */
+  testimonialAttempts: { max: 20, timeWindow: 10 * MINUTE },
 } as const
 
 export type ActionLimitName = keyof typeof ACTION_LIMITS

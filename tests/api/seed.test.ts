@@ -26,7 +26,13 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const slugs = DEMO_SITES.map((s) => s.slug)
 const DEFAULT_IMAGE_MAX_BYTES = 40 * 1024
-const NOTHING_STORED = { settings: false, pages: [], faqEntries: 0, samplePost: false }
+const NOTHING_STORED = {
+  settings: false,
+  pages: [],
+  faqEntries: 0,
+  samplePost: false,
+  sampleTestimonial: false,
+}
 
 let app: TestApp
 beforeAll(async () => {
@@ -63,6 +69,7 @@ describe('putFirstRunContent (every start, and npm run seed)', () => {
         pages: [...PAGE_KEYS],
         faqEntries: FIRST_RUN_FAQ.length,
         samplePost: true,
+        sampleTestimonial: true,
       })
 
       const [site] = await db.select().from(settings).where(eq(settings.key, 'site'))
@@ -226,6 +233,7 @@ describe('seedSite (npm run seed)', () => {
           pages: [...PAGE_KEYS],
           faqEntries: FIRST_RUN_FAQ.length,
           samplePost: true,
+          sampleTestimonial: true,
         },
         added: slugs,
         skipped: [],

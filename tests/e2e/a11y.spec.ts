@@ -151,6 +151,16 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'admin-testimonials',
+    as: 'admin',
+    path: fixed('/admin/testimonials'),
+    ready: async (page) => {
+      await h1(page, 'Testimonials')
+      await expect(page.getByText('Sample', { exact: true }).first()).toBeVisible()
+      await expect(page.getByRole('form', { name: 'Request a testimonial' })).toBeVisible()
+    },
+  },
+  {
     name: 'admin-settings',
     as: 'admin',
     path: fixed('/admin/settings'),
@@ -202,6 +212,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'Pages',
     'FAQ',
     'Journal',
+    'Testimonials',
     'Settings',
   ])
   await expectNoA11yViolations(page)

@@ -30,6 +30,9 @@ const PUBLIC_PAGES: PublicPage[] = [
         main.getByRole('heading', { level: 2, name: 'What I can build for you' }),
       ).toBeVisible()
       await expect(main.getByRole('heading', { level: 2, name: 'Recent work' })).toBeVisible()
+      // The first run's sample testimonial.
+      await expect(main.getByRole('heading', { level: 2, name: 'What clients say' })).toBeVisible()
+      await expect(main.getByRole('figure').first()).toContainText('Rated 5 out of 5')
       await expect(main.getByText(STACK_NAMES.join(', '))).toBeAttached()
     },
   },

@@ -1,16 +1,19 @@
 /**
  * `npm run backup` and `npm run restore` round trips: a site seeded through its API (users,
- * websites, messages with a reply, an uploaded image) is backed up from the embedded database,
+ * websites, messages with a reply, an uploaded image, testimonials and an outstanding testimonial
+ * request) is backed up from the embedded database,
  * restored into a fresh embedded database and into PostgreSQL, and backed up from PostgreSQL
  * and restored again: every row is equal, passwords still work, the image is served. The backup
  * holds no token-signing secret: each restore makes a new one, says that every session has ended,
- * and the tokens from before are refused.
+ * and the tokens from before are refused. The testimonial link mailed before the backup still works
+ * on the restored site.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
@@ -42,12 +45,15 @@ let sourceToken: string
 let snapshot: Snapshot
 let imagePath: string
 let imageBytes: Buffer
+/** The token of the testimonial link mailed (to the outbox) before the backup. */
+let testimonialToken: string
 const figures: string[] = []
 
 interface Snapshot {
   users: unknown[]
   websites: unknown[]
   messages: unknown[]
+  testimonials: unknown
   summary: unknown
 }
 
@@ -76,6 +82,9 @@ async function takeSnapshot(server: ServerProcess, adminToken: string): Promise<
     users: await allPages(server, adminToken, '/api/users/admin', 'users'),
     websites: await allPages(server, adminToken, '/api/websites/admin', 'websites'),
     messages: await allPages(server, adminToken, '/api/messages/admin', 'messages'),
+    testimonials: (
+      await call(server.url, 'GET', '/api/testimonials/admin', { headers: bearer(adminToken) })
+    ).json,
     summary: summary.json,
   }
 }
@@ -180,6 +189,33 @@ async function seed(server: ServerProcess) {
     },
   })
   expect(reply.status).toBe(200)
+
+  // The first run's sample testimonial, hidden, and a request whose link nobody has used yet.
+  const { testimonials } = (
+    await call(server.url, 'GET', '/api/testimonials/admin', { headers: admin })
+  ).json as { testimonials: { _id: string }[] }
+  const hidden = await call(server.url, 'PUT', `/api/testimonials/${testimonials[0]!._id}`, {
+    headers: admin,
+    body: { approved: false, company: 'Ünïcödé & “Co”' },
+  })
+  expect(hidden.status, hidden.text).toBe(200)
+  const asked = await call(server.url, 'POST', '/api/testimonials/requests', {
+    headers: admin,
+    body: { name: 'Visitor 1', email: 'visitor1@backup.test', messageId: messageIds[1] },
+  })
+  expect(asked.status, asked.text).toBe(201)
+  testimonialToken = await mailedTestimonialToken(sourceDir)
+}
+
+/** The token of the one testimonial link in the outbox (no SMTP_URL: mails are files there). */
+async function mailedTestimonialToken(dataDir: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox')
+  for (const file of await readdir(outbox)) {
+    const mail = await simpleParser(await readFile(path.join(outbox, file)))
+    const token = /\/testimonial\/([\w-]+)/.exec(mail.text ?? '')?.[1]
+    if (token) return token
+  }
+  throw new Error('no testimonial link in the outbox')
 }
 
 const embeddedEnv = (dir: string) => ({ DATA_DIR: dir, LOG_LEVEL: 'warn' })
@@ -259,10 +295,10 @@ describe('npm run backup / npm run restore', () => {
   // One uploaded image, stored as every variant width.
   const VARIANTS = IMAGE_VARIANT_WIDTHS.length
   // What a started site puts in place at first run (server/first-run/): the FAQ, the page texts,
-  // a sample journal post, and three settings (the site's own, the FAQ's and the journal's
-  // first-run markers).
+  // a sample journal post, a sample testimonial, and four settings (the site's own, the FAQ's, the
+  // journal's and the testimonials' first-run markers).
   const SEEDED_FAQS = 15
-  const FIRST_RUN_SETTINGS = 3
+  const FIRST_RUN_SETTINGS = 4
   const FIRST_RUN_PAGES = 6
 
   it('backs up the embedded database', async () => {
@@ -270,7 +306,7 @@ describe('npm run backup / npm run restore', () => {
     expect(res.code, res.stderr).toBe(0)
     // The token-signing secret, also a setting, is left out.
     expect(res.stdout).toContain(
-      `Backed up ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, 1 posts, 0 testimonials, 0 testimonial_requests, ${VARIANTS} images`,
+      `Backed up ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, 1 posts, 1 testimonials, 1 testimonial_requests, ${VARIANTS} images`,
     )
     expect(res.stdout).toContain('from the pglite database')
     expect((await stat(backupFile())).size).toBeGreaterThan(1000)
@@ -287,11 +323,16 @@ describe('npm run backup / npm run restore', () => {
     const res = await runCli('restore', ['--in', backupFile()], embeddedEnv(target), 'source')
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain(
-      `Restored ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, 1 posts, 0 testimonials, 0 testimonial_requests, ${VARIANTS} images`,
+      `Restored ${FIRST_RUN_SETTINGS} settings, 3 users, 3 websites, 5 messages, ${SEEDED_FAQS} faqs, ${FIRST_RUN_PAGES} pages, 1 posts, 1 testimonials, 1 testimonial_requests, ${VARIANTS} images`,
     )
     expect(res.stdout).toContain(SESSIONS_ENDED)
     const server = await startServer({ env: embeddedEnv(target) })
     await expectSameSite(server, 'embedded')
+    // The client's link, mailed before the backup, works on the restored site.
+    const sent = await call(server.url, 'POST', '/api/testimonials', {
+      body: { token: testimonialToken, name: 'Visitor 1', text: 'Still works after a restore.' },
+    })
+    expect(sent.status, sent.text).toBe(201)
     await server.stop()
 
     // A second restore into the now non-empty database is refused, and --force replaces it.

@@ -16,7 +16,7 @@ import { call, signInOverHttp } from '#tests/helpers/http-calls.ts'
 import { startServer, stopAllServers, type ServerProcess } from '#tests/helpers/server-process.ts'
 
 const ADMIN = { email: 'owner@first-run.test', password: 'First!Run2026' }
-const STORED_ALL = `First-run content stored: the site settings, ${PAGE_KEYS.length} page texts (${PAGE_KEYS.join(', ')}), ${FIRST_RUN_FAQ.length} FAQ entries, a sample journal post.`
+const STORED_ALL = `First-run content stored: the site settings, ${PAGE_KEYS.length} page texts (${PAGE_KEYS.join(', ')}), ${FIRST_RUN_FAQ.length} FAQ entries, a sample journal post, a sample testimonial.`
 
 const dirs: string[] = []
 afterAll(async () => {

@@ -12,5 +12,6 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: 
   { label: 'Pages', to: href('/admin/pages') },
   { label: 'FAQ', to: href('/admin/faq') },
   { label: 'Journal', to: href('/admin/posts'), editPrefix: '/admin/post/' },
+  { label: 'Testimonials', to: href('/admin/testimonials') },
   { label: 'Settings', to: href('/admin/settings') },
 ]

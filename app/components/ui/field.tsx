@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import { cn } from '#app/lib/cn.ts'
 
 const CONTROL =
@@ -73,6 +79,28 @@ export function TextareaField(props: FieldProps & TextareaHTMLAttributes<HTMLTex
       props={props}
       control={(wiring, rest) => (
         <textarea {...wiring} className={cn(CONTROL, 'min-h-32')} {...rest} />
+      )}
+    />
+  )
+}
+
+/** A labelled choice of `options` (value and label), with its hint and error. */
+export function SelectField({
+  options,
+  ...props
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+  return (
+    <Field
+      props={props}
+      control={(wiring, rest) => (
+        <select {...wiring} className={CONTROL} {...rest}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
     />
   )

@@ -13,17 +13,21 @@ import { sendReply } from './messages.api.ts'
 /**
  * The modal panel in which an admin answers a contact message by e-mail, under the replies already
  * sent (oldest first). A failed send keeps the panel open with the text, so nothing typed is lost.
+ * `onRequestTestimonial` (given by the route, which knows testimonials) asks the sender for a
+ * testimonial; the panel says how that went.
  */
 export function ReplyPanel({
   message,
   onClose,
   onSent,
   onMarkUnread,
+  onRequestTestimonial,
 }: {
   message: Message
   onClose: () => void
   onSent: () => void
   onMarkUnread: (message: Message) => void
+  onRequestTestimonial: (message: Message) => Promise<unknown>
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -33,7 +37,20 @@ export function ReplyPanel({
   const [errors, setErrors] = useState<FieldErrors>()
   const [failure, setFailure] = useState<string | null>(null)
   const [isSending, setIsSending] = useState(false)
+  const [isRequesting, setIsRequesting] = useState(false)
   useFocusFirstError(formRef, errors)
+
+  async function requestTestimonial() {
+    setIsRequesting(true)
+    try {
+      await onRequestTestimonial(message)
+      toast.success(`Testimonial request sent to ${message.email}`)
+    } catch (error) {
+      toast.error(messageOf(error))
+    } finally {
+      setIsRequesting(false)
+    }
+  }
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -145,6 +162,13 @@ export function ReplyPanel({
             }}
           >
             Mark unread
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={isRequesting}
+            onClick={() => void requestTestimonial()}
+          >
+            {isRequesting ? 'Requesting...' : 'Request a testimonial'}
           </Button>
           <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
             Close

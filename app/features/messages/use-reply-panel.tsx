@@ -12,8 +12,12 @@ const toastError = (error: unknown) => toast.error(messageOf(error))
 /**
  * The inbox's reply panel: `open` shows it for a message and marks that message read, `panel` is
  * rendered once in the page. A change of read state or a sent reply reloads the list.
+ * `requestTestimonial` asks a message's sender for a testimonial (the panel's other action).
  */
-export function useReplyPanel(messages: Message[]) {
+export function useReplyPanel(
+  messages: Message[],
+  requestTestimonial: (message: Message) => Promise<unknown>,
+) {
   const [replyingTo, setReplyingTo] = useState<Message | null>(null)
   const revalidator = useRevalidator()
 
@@ -39,6 +43,7 @@ export function useReplyPanel(messages: Message[]) {
         onClose={() => setReplyingTo(null)}
         onSent={() => void revalidator.revalidate()}
         onMarkUnread={(message) => void markUnread(message).catch(toastError)}
+        onRequestTestimonial={requestTestimonial}
       />
     ) : null,
   }

@@ -13,12 +13,12 @@ import {
   createFaq,
   deleteFaq,
   listFaqs,
-  movedIds,
   reorderFaqs,
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
+import { movedIds } from '#app/lib/moved-ids.ts'
 import { textFieldsOf, validate, type FieldErrors } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'

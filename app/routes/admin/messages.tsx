@@ -24,6 +24,7 @@ import {
   updateMessage,
 } from '#app/features/messages/messages.api.ts'
 import { useReplyPanel } from '#app/features/messages/use-reply-panel.tsx'
+import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
@@ -91,7 +92,9 @@ export function HydrateFallback() {
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, totalMessages, isTotalCapped, page, pages, search } = loaderData
   const selection = useRowSelection(messages)
-  const replies = useReplyPanel(messages)
+  const replies = useReplyPanel(messages, (message) =>
+    requestTestimonial({ name: message.fullName, email: message.email, messageId: message._id }),
+  )
   const submit = useSubmit()
   const { dialog, confirmDelete, confirmSubmit, isDeleting } = useConfirmedSubmit()
 

@@ -6,8 +6,10 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { LatestPosts } from '#app/features/journal/latest-posts.tsx'
 import { HomeSections } from '#app/features/pages/home-sections.tsx'
 import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
+import { reviewsJsonLd } from '#app/features/testimonials/reviews-json-ld.ts'
+import { TestimonialsSection } from '#app/features/testimonials/testimonial-figure.tsx'
 import { WebsiteCard } from '#app/features/websites/website-card.tsx'
-import { pageMeta, siteJsonLd } from '#app/lib/seo.ts'
+import { absoluteUrl, pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 
@@ -20,11 +22,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [latest, page, settings, posts] = await Promise.all([
+  const [latest, page, settings, posts, testimonials] = await Promise.all([
     context.services.websites.listFeatured(),
     context.services.pages.getRendered('home'),
     context.services.settings.get(),
     context.services.posts.listLatest(),
+    context.services.testimonials.listPublic(),
   ])
   const health = await context.services.linkChecks.publicHealthOf(latest.map((w) => w._id))
   return {
@@ -32,12 +35,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     latest,
     online: onlineLines(health),
     posts,
+    testimonials,
     jsonLd: siteJsonLd(context.publicUrl, settings),
+    // Reviews of the business the site's own structured data describes (its @id).
+    reviewsJsonLd: reviewsJsonLd(testimonials, {
+      '@type': 'ProfessionalService',
+      '@id': `${absoluteUrl(context.publicUrl, '/')}#business`,
+      name: settings.businessName,
+    }),
   }
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { page, latest, online, posts, jsonLd } = loaderData
+  const { page, latest, online, posts, testimonials, jsonLd, reviewsJsonLd } = loaderData
   const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
@@ -47,6 +57,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
+      {reviewsJsonLd ? (
+        <script
+          type="application/ld+json"
+          nonce={nonce || undefined}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: reviewsJsonLd }}
+        />
+      ) : null}
       <HomeSections page={page} />
 
       <Section
@@ -77,6 +95,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </Section>
+
+      <TestimonialsSection
+        testimonials={testimonials}
+        lead="Words from the people I have built websites for."
+      />
 
       <LatestPosts posts={posts} />
 

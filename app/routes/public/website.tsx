@@ -1,4 +1,4 @@
-import { Link, data, href, isRouteErrorResponse, redirect } from 'react-router'
+import { Link, data, href, isRouteErrorResponse, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -6,8 +6,11 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
 import { TagLinks } from '#app/components/ui/tag-filter.tsx'
 import { Markdown } from '#app/features/pages/markdown.tsx'
+import { reviewsJsonLd } from '#app/features/testimonials/reviews-json-ld.ts'
+import { TestimonialsSection } from '#app/features/testimonials/testimonial-figure.tsx'
 import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
-import { pageMeta } from '#app/lib/seo.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
 import { imageSrcSet } from '#common/images.ts'
 import { renderMarkdown } from '#common/markdown.ts'
 
@@ -45,11 +48,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw redirect(href('/website/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
   }
   const { website } = found
-  const health = await context.services.linkChecks.publicHealthOf([website._id])
+  const [health, testimonials] = await Promise.all([
+    context.services.linkChecks.publicHealthOf([website._id]),
+    context.services.testimonials.listForWebsite(website._id),
+  ])
   return {
     website,
     caseStudyHtml: website.caseStudy.trim() ? renderMarkdown(website.caseStudy) : '',
     online: onlineLines(health)[website._id],
+    testimonials,
+    reviewsJsonLd: reviewsJsonLd(testimonials, {
+      '@type': 'CreativeWork',
+      name: website.name,
+      url: absoluteUrl(context.publicUrl, href('/website/:slug', { slug: website.slug })),
+    }),
   }
 }
 
@@ -64,10 +76,19 @@ function summary(text: string) {
 }
 
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
-  const { website, caseStudyHtml, online } = loaderData
+  const { website, caseStudyHtml, online, testimonials, reviewsJsonLd } = loaderData
   const image = imageSrcSet(website.image)
+  const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
+      {reviewsJsonLd ? (
+        <script
+          type="application/ld+json"
+          nonce={nonce || undefined}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: reviewsJsonLd }}
+        />
+      ) : null}
       <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pt-10 pb-12 sm:px-6 sm:pt-14">
           <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -199,6 +220,10 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
+      <TestimonialsSection
+        testimonials={testimonials}
+        title={testimonials.length === 1 ? 'What the client says' : 'What clients say'}
+      />
       <CallToAction title="Planning something similar?" />
     </main>
   )

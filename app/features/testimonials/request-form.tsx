@@ -1,0 +1,66 @@
+import { useRef } from 'react'
+import { Form } from 'react-router'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField } from '#app/components/ui/field.tsx'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { TEXT_LIMITS } from '#common/constants.ts'
+import { TESTIMONIAL_FIELD_MAX, type WebsiteChoice } from '#common/schemas/testimonials.ts'
+import { WebsiteChoiceField } from './website-choice.tsx'
+
+/**
+ * "Request a testimonial": whom to ask and, optionally, about which project. It posts
+ * `{ intent: 'request', name, email, websiteId }` to the route, which mails the client a link.
+ */
+export function TestimonialRequestForm({
+  websites,
+  errors,
+  formError,
+  isSubmitting,
+  onEdit,
+}: {
+  websites: WebsiteChoice[]
+  errors?: FieldErrors
+  formError?: string
+  isSubmitting: boolean
+  onEdit: () => void
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  return (
+    <Form
+      method="post"
+      noValidate
+      ref={formRef}
+      onChange={onEdit}
+      className="space-y-4"
+      aria-label="Request a testimonial"
+    >
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <input type="hidden" name="intent" value="request" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="Client name"
+          name="name"
+          required
+          maxLength={TESTIMONIAL_FIELD_MAX}
+          error={errors?.name}
+        />
+        <InputField
+          label="Client e-mail"
+          name="email"
+          type="email"
+          required
+          maxLength={TEXT_LIMITS.email}
+          error={errors?.email}
+        />
+      </div>
+      <WebsiteChoiceField websites={websites} defaultValue="" error={errors?.websiteId} />
+      <div className="flex sm:justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send Request'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

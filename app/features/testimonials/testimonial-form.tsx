@@ -1,0 +1,108 @@
+/**
+ * The form a client fills in through the link the owner mailed. It posts to its route's action as a
+ * plain form, so it works without JavaScript; with React running it shows Sending... while the post
+ * is on its way. The action validates with the shared schema and its messages show beside the
+ * fields.
+ */
+import { useRef } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import {
+  TESTIMONIAL_FIELD_MAX,
+  TESTIMONIAL_TEXT_MAX,
+  type TestimonialFields,
+} from '#common/schemas/testimonials.ts'
+import { RatingField } from './rating-field.tsx'
+
+export type TestimonialField = keyof TestimonialFields
+
+export type TestimonialResult =
+  | { ok: true; message: string }
+  | {
+      ok: false
+      message: string
+      fieldErrors: Partial<Record<TestimonialField, string>>
+      values: Partial<Record<TestimonialField, string>>
+    }
+
+export function TestimonialForm({
+  name,
+  failure,
+}: {
+  /** The name the owner asked, to start from. */
+  name: string
+  failure: Extract<TestimonialResult, { ok: false }> | undefined
+}) {
+  const navigation = useNavigation()
+  const isSending = navigation.state === 'submitting'
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors = failure?.fieldErrors ?? {}
+  const values = failure?.values ?? {}
+  useFocusFirstError(formRef, failure?.fieldErrors)
+  const rating = Number(values.rating)
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="space-y-5"
+      aria-label="Testimonial form"
+    >
+      {failure ? (
+        <Alert kind="error">
+          <strong className="font-semibold">Testimonial not sent</strong>: {failure.message}
+        </Alert>
+      ) : null}
+      <InputField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={TESTIMONIAL_FIELD_MAX}
+        defaultValue={values.name ?? name}
+        error={errors.name}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          label="Role"
+          name="role"
+          autoComplete="organization-title"
+          maxLength={TESTIMONIAL_FIELD_MAX}
+          hint="Optional, for example Owner or Marketing lead."
+          defaultValue={values.role}
+          error={errors.role}
+        />
+        <InputField
+          label="Company"
+          name="company"
+          autoComplete="organization"
+          maxLength={TESTIMONIAL_FIELD_MAX}
+          hint="Optional."
+          defaultValue={values.company}
+          error={errors.company}
+        />
+      </div>
+      <TextareaField
+        label="Testimonial"
+        name="text"
+        rows={6}
+        required
+        maxLength={TESTIMONIAL_TEXT_MAX}
+        hint="A few sentences: what the project was, how it went, what changed for you."
+        defaultValue={values.text}
+        error={errors.text}
+      />
+      <RatingField
+        defaultValue={Number.isInteger(rating) && rating > 0 ? rating : null}
+        error={errors.rating}
+      />
+      <Button type="submit" size="lg" disabled={isSending} className="w-full sm:w-auto">
+        {isSending ? 'Sending...' : 'Send testimonial'}
+      </Button>
+    </Form>
+  )
+}

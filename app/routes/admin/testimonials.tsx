@@ -1,0 +1,229 @@
+import { useState } from 'react'
+import { useNavigation, useSubmit } from 'react-router'
+import {
+  TESTIMONIAL_REQUEST_TTL_DAYS,
+  TestimonialRequestBodySchema,
+  TestimonialUpdateBodySchema,
+} from '#common/schemas/testimonials.ts'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { moveRow, useMoveRow, type Moved } from '#app/components/ui/move-buttons.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { TestimonialRequestForm } from '#app/features/testimonials/request-form.tsx'
+import { TestimonialEditForm } from '#app/features/testimonials/testimonial-edit-form.tsx'
+import { TestimonialItem } from '#app/features/testimonials/testimonial-item.tsx'
+import {
+  deleteTestimonial,
+  listTestimonialsForAdmin,
+  reorderTestimonials,
+  requestTestimonial,
+  updateTestimonial,
+} from '#app/features/testimonials/testimonials.api.ts'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { movedIds } from '#app/lib/moved-ids.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
+import type { Route } from './+types/testimonials'
+
+const REQUEST_FORM = 'request'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Testimonials', matches) },
+]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () => listTestimonialsForAdmin())
+}
+clientLoader.hydrate = true as const
+
+type ActionResult =
+  | { form: string; errors?: FieldErrors; formError?: string; done?: boolean }
+  | { moved: Moved | null }
+  | undefined
+
+/** A form's empty choice of portfolio entry means none. */
+const withoutEmptyWebsite = ({ websiteId, ...values }: Record<string, string>) =>
+  websiteId ? { ...values, websiteId } : values
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+  requireAdmin(request)
+  const formData = await request.formData()
+  const values = textFieldsOf(formData)
+  const { intent, id = '' } = values
+  const form = intent === 'update' ? id : REQUEST_FORM
+  try {
+    if (intent === 'delete') {
+      await withSignIn(request, () => deleteTestimonial(id))
+      toast.success('Testimonial deleted successfully')
+      return undefined
+    }
+    if (intent === 'approve' || intent === 'hide') {
+      await withSignIn(request, () => updateTestimonial(id, { approved: intent === 'approve' }))
+      toast.success(intent === 'approve' ? 'Testimonial approved' : 'Testimonial hidden')
+      return undefined
+    }
+    if (intent === 'move') {
+      return await moveRow(formData, ({ direction }) =>
+        withSignIn(request, async () => {
+          const { testimonials } = await listTestimonialsForAdmin()
+          await reorderTestimonials(movedIds(testimonials, id, direction === 'up' ? -1 : 1))
+        }),
+      )
+    }
+    if (intent === 'update') {
+      const { intent: _intent, id: _id, ...fields } = values
+      const result = validate(TestimonialUpdateBodySchema, {
+        ...fields,
+        websiteId: fields.websiteId ?? '',
+      })
+      if (!result.ok) return { form, errors: result.errors }
+      await withSignIn(request, () => updateTestimonial(id, result.data))
+      toast.success('Testimonial updated successfully')
+      return { form, done: true }
+    }
+    const { intent: _intent, ...fields } = values
+    const result = validate(TestimonialRequestBodySchema, withoutEmptyWebsite(fields))
+    if (!result.ok) return { form, errors: result.errors }
+    await withSignIn(request, () => requestTestimonial(result.data))
+    toast.success(`Testimonial request sent to ${result.data.email}`)
+    return { form, done: true }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (intent === 'update' || intent === 'request') return { form, formError: messageOf(error) }
+    toast.error(messageOf(error))
+    return undefined
+  }
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function TestimonialsAdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { testimonials, websites } = loaderData
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const isSubmitting = navigation.state === 'submitting'
+  const { confirmDelete, dialog: deleteDialog } = useConfirmedSubmit()
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set())
+  const [requestFormKey, setRequestFormKey] = useState(0)
+  const leaveDialog = useUnsavedChanges(dirtyForms.size > 0)
+  const websiteNames = new Map(websites.map((website) => [website._id, website.name]))
+  const pending = testimonials.filter((t) => t.status === 'pending').length
+
+  const markDirty = (form: string) => setDirtyForms((forms) => new Set(forms).add(form))
+  const markClean = (form: string) =>
+    setDirtyForms((forms) => {
+      const next = new Set(forms)
+      next.delete(form)
+      return next
+    })
+
+  // A new answer from the action: a saved form has nothing unsaved left and closes (or empties).
+  const [seenAction, setSeenAction] = useState(actionData)
+  if (actionData !== seenAction) {
+    setSeenAction(actionData)
+    if (actionData && 'form' in actionData && actionData.done) {
+      markClean(actionData.form)
+      if (actionData.form === REQUEST_FORM) setRequestFormKey((key) => key + 1)
+      else setEditingId(null)
+    }
+  }
+
+  const { move } = useMoveRow(actionData && 'moved' in actionData ? actionData.moved : null)
+
+  const formResult = (form: string) =>
+    actionData && 'form' in actionData && actionData.form === form && !actionData.done
+      ? actionData
+      : undefined
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title="Testimonials"
+        subtitle={`${testimonials.length} ${testimonials.length === 1 ? 'testimonial' : 'testimonials'}, ${pending} pending. Approved ones show on the home page (and on their project's page) in this order.`}
+      />
+      {testimonials.length === 0 ? (
+        <p className="mb-6 rounded-xl border border-slate-200 bg-white p-5 text-slate-700">
+          No testimonials yet. Ask a client for one below.
+        </p>
+      ) : (
+        <ol className="mb-8 space-y-3" aria-label="Testimonials">
+          {testimonials.map((testimonial, index) => (
+            <TestimonialItem
+              key={testimonial._id}
+              testimonial={testimonial}
+              websiteName={
+                testimonial.websiteId ? websiteNames.get(testimonial.websiteId) : undefined
+              }
+              index={index}
+              count={testimonials.length}
+              isEditing={editingId === testimonial._id}
+              isBusy={isSubmitting}
+              onApprove={(approved) =>
+                void submit(
+                  { intent: approved ? 'approve' : 'hide', id: testimonial._id },
+                  { method: 'post' },
+                )
+              }
+              onEdit={() => setEditingId(testimonial._id)}
+              onMove={(direction) => move(testimonial._id, direction)}
+              onDelete={() =>
+                void confirmDelete(
+                  testimonial._id,
+                  `The testimonial from ${testimonial.name} will be deleted. This cannot be undone.`,
+                )
+              }
+            >
+              <TestimonialEditForm
+                testimonial={testimonial}
+                websites={websites}
+                errors={formResult(testimonial._id)?.errors}
+                formError={formResult(testimonial._id)?.formError}
+                isSubmitting={isSubmitting}
+                onEdit={() => markDirty(testimonial._id)}
+                onCancel={() => {
+                  markClean(testimonial._id)
+                  setEditingId(null)
+                }}
+              />
+            </TestimonialItem>
+          ))}
+        </ol>
+      )}
+      <Panel
+        title="Request a testimonial"
+        subtitle={`The client gets an e-mail with a link to a short form; the link works once, for ${TESTIMONIAL_REQUEST_TTL_DAYS} days. What they send waits here for your approval.`}
+        isRoomy
+      >
+        <TestimonialRequestForm
+          key={requestFormKey}
+          websites={websites}
+          errors={formResult(REQUEST_FORM)?.errors}
+          formError={formResult(REQUEST_FORM)?.formError}
+          isSubmitting={isSubmitting}
+          onEdit={() => markDirty(REQUEST_FORM)}
+        />
+      </Panel>
+      {deleteDialog}
+      {leaveDialog}
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState
+      title="Testimonials"
+      error={error}
+      back={{ to: '/admin/dashboard', label: 'Back to the dashboard' }}
+    />
+  )
+}

@@ -1,0 +1,177 @@
+import { Link, data, href, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/testimonial'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import {
+  TestimonialForm,
+  type TestimonialField,
+  type TestimonialResult,
+} from '#app/features/testimonials/testimonial-form.tsx'
+import { pageTitle } from '#app/lib/seo.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
+import { TestimonialSubmitBodySchema } from '#common/schemas/testimonials.ts'
+
+/** The form shows Sending... once React runs; without it, it still posts. */
+export const handle = HYDRATED_PAGE
+
+const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
+const GONE = 410
+const NOT_FOUND = 404
+
+// The address carries the link's secret token: never in search results. (No "no-referrer" here:
+// it would make the form's own post arrive with `Origin: null`, which React Router refuses; the
+// site's policy already sends no path to other sites.)
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  // After the form's own post the link is used up: the title stays general for the thank-you.
+  {
+    title: pageTitle(
+      loaderData?.link.state === 'open' ? 'Write a testimonial' : 'Testimonial',
+      matches,
+    ),
+  },
+  { name: 'robots', content: 'noindex' },
+]
+
+/** A refused post's Retry-After reaches the client; no answer of this page is to be indexed. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(actionHeaders)
+  headers.set('x-robots-tag', 'noindex')
+  return headers
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const link = await context.services.testimonials.lookUpLink(params.token)
+  if (link.state === 'open') return { link }
+  // Data rather than a thrown response: after the form's own post used the link up, the page
+  // still renders (the thank-you), and the action's status wins.
+  return data({ link }, { status: link.state === 'unknown' ? NOT_FOUND : GONE })
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { testimonials } = context.services
+  const form = await request.formData()
+  const values = Object.fromEntries(
+    FIELDS.map((field) => {
+      const value = form.get(field)
+      return [field, typeof value === 'string' ? value : '']
+    }),
+  ) as Record<TestimonialField, string>
+  try {
+    await testimonials.countSubmitAttempt(context.clientIp)
+    const parsed = TestimonialSubmitBodySchema.safeParse({ ...values, token: params.token })
+    if (!parsed.success) {
+      const fieldErrors: Partial<Record<TestimonialField, string>> = {}
+      for (const issue of parsed.error.issues) {
+        fieldErrors[issue.path[0] as TestimonialField] ??= issue.message
+      }
+      const message = 'please check the fields marked below'
+      return data<TestimonialResult>({ ok: false, message, fieldErrors, values }, { status: 400 })
+    }
+    const { message } = await testimonials.submit(parsed.data)
+    // An explicit status: the loader that runs after this post answers 410 for the used link.
+    return data<TestimonialResult>({ ok: true, message }, { status: 200 })
+  } catch (error) {
+    const { status, headers } = httpErrorOf(error)
+    if (status >= 500) console.error(error)
+    return data<TestimonialResult>(
+      {
+        ok: false,
+        message:
+          status < 500 && error instanceof Error ? error.message : 'please try again in a moment',
+        fieldErrors: {},
+        values,
+      },
+      { status, headers },
+    )
+  }
+}
+
+/** The status and headers a service error carries (HttpError's), a plain 500 for anything else. */
+function httpErrorOf(error: unknown): { status: number; headers: Record<string, string> } {
+  if (error && typeof error === 'object' && 'statusCode' in error) {
+    const { statusCode, headers } = error as { statusCode: unknown; headers?: unknown }
+    if (typeof statusCode === 'number') {
+      return { status: statusCode, headers: (headers ?? {}) as Record<string, string> }
+    }
+  }
+  return { status: 500, headers: {} }
+}
+
+/** After its own post the page keeps what it has: the link's state is the answer's to tell. */
+export const shouldRevalidate = ({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) => (formMethod ? false : defaultShouldRevalidate)
+
+function Frame({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string
+  title: string
+  children: React.ReactNode
+}) {
+  return (
+    <main id="main-content" className="flex-1 bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6 sm:py-20">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900">
+          {title}
+        </h1>
+        {children}
+      </div>
+    </main>
+  )
+}
+
+export default function TestimonialPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { ownerName } = useSiteSettings()
+  const { link } = loaderData
+  if (actionData?.ok) {
+    return (
+      <Frame eyebrow="Testimonial" title="Thank you!">
+        <p role="status" className="mt-5 text-lg leading-8 text-slate-700">
+          {actionData.message} {ownerName} will read it before it appears on the site.
+        </p>
+        <p className="mt-8">
+          <Link to={href('/')} className={buttonClasses('secondary', 'lg')}>
+            Go to the home page
+          </Link>
+        </p>
+      </Frame>
+    )
+  }
+  if (link.state !== 'open') {
+    return (
+      <Frame eyebrow="Testimonial" title="This link is no longer valid">
+        <p className="mt-5 text-lg leading-8 text-slate-700">{link.message}</p>
+        <p className="mt-3 text-lg leading-8 text-slate-700">
+          If you would still like to write a testimonial, ask {ownerName} for a new link.
+        </p>
+        <p className="mt-8 flex flex-wrap gap-3">
+          <Link to={href('/contact')} className={buttonClasses('primary', 'lg')}>
+            Get in touch
+          </Link>
+          <Link to={href('/')} className={buttonClasses('secondary', 'lg')}>
+            Go to the home page
+          </Link>
+        </p>
+      </Frame>
+    )
+  }
+  return (
+    <Frame eyebrow="Testimonial" title="Write a testimonial">
+      <p className="mt-5 text-lg leading-8 text-slate-700">
+        Hello {link.name}, thank you for taking a moment to say how our work together went.{' '}
+        {ownerName} reads every testimonial before it appears on the site.
+      </p>
+      <div className="mt-10 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <TestimonialForm
+          name={link.name}
+          failure={actionData && !actionData.ok ? actionData : undefined}
+        />
+      </div>
+    </Frame>
+  )
+}

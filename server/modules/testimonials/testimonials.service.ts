@@ -1,0 +1,266 @@
+/**
+ * Testimonials: the owner asks a client by e-mail for one (a one-time link, stored as a hash), the
+ * client sends it through that link, and it stays pending until the owner approves it. Approved
+ * ones are public, in the owner's order. The client's e-mail address is never public.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  TESTIMONIAL_REQUEST_TTL_DAYS,
+  TestimonialFieldsSchema,
+  type AdminTestimonial,
+  type AdminTestimonialList,
+  type Testimonial,
+  type TestimonialFields,
+  type TestimonialRequestBody,
+  type TestimonialRequestResponse,
+  type TestimonialSubmitBody,
+  type TestimonialUpdateBody,
+} from '#common/schemas/testimonials.ts'
+import type { TestimonialRow } from '#server/db/schema.ts'
+import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
+import type { ActionLimits } from '#server/lib/rate-limits.ts'
+import type { MailService } from '../mail/mail.service.ts'
+import { testimonialRequestMail } from '../mail/templates/testimonial-request.ts'
+import {
+  violatedForeignKey,
+  type TestimonialChanges,
+  type TestimonialRequestRow,
+  type TestimonialsRepository,
+} from './testimonials.repository.ts'
+
+const TOKEN_BYTES = 32
+const DAY_MS = 24 * 60 * 60_000
+const REQUEST_TTL_MS = TESTIMONIAL_REQUEST_TTL_DAYS * DAY_MS
+
+const NOT_FOUND = 'Testimonial not found'
+const REQUEST_SENT = 'Testimonial request sent'
+const REQUEST_FAILED = 'Failed to send the testimonial request'
+const THANK_YOU = 'Thank you! Your testimonial was sent.'
+/** Why a link no longer works, as the client reads it (the API's 400 and the page both say it). */
+const LINK_REFUSALS = {
+  used: 'This testimonial link was already used: each link works once.',
+  expired: `This testimonial link has expired: links work for ${TESTIMONIAL_REQUEST_TTL_DAYS} days.`,
+  unknown: 'This testimonial link is not valid: check that the address is complete.',
+} as const
+
+type LinkRefusal = keyof typeof LINK_REFUSALS
+
+/** What a request's link leads to: the form, greeting the client, or why it no longer works. */
+export type TestimonialLink =
+  { state: 'open'; name: string } | { state: LinkRefusal; message: string }
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const toTestimonial = (row: TestimonialRow): Testimonial => ({
+  _id: row.id,
+  name: row.name,
+  role: row.role,
+  company: row.company,
+  text: row.text,
+  rating: row.rating,
+  websiteId: row.websiteId,
+  position: row.position,
+  createdAt: row.createdAt.toISOString(),
+  isSample: row.isSample,
+})
+
+const toAdminTestimonial = (row: TestimonialRow): AdminTestimonial => ({
+  ...toTestimonial(row),
+  approved: row.approved,
+  status: row.approved ? 'approved' : row.reviewedAt ? 'hidden' : 'pending',
+  email: row.email,
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+const toRequest = (row: TestimonialRequestRow): TestimonialRequestResponse['request'] => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  websiteId: row.websiteId,
+  messageId: row.messageId,
+  expiresAt: row.expiresAt.toISOString(),
+})
+
+/** The 400 for a write naming a portfolio entry or a message that does not exist, else the error. */
+function missingReference(error: unknown): unknown {
+  const constraint = violatedForeignKey(error)
+  if (constraint === undefined) return error
+  if (constraint.includes('message_id')) return badRequest('Message not found')
+  return badRequest('Portfolio entry not found')
+}
+
+export function createTestimonialsService({
+  repo,
+  mail,
+  publicUrl,
+  sender,
+  limits,
+  now,
+  contentChanged,
+}: {
+  repo: TestimonialsRepository
+  mail: MailService
+  publicUrl: string
+  /** Who the request mail comes from (the site settings). */
+  sender: () => Promise<{ ownerName: string; businessName: string }>
+  limits: ActionLimits
+  now: () => Date
+  /** Called once a change the public pages show is stored. */
+  contentChanged: () => void
+}) {
+  /** Why the request with this token can no longer be used, or undefined when it can. */
+  function refusalOf(request: TestimonialRequestRow | undefined): LinkRefusal | undefined {
+    if (!request) return 'unknown'
+    if (request.usedAt) return 'used'
+    if (request.expiresAt <= now()) return 'expired'
+    return undefined
+  }
+
+  return {
+    /** The approved testimonials, in the owner's order. */
+    listPublic: async (): Promise<Testimonial[]> => (await repo.listApproved()).map(toTestimonial),
+
+    /** The approved testimonials about one portfolio entry, in the owner's order. */
+    listForWebsite: async (websiteId: string): Promise<Testimonial[]> =>
+      (await repo.listApproved(websiteId)).map(toTestimonial),
+
+    /** Every testimonial, pending and hidden ones too, and the portfolio entries to link one to. */
+    async listAdmin(): Promise<AdminTestimonialList> {
+      const [rows, websites] = await Promise.all([repo.list(), repo.listWebsiteChoices()])
+      return {
+        testimonials: rows.map(toAdminTestimonial),
+        websites: websites.map((website) => ({ _id: website.id, name: website.name })),
+      }
+    },
+
+    /**
+     * Mails the client a one-time link to the testimonial form, valid for
+     * TESTIMONIAL_REQUEST_TTL_DAYS. 400 when the website or the message does not exist; 502 when
+     * the mail cannot be sent (the request is then dropped, so no link works that nobody got).
+     */
+    async request(body: TestimonialRequestBody): Promise<TestimonialRequestResponse> {
+      const token = randomBytes(TOKEN_BYTES).toString('base64url')
+      const row = await repo
+        .insertRequest({
+          name: body.name,
+          email: body.email,
+          websiteId: body.websiteId ?? null,
+          messageId: body.messageId ?? null,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now().getTime() + REQUEST_TTL_MS),
+        })
+        .catch((error: unknown) => {
+          throw missingReference(error)
+        })
+      try {
+        const content = testimonialRequestMail({
+          name: body.name,
+          link: `${publicUrl}/testimonial/${token}`,
+          validDays: TESTIMONIAL_REQUEST_TTL_DAYS,
+          ...(await sender()),
+        })
+        await mail.send({ to: body.email, ...content })
+      } catch {
+        await repo.removeRequest(row.id)
+        throw badGateway(REQUEST_FAILED)
+      }
+      return { message: REQUEST_SENT, request: toRequest(row) }
+    },
+
+    /** What the link with `token` leads to: the form for the requested name, or why not. */
+    async lookUpLink(token: string): Promise<TestimonialLink> {
+      const request = await repo.findRequestByHash(hashToken(token))
+      const refusal = refusalOf(request)
+      return refusal
+        ? { state: refusal, message: LINK_REFUSALS[refusal] }
+        : { state: 'open', name: request!.name }
+    },
+
+    /**
+     * Counts one testimonial post by `client` (its IP), valid or not; throws 429 past the limit.
+     * Called by each door (the API, the page's form) before it reads the post.
+     */
+    countSubmitAttempt: (client: string) => limits.take('testimonialAttempts', client),
+
+    /**
+     * Stores the client's testimonial, pending, and uses up the link: 400 (saying why) when the
+     * link was used, has expired or is unknown. Of two posts with one link, exactly one succeeds.
+     */
+    async submit(
+      body: TestimonialSubmitBody,
+    ): Promise<{ message: string; testimonial: Testimonial }> {
+      const tokenHash = hashToken(body.token)
+      const row = await repo.claimRequest(tokenHash, now(), {
+        name: body.name,
+        role: body.role,
+        company: body.company,
+        text: body.text,
+        rating: body.rating ?? null,
+      })
+      if (!row) {
+        throw badRequest(
+          LINK_REFUSALS[refusalOf(await repo.findRequestByHash(tokenHash)) ?? 'used'],
+        )
+      }
+      return { message: THANK_YOU, testimonial: toTestimonial(row) }
+    },
+
+    /**
+     * Saves the fields given; `approved` true makes it public, false hides it. 404 for an unknown
+     * id, 400 for an unknown portfolio entry.
+     */
+    async update(id: string, body: TestimonialUpdateBody): Promise<AdminTestimonial> {
+      const { approved, ...fields } = body
+      const changes: TestimonialChanges = {
+        ...fields,
+        ...(approved === undefined ? {} : { approved, reviewedAt: now() }),
+      }
+      const row = await repo.update(id, changes).catch((error: unknown) => {
+        throw missingReference(error)
+      })
+      if (!row) throw notFound(NOT_FOUND)
+      contentChanged()
+      return toAdminTestimonial(row)
+    },
+
+    /** Sets the order. 400 unless `ids` names every testimonial exactly once. */
+    async reorder(ids: string[]): Promise<AdminTestimonial[]> {
+      const current = await repo.list()
+      const known = new Set(current.map((row) => row.id))
+      const given = new Set(ids)
+      if (
+        given.size !== ids.length ||
+        given.size !== known.size ||
+        ids.some((id) => !known.has(id))
+      ) {
+        throw badRequest('ids must list every testimonial exactly once')
+      }
+      await repo.reorder(ids)
+      contentChanged()
+      return (await repo.list()).map(toAdminTestimonial)
+    },
+
+    /** 404 for an unknown id. */
+    async remove(id: string): Promise<void> {
+      if (!(await repo.remove(id))) throw notFound(NOT_FOUND)
+      contentChanged()
+    },
+
+    /**
+     * The first-run sample testimonial, approved and marked as a sample: stored only where no
+     * testimonial was ever written. True when stored.
+     */
+    async putFirstRun(sample: TestimonialFields): Promise<boolean> {
+      const { rating, ...fields } = TestimonialFieldsSchema.parse(sample)
+      const stored = await repo.insertFirstRun({
+        ...fields,
+        rating: rating ?? null,
+        reviewedAt: now(),
+      })
+      if (stored) contentChanged()
+      return stored
+    },
+  }
+}
+
+export type TestimonialsService = ReturnType<typeof createTestimonialsService>
