@@ -104,6 +104,8 @@ describe('/testimonial/:token', () => {
     expect(res.body).toMatch(/Hello <!-- -->Robin Client<!-- -->,/)
     expect(res.body).toContain('value="Robin Client"')
     expect(res.body).toContain('Send testimonial')
+    // A public page: no React, only the static pages' inline script (docs/decisions/023).
+    expect(res.body).not.toMatch(/type="module"|rel="modulepreload"|__reactRouter/)
   })
 
   it('takes a plain form post, answers field errors with 400, and the link then answers 410', async () => {

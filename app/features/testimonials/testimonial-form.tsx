@@ -1,11 +1,10 @@
 /**
- * The form a client fills in through the link the owner mailed. It posts to its route's action as a
- * plain form, so it works without JavaScript; with React running it shows Sending... while the post
- * is on its way. The action validates with the shared schema and its messages show beside the
- * fields.
+ * The form a client fills in through the link the owner mailed. Its page ships no React, like every
+ * public page (docs/decisions/023): the form posts to its route's action as a plain form, which
+ * answers with the thank-you page, or with the fields' messages beside them (the shared schema's).
  */
 import { useRef } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
@@ -36,8 +35,6 @@ export function TestimonialForm({
   name: string
   failure: Extract<TestimonialResult, { ok: false }> | undefined
 }) {
-  const navigation = useNavigation()
-  const isSending = navigation.state === 'submitting'
   const formRef = useRef<HTMLFormElement>(null)
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
@@ -100,8 +97,8 @@ export function TestimonialForm({
         defaultValue={Number.isInteger(rating) && rating > 0 ? rating : null}
         error={errors.rating}
       />
-      <Button type="submit" size="lg" disabled={isSending} className="w-full sm:w-auto">
-        {isSending ? 'Sending...' : 'Send testimonial'}
+      <Button type="submit" size="lg" className="w-full sm:w-auto">
+        Send testimonial
       </Button>
     </Form>
   )

@@ -8,11 +8,7 @@ import {
 } from '#app/features/testimonials/testimonial-form.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
 import { TestimonialSubmitBodySchema } from '#common/schemas/testimonials.ts'
-
-/** The form shows Sending... once React runs; without it, it still posts. */
-export const handle = HYDRATED_PAGE
 
 const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
 const GONE = 410
