@@ -12,8 +12,8 @@ afterAll(() => stopAllServers())
 async function startAndVisit(env: Record<string, string>) {
   const server = await startServer({ env: { ...env, DATA_DIR: await freshDataDir() } })
   for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
-  // The contact page ships React (a public page without a form ships no script file).
-  const page = await fetch(`${server.url}/contact`)
+  // The sign-in page ships React (a public page ships no script file).
+  const page = await fetch(`${server.url}/signin`)
   expect(page.status).toBe(200)
   const asset = /\/assets\/[\w.-]+\.js/.exec(await page.text())?.[0]
   expect(asset).toBeTruthy()
@@ -34,7 +34,7 @@ describe('the log', () => {
     const { server, asset } = await startAndVisit({ LOG_FORMAT: 'pretty' })
     const lines = server.output().split('\n').filter(Boolean)
     expect(lines.filter((line) => line.startsWith('{'))).toEqual([])
-    expect(lines.some((line) => /INFO.*request completed GET \/contact 200/.test(line))).toBe(true)
+    expect(lines.some((line) => /INFO.*request completed GET \/signin 200/.test(line))).toBe(true)
     expect(lines.some((line) => /INFO.*Server listening at/.test(line))).toBe(true)
     expect(lines.filter((line) => line.includes('/api/health'))).toEqual([])
     expect(lines.filter((line) => line.includes(asset))).toEqual([])
@@ -43,7 +43,7 @@ describe('the log', () => {
   it('writes JSON lines into a pipe, and nothing for probes and assets', async () => {
     const { server, asset } = await startAndVisit({})
     const urls = server.logLines().map((line) => (line as { req?: { url?: string } }).req?.url)
-    expect(urls).toContain('/contact')
+    expect(urls).toContain('/signin')
     expect(urls).not.toContain('/api/health')
     expect(urls).not.toContain(asset)
   }, 240_000)
