@@ -11,6 +11,7 @@ import { DEMO_SITES } from '#server/first-run/demo-portfolio.ts'
 import {
   expect,
   expectNoA11yViolations,
+  jsonLdNodesOf,
   newNoJsPage,
   signInApi,
   signInAsAdmin,
@@ -75,10 +76,10 @@ test('a new business name and social links show in the header, footer, JSON-LD a
   await expect(footer.getByText(businessName).first()).toBeVisible()
   await expect(footer.getByRole('link', { name: /on GitHub/ })).toHaveAttribute('href', github)
   await expect(footer.getByRole('link', { name: /on LinkedIn/ })).toHaveCount(0)
-  const jsonLd = JSON.parse(
-    (await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
-  ) as { '@graph': { '@type': string; name: string; sameAs?: string[] }[] }
-  const business = jsonLd['@graph'].find((node) => node['@type'] === 'ProfessionalService')
+  const [business] = await jsonLdNodesOf<{ '@type': string; name: string; sameAs?: string[] }>(
+    visitor,
+    'ProfessionalService',
+  )
   expect(business?.name).toBe(businessName)
   expect(business?.sameAs).toContain(github)
   expect(business?.sameAs).not.toContain(original.social.linkedin)
@@ -147,10 +148,7 @@ test("the practice's facts saved in Settings show in every page's footer, the co
   await visitor.goto('/')
   await expect(visitor.getByText(`${ownerRole} · ${location}`)).toBeVisible()
   await expect(visitor.getByText(`You will get an honest answer ${responseTime},`)).toBeVisible()
-  const jsonLd = JSON.parse(
-    (await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
-  ) as { '@graph': Record<string, unknown>[] }
-  const business = jsonLd['@graph'].find((node) => node['@type'] === 'ProfessionalService')
+  const [business] = await jsonLdNodesOf(visitor, 'ProfessionalService')
   expect(business).toMatchObject({
     areaServed: serviceArea,
     foundingDate: foundingYear,

@@ -22,6 +22,7 @@ import {
   expect,
   expectNoA11yViolations,
   expectToast,
+  jsonLdNodesOf,
   newNoJsPage,
   signInAsAdmin,
   test,
@@ -72,13 +73,7 @@ async function deleteByText(request: APIRequestContext, text: string) {
 }
 
 /** The schema.org Reviews in the page's structured data. */
-async function reviewsIn(page: Page): Promise<Review[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
-  return blocks.flatMap((block) => {
-    const data = JSON.parse(block) as { '@graph'?: { '@type': string }[] }
-    return (data['@graph'] ?? []).filter((node): node is Review => node['@type'] === 'Review')
-  })
-}
+const reviewsIn = (page: Page) => jsonLdNodesOf<Review>(page, 'Review')
 
 /** A testimonial shown on a public page: the figure holding its words. */
 const figureWith = (page: Page, text: string) =>

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
 
@@ -143,17 +144,7 @@ describe('what a page ships', () => {
   // frame's inline script, which the page's policy allows by its nonce. The contact form posts in
   // place through that script.
   it('ships no React on a public page, forms included, only its inline script', async () => {
-    const pages = [
-      '/',
-      '/about',
-      '/contact',
-      '/faq',
-      '/portfolio',
-      '/webdesign',
-      '/mernRender',
-      '/dns',
-    ]
-    for (const page of [...pages, '/no-such-page']) {
+    for (const page of [...PUBLIC_PAGES, '/no-such-page']) {
       const response = await get(page)
       const html = await response.text()
       expect(html, page).not.toMatch(/<script\b[^>]*\bsrc=/)

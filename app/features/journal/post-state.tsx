@@ -1,30 +1,18 @@
 import type { Post } from '#common/schemas/posts.ts'
+import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
 import { formatPostDate } from './post-card.tsx'
 
-/** Where a post stands: a draft, scheduled for a date, or published; and a first-run sample. */
-function postState(post: Pick<Post, 'status' | 'publishedAt'>, now: Date): string {
-  if (post.status === 'draft' || !post.publishedAt) return 'Draft'
+/** Where a post stands: a draft, scheduled for a date, or published. */
+function postState(post: Pick<Post, 'status' | 'publishedAt'>, now: Date): BadgeItem {
+  if (post.status === 'draft' || !post.publishedAt) return { label: 'Draft', tone: 'neutral' }
   return new Date(post.publishedAt) > now
-    ? `Scheduled for ${formatPostDate(post.publishedAt)}`
-    : `Published ${formatPostDate(post.publishedAt)}`
+    ? { label: `Scheduled for ${formatPostDate(post.publishedAt)}`, tone: 'waiting' }
+    : { label: `Published ${formatPostDate(post.publishedAt)}`, tone: 'live' }
 }
 
+/** A post's state, and Sample for the first-run one. */
 export function PostStateBadges({ post, now }: { post: Post; now: Date }) {
-  const state = postState(post, now)
-  const tone =
-    state === 'Draft'
-      ? 'bg-slate-100 text-slate-800'
-      : state.startsWith('Scheduled')
-        ? 'bg-amber-100 text-amber-900'
-        : 'bg-green-100 text-green-900'
   return (
-    <span className="flex flex-wrap gap-1.5">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{state}</span>
-      {post.isSample ? (
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-          Sample
-        </span>
-      ) : null}
-    </span>
+    <Badges items={[postState(post, now), post.isSample && { label: 'Sample', tone: 'mark' }]} />
   )
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { IMAGE_THUMB_WIDTH } from '#common/constants.ts'
 import { imageVariantPath } from '#common/images.ts'
 import type { Website } from '#common/schemas/websites.ts'
+import { Badges } from '#app/components/ui/badges.tsx'
 import type { Column } from '#app/components/ui/paged-table.tsx'
 
 function externalHref(link: string) {
@@ -98,21 +99,11 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
 /** Draft or Published, and Featured: a website's state as short labels. */
 function WebsiteState({ published, featured }: { published: boolean; featured: boolean }) {
   return (
-    <span className="flex flex-wrap gap-1.5">
-      <span
-        className={
-          published
-            ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800'
-            : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'
-        }
-      >
-        {published ? 'Published' : 'Draft'}
-      </span>
-      {featured ? (
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-          Featured
-        </span>
-      ) : null}
-    </span>
+    <Badges
+      items={[
+        published ? { label: 'Published', tone: 'live' } : { label: 'Draft', tone: 'waiting' },
+        featured && { label: 'Featured', tone: 'mark' },
+      ]}
+    />
   )
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import { useNavigation } from 'react-router'
 import { FaqBodySchema } from '#common/schemas/faq.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { moveRow, useMoveRow, type Moved } from '#app/components/ui/move-buttons.tsx'
+import { moveRow } from '#app/components/ui/move-buttons.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
@@ -19,10 +18,10 @@ import {
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { movedIds } from '#app/lib/moved-ids.ts'
-import { textFieldsOf, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
+import { useListForms, type ListActionResult } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/faq'
 
 const NEW_FORM = 'new'
@@ -37,12 +36,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-type ActionResult =
-  | { form: string; errors?: FieldErrors; formError?: string; done?: boolean }
-  | { moved: Moved | null }
-  | undefined
-
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ListActionResult> {
   requireAdmin(request)
   const formData = await request.formData()
   const values = textFieldsOf(formData)
@@ -91,36 +85,7 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
   const navigation = useNavigation()
   const isSubmitting = navigation.state === 'submitting'
   const { confirmDelete, dialog: deleteDialog } = useConfirmedSubmit()
-  const [editingId, setEditingId] = useState<string | null>(null)
-  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set())
-  const [newFormKey, setNewFormKey] = useState(0)
-  const leaveDialog = useUnsavedChanges(dirtyForms.size > 0)
-
-  const markDirty = (form: string) => setDirtyForms((forms) => new Set(forms).add(form))
-  const markClean = (form: string) =>
-    setDirtyForms((forms) => {
-      const next = new Set(forms)
-      next.delete(form)
-      return next
-    })
-
-  // A new answer from the action: a saved form has nothing unsaved left and closes (or empties).
-  const [seenAction, setSeenAction] = useState(actionData)
-  if (actionData !== seenAction) {
-    setSeenAction(actionData)
-    if (actionData && 'form' in actionData && actionData.done) {
-      markClean(actionData.form)
-      if (actionData.form === NEW_FORM) setNewFormKey((key) => key + 1)
-      else setEditingId(null)
-    }
-  }
-
-  const { move } = useMoveRow(actionData && 'moved' in actionData ? actionData.moved : null)
-
-  const formResult = (form: string) =>
-    actionData && 'form' in actionData && actionData.form === form && !actionData.done
-      ? actionData
-      : undefined
+  const forms = useListForms(actionData, NEW_FORM)
 
   return (
     <div className="max-w-3xl">
@@ -140,10 +105,10 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
               faq={faq}
               index={index}
               count={faqs.length}
-              isEditing={editingId === faq._id}
+              isEditing={forms.editingId === faq._id}
               isBusy={isSubmitting}
-              onEdit={() => setEditingId(faq._id)}
-              onMove={(direction) => move(faq._id, direction)}
+              onEdit={() => forms.edit(faq._id)}
+              onMove={(direction) => forms.move(faq._id, direction)}
               onDelete={() =>
                 void confirmDelete(faq._id, `“${faq.question}” will be removed from the FAQ page.`)
               }
@@ -152,14 +117,11 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
                 faq={faq}
                 intent="update"
                 submitLabel="Save Question"
-                errors={formResult(faq._id)?.errors}
-                formError={formResult(faq._id)?.formError}
+                errors={forms.outcomeOf(faq._id)?.errors}
+                formError={forms.outcomeOf(faq._id)?.formError}
                 isSubmitting={isSubmitting}
-                onEdit={() => markDirty(faq._id)}
-                onCancel={() => {
-                  markClean(faq._id)
-                  setEditingId(null)
-                }}
+                onEdit={() => forms.markDirty(faq._id)}
+                onCancel={() => forms.cancel(faq._id)}
               />
             </FaqItem>
           ))}
@@ -167,17 +129,17 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
       )}
       <Panel title="Add a question" isRoomy>
         <FaqForm
-          key={newFormKey}
+          key={forms.listFormKey}
           intent="create"
           submitLabel="Add Question"
-          errors={formResult(NEW_FORM)?.errors}
-          formError={formResult(NEW_FORM)?.formError}
+          errors={forms.outcomeOf(NEW_FORM)?.errors}
+          formError={forms.outcomeOf(NEW_FORM)?.formError}
           isSubmitting={isSubmitting}
-          onEdit={() => markDirty(NEW_FORM)}
+          onEdit={() => forms.markDirty(NEW_FORM)}
         />
       </Panel>
       {deleteDialog}
-      {leaveDialog}
+      {forms.leaveDialog}
     </div>
   )
 }

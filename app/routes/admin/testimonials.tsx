@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useNavigation, useSubmit } from 'react-router'
 import {
   TESTIMONIAL_REQUEST_TTL_DAYS,
@@ -6,7 +5,7 @@ import {
   TestimonialUpdateBodySchema,
 } from '#common/schemas/testimonials.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { moveRow, useMoveRow, type Moved } from '#app/components/ui/move-buttons.tsx'
+import { moveRow } from '#app/components/ui/move-buttons.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
@@ -23,11 +22,11 @@ import {
 } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { movedIds } from '#app/lib/moved-ids.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
+import { useListForms, type ListActionResult } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/testimonials'
 
 const REQUEST_FORM = 'request'
@@ -42,16 +41,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-type ActionResult =
-  | { form: string; errors?: FieldErrors; formError?: string; done?: boolean }
-  | { moved: Moved | null }
-  | undefined
-
 /** A form's empty choice of portfolio entry means none. */
 const withoutEmptyWebsite = ({ websiteId, ...values }: Record<string, string>) =>
   websiteId ? { ...values, websiteId } : values
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ListActionResult> {
   requireAdmin(request)
   const formData = await request.formData()
   const values = textFieldsOf(formData)
@@ -111,38 +105,9 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
   const submit = useSubmit()
   const isSubmitting = navigation.state === 'submitting'
   const { confirmDelete, dialog: deleteDialog } = useConfirmedSubmit()
-  const [editingId, setEditingId] = useState<string | null>(null)
-  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set())
-  const [requestFormKey, setRequestFormKey] = useState(0)
-  const leaveDialog = useUnsavedChanges(dirtyForms.size > 0)
+  const forms = useListForms(actionData, REQUEST_FORM)
   const websiteNames = new Map(websites.map((website) => [website._id, website.name]))
   const pending = testimonials.filter((t) => t.status === 'pending').length
-
-  const markDirty = (form: string) => setDirtyForms((forms) => new Set(forms).add(form))
-  const markClean = (form: string) =>
-    setDirtyForms((forms) => {
-      const next = new Set(forms)
-      next.delete(form)
-      return next
-    })
-
-  // A new answer from the action: a saved form has nothing unsaved left and closes (or empties).
-  const [seenAction, setSeenAction] = useState(actionData)
-  if (actionData !== seenAction) {
-    setSeenAction(actionData)
-    if (actionData && 'form' in actionData && actionData.done) {
-      markClean(actionData.form)
-      if (actionData.form === REQUEST_FORM) setRequestFormKey((key) => key + 1)
-      else setEditingId(null)
-    }
-  }
-
-  const { move } = useMoveRow(actionData && 'moved' in actionData ? actionData.moved : null)
-
-  const formResult = (form: string) =>
-    actionData && 'form' in actionData && actionData.form === form && !actionData.done
-      ? actionData
-      : undefined
 
   return (
     <div className="max-w-3xl">
@@ -165,7 +130,7 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
               }
               index={index}
               count={testimonials.length}
-              isEditing={editingId === testimonial._id}
+              isEditing={forms.editingId === testimonial._id}
               isBusy={isSubmitting}
               onApprove={(approved) =>
                 void submit(
@@ -173,8 +138,8 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
                   { method: 'post' },
                 )
               }
-              onEdit={() => setEditingId(testimonial._id)}
-              onMove={(direction) => move(testimonial._id, direction)}
+              onEdit={() => forms.edit(testimonial._id)}
+              onMove={(direction) => forms.move(testimonial._id, direction)}
               onDelete={() =>
                 void confirmDelete(
                   testimonial._id,
@@ -185,14 +150,11 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
               <TestimonialEditForm
                 testimonial={testimonial}
                 websites={websites}
-                errors={formResult(testimonial._id)?.errors}
-                formError={formResult(testimonial._id)?.formError}
+                errors={forms.outcomeOf(testimonial._id)?.errors}
+                formError={forms.outcomeOf(testimonial._id)?.formError}
                 isSubmitting={isSubmitting}
-                onEdit={() => markDirty(testimonial._id)}
-                onCancel={() => {
-                  markClean(testimonial._id)
-                  setEditingId(null)
-                }}
+                onEdit={() => forms.markDirty(testimonial._id)}
+                onCancel={() => forms.cancel(testimonial._id)}
               />
             </TestimonialItem>
           ))}
@@ -204,16 +166,16 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
         isRoomy
       >
         <TestimonialRequestForm
-          key={requestFormKey}
+          key={forms.listFormKey}
           websites={websites}
-          errors={formResult(REQUEST_FORM)?.errors}
-          formError={formResult(REQUEST_FORM)?.formError}
+          errors={forms.outcomeOf(REQUEST_FORM)?.errors}
+          formError={forms.outcomeOf(REQUEST_FORM)?.formError}
           isSubmitting={isSubmitting}
-          onEdit={() => markDirty(REQUEST_FORM)}
+          onEdit={() => forms.markDirty(REQUEST_FORM)}
         />
       </Panel>
       {deleteDialog}
-      {leaveDialog}
+      {forms.leaveDialog}
     </div>
   )
 }

@@ -8,6 +8,8 @@ import {
   type ContactResult,
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
+import { validate } from '#app/lib/form-errors.ts'
+import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
 import { ContactBodySchema } from '#common/schemas/messages.ts'
@@ -35,37 +37,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { messages } = context.services
   const form = await request.formData()
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : ''
-  }
-  const values = Object.fromEntries(FIELDS.map((field) => [field, text(field)])) as Record<
-    ContactField,
-    string
-  >
+  const values = postedFields(form, FIELDS)
+  const extra = postedFields(form, [CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD])
   try {
     await messages.countContactAttempt(context.clientIp)
   } catch (error) {
     return failure(error, values)
   }
 
-  const parsed = ContactBodySchema.safeParse({
+  const parsed = validate(ContactBodySchema, {
     ...values,
-    [CONTACT_HONEYPOT_FIELD]: text(CONTACT_HONEYPOT_FIELD),
-    ...(form.has(CONTACT_TOKEN_FIELD) ? { [CONTACT_TOKEN_FIELD]: text(CONTACT_TOKEN_FIELD) } : {}),
+    [CONTACT_HONEYPOT_FIELD]: extra[CONTACT_HONEYPOT_FIELD],
+    ...(form.has(CONTACT_TOKEN_FIELD) ? { [CONTACT_TOKEN_FIELD]: extra[CONTACT_TOKEN_FIELD] } : {}),
   })
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<ContactField, string>> = {}
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as ContactField
-      fieldErrors[field] ??= issue.message
-    }
+  if (!parsed.ok) {
     return data<ContactResult>(
       {
         ok: false,
         message: CONTACT_FAILURE,
-        detail: Object.values(fieldErrors)[0],
-        fieldErrors,
+        detail: Object.values(parsed.errors)[0],
+        fieldErrors: parsed.errors,
         values,
       },
       { status: 400 },
@@ -86,30 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The form's answer to a service error: its status and message (a 429 keeps its Retry-After). */
 function failure(error: unknown, values: Record<ContactField, string>) {
-  const { status, headers } = httpErrorOf(error)
-  if (status >= 500) console.error(error)
+  const { status, headers, detail } = serviceFailure(error)
   return data<ContactResult>(
-    {
-      ok: false,
-      message: CONTACT_FAILURE,
-      detail:
-        status < 500 && error instanceof Error ? error.message : 'please try again in a moment',
-      fieldErrors: {},
-      values,
-    },
+    { ok: false, message: CONTACT_FAILURE, detail, fieldErrors: {}, values },
     { status, headers },
   )
-}
-
-/** The status and headers a service error carries (HttpError's), a plain 500 for anything else. */
-function httpErrorOf(error: unknown): { status: number; headers: Record<string, string> } {
-  if (error && typeof error === 'object' && 'statusCode' in error) {
-    const { statusCode, headers } = error as { statusCode: unknown; headers?: unknown }
-    if (typeof statusCode === 'number') {
-      return { status: statusCode, headers: (headers ?? {}) as Record<string, string> }
-    }
-  }
-  return { status: 500, headers: {} }
 }
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,8 @@ import {
   type TestimonialField,
   type TestimonialResult,
 } from '#app/features/testimonials/testimonial-form.tsx'
+import { validate } from '#app/lib/form-errors.ts'
+import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { TestimonialSubmitBodySchema } from '#common/schemas/testimonials.ts'
@@ -45,52 +47,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { testimonials } = context.services
-  const form = await request.formData()
-  const values = Object.fromEntries(
-    FIELDS.map((field) => {
-      const value = form.get(field)
-      return [field, typeof value === 'string' ? value : '']
-    }),
-  ) as Record<TestimonialField, string>
+  const values = postedFields(await request.formData(), FIELDS)
   try {
     await testimonials.countSubmitAttempt(context.clientIp)
-    const parsed = TestimonialSubmitBodySchema.safeParse({ ...values, token: params.token })
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<TestimonialField, string>> = {}
-      for (const issue of parsed.error.issues) {
-        fieldErrors[issue.path[0] as TestimonialField] ??= issue.message
-      }
+    const parsed = validate(TestimonialSubmitBodySchema, { ...values, token: params.token })
+    if (!parsed.ok) {
       const message = 'please check the fields marked below'
-      return data<TestimonialResult>({ ok: false, message, fieldErrors, values }, { status: 400 })
+      return data<TestimonialResult>(
+        { ok: false, message, fieldErrors: parsed.errors, values },
+        { status: 400 },
+      )
     }
     const { message } = await testimonials.submit(parsed.data)
     // An explicit status: the loader that runs after this post answers 410 for the used link.
     return data<TestimonialResult>({ ok: true, message }, { status: 200 })
   } catch (error) {
-    const { status, headers } = httpErrorOf(error)
-    if (status >= 500) console.error(error)
+    const { status, headers, detail } = serviceFailure(error)
     return data<TestimonialResult>(
-      {
-        ok: false,
-        message:
-          status < 500 && error instanceof Error ? error.message : 'please try again in a moment',
-        fieldErrors: {},
-        values,
-      },
+      { ok: false, message: detail, fieldErrors: {}, values },
       { status, headers },
     )
   }
-}
-
-/** The status and headers a service error carries (HttpError's), a plain 500 for anything else. */
-function httpErrorOf(error: unknown): { status: number; headers: Record<string, string> } {
-  if (error && typeof error === 'object' && 'statusCode' in error) {
-    const { statusCode, headers } = error as { statusCode: unknown; headers?: unknown }
-    if (typeof statusCode === 'number') {
-      return { status: statusCode, headers: (headers ?? {}) as Record<string, string> }
-    }
-  }
-  return { status: 500, headers: {} }
 }
 
 /** After its own post the page keeps what it has: the link's state is the answer's to tell. */

@@ -1,6 +1,7 @@
 /** FAQ entries: the owner's list, in order, and the /faq page's answers rendered from Markdown. */
 import { FAQ_MAX_ENTRIES, FaqBodySchema, type Faq, type FaqBody } from '#common/schemas/faq.ts'
 import type { FaqRow } from '#server/db/schema.ts'
+import { assertCompleteOrder } from '#server/lib/complete-order.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import { renderMarkdown } from '#common/markdown.ts'
 import type { FaqRepository } from './faq.repository.ts'
@@ -71,15 +72,11 @@ export function createFaqService({
     /** Sets the order. 400 unless `ids` names every entry exactly once. */
     async reorder(ids: string[]): Promise<Faq[]> {
       const current = await repo.list()
-      const known = new Set(current.map((row) => row.id))
-      const given = new Set(ids)
-      if (
-        given.size !== ids.length ||
-        given.size !== known.size ||
-        ids.some((id) => !known.has(id))
-      ) {
-        throw badRequest('ids must list every FAQ entry exactly once')
-      }
+      assertCompleteOrder(
+        ids,
+        current.map((row) => row.id),
+        'FAQ entry',
+      )
       await repo.reorder(ids)
       contentChanged()
       return (await repo.list()).map(toFaq)

@@ -17,6 +17,7 @@ import {
   type TestimonialUpdateBody,
 } from '#common/schemas/testimonials.ts'
 import type { TestimonialRow } from '#server/db/schema.ts'
+import { assertCompleteOrder } from '#server/lib/complete-order.ts'
 import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { MailService } from '../mail/mail.service.ts'
@@ -226,15 +227,11 @@ export function createTestimonialsService({
     /** Sets the order. 400 unless `ids` names every testimonial exactly once. */
     async reorder(ids: string[]): Promise<AdminTestimonial[]> {
       const current = await repo.list()
-      const known = new Set(current.map((row) => row.id))
-      const given = new Set(ids)
-      if (
-        given.size !== ids.length ||
-        given.size !== known.size ||
-        ids.some((id) => !known.has(id))
-      ) {
-        throw badRequest('ids must list every testimonial exactly once')
-      }
+      assertCompleteOrder(
+        ids,
+        current.map((row) => row.id),
+        'testimonial',
+      )
       await repo.reorder(ids)
       contentChanged()
       return (await repo.list()).map(toAdminTestimonial)

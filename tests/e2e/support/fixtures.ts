@@ -97,6 +97,18 @@ async function newestMailTo(address: string): Promise<CaughtMail | undefined> {
  */
 const MAIL_WAIT = { timeout: 60_000, intervals: [200] }
 
+/** The schema.org nodes of `type` in the page's structured data (the @graph of each JSON-LD block). */
+export async function jsonLdNodesOf<T extends { '@type': string }>(
+  page: Page,
+  type: string,
+): Promise<T[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  return blocks.flatMap((block) => {
+    const data = JSON.parse(block) as { '@graph'?: { '@type': string }[] }
+    return (data['@graph'] ?? []).filter((node): node is T => node['@type'] === type)
+  })
+}
+
 /** The newest mail to `address`, once one has arrived. */
 export async function waitForMailTo(address: string): Promise<CaughtMail> {
   let mail: CaughtMail | undefined
