@@ -10,8 +10,9 @@ RUN npm run build && npm prune --omit=dev
 # Run stage: production dependencies and the build only, as the unprivileged node user.
 FROM node:20-bookworm-slim
 # React loads its production build only when NODE_ENV=production; two malloc arenas instead of one
-# per thread keep the server within a small machine's memory (docs/decisions/009).
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 PORT=3000 DATA_DIR=/data
+# per thread, and larger allocations given back to the system once freed, keep the server within
+# a small machine's memory (docs/decisions/028).
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=65536 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -24,4 +25,4 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=1", "--no-liftoff", "--enable-source-maps", "build/server/main.mjs"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=1", "--no-wasm-dynamic-tiering", "--no-wasm-tier-up", "--enable-source-maps", "build/server/main.mjs"]

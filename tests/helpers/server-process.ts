@@ -13,17 +13,23 @@ const SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'main.mjs')
 /**
  * The Node flags and the environment `npm start` runs the server with (package.json; also the
  * Dockerfile and the systemd unit), so tests and the bench measure what ships. Sized for a 512 MB
- * server (docs/decisions/009-embedded-database-memory.md): the old-generation cap, a small young
- * generation, the embedded database's WebAssembly compiled by the optimising compiler only (no
- * baseline copy of its code), and two malloc arenas instead of one per thread.
+ * server (docs/decisions/009 and 028): the old-generation cap, a small young generation, the
+ * embedded database's WebAssembly compiled once by the fast baseline compiler and never again by
+ * the optimising one, two malloc arenas instead of one per thread, and allocations of 32 KB and
+ * more given back to the system once freed.
  */
 export const SERVER_NODE_FLAGS = [
   '--max-old-space-size=160',
   '--max-semi-space-size=1',
-  '--no-liftoff',
+  '--no-wasm-dynamic-tiering',
+  '--no-wasm-tier-up',
   '--enable-source-maps',
 ]
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
+export const SERVER_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '32768',
+  MALLOC_TRIM_THRESHOLD_: '65536',
+}
 /** How long stop() waits for a graceful exit before SIGKILL: a safety net, not a deadline. */
 const STOP_GRACE_MS = 120_000
 
