@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test'
-import type { SessionsList } from '#common/schemas/account-security.ts'
+import type { SecurityLog, SessionsList } from '#common/schemas/account-security.ts'
 import { adminHeaders, uniqueId } from './support/api.ts'
 import { E2E_BASE_URL } from './support/e2e-env.ts'
 import {
@@ -186,6 +186,17 @@ test('a forged, replayed or garbled passkey assertion is refused', async ({ page
     await expect(page.getByRole('alert')).toHaveText(PASSKEY_REFUSED)
     expect(await storedSession(page)).toBeNull()
     await page.unroute(isSignInUrl)
+  })
+
+  await test.step('the refused assertion is a failed sign-in in the security log', async () => {
+    const res = await request.get('/api/users/security-log', {
+      headers: await adminHeaders(request),
+    })
+    expect(res.status()).toBe(200)
+    const { events } = (await res.json()) as SecurityLog
+    expect(
+      events.filter((event) => event.email === session.email).map((event) => event.type),
+    ).toContain('sign-in-failed')
   })
 
   let genuine: unknown

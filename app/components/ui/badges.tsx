@@ -17,7 +17,7 @@ const TONES = {
   mark: 'bg-brand-50 text-brand-800',
 } as const
 
-export type BadgeTone = keyof typeof TONES
+type BadgeTone = keyof typeof TONES
 
 export interface BadgeItem {
   label: ReactNode

@@ -549,7 +549,10 @@ export function createAccountSecurityService({
       return options
     },
 
-    /** Signs in with a passkey: both factors at once. 401 when it does not check out. */
+    /**
+     * Signs in with a passkey: both factors at once. 401 when it does not check out, logged as a
+     * failed sign-in to the passkey's account.
+     */
     async signInWithPasskey({ credential }: PasskeySignInBody, origin: RequestOrigin) {
       const passkey = await repo.findPasskey(credential.id)
       if (!passkey) throw unauthorized(PASSKEY_UNKNOWN)
@@ -570,7 +573,15 @@ export function createAccountSecurityService({
         log.info({ err }, 'passkey sign-in refused')
         return undefined
       })
-      if (!verification?.verified) throw unauthorized(PASSKEY_REFUSED)
+      if (!verification?.verified) {
+        // A known passkey that did not check out is a failed sign-in to its account, like a wrong
+        // password or code; an unknown one names no account.
+        const owner = await repo.findUser(passkey.userId)
+        if (owner) {
+          await record(owner, owner.email, 'sign-in-failed', describeDevice(origin.userAgent))
+        }
+        throw unauthorized(PASSKEY_REFUSED)
+      }
       await repo.usePasskey(passkey.id, verification.authenticationInfo.newCounter, now())
       return startSession(await findUser(passkey.userId), origin)
     },
