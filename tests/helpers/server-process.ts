@@ -23,7 +23,6 @@ export const SERVER_NODE_FLAGS = [
   '--max-semi-space-size=1',
   '--no-wasm-dynamic-tiering',
   '--no-wasm-tier-up',
-  '--enable-source-maps',
 ]
 export const SERVER_ENV = {
   MALLOC_ARENA_MAX: '2',
