@@ -1,4 +1,4 @@
-import { Link, href, useRouteLoaderData } from 'react-router'
+import { Link, href } from 'react-router'
 import type { Route } from './+types/home'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { Section } from '#app/components/layout/page-intro.tsx'
@@ -11,7 +11,7 @@ import { TestimonialsSection } from '#app/features/testimonials/testimonial-figu
 import { WebsiteCard } from '#app/features/websites/website-card.tsx'
 import { absoluteUrl, pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import { JsonLd } from '#app/components/ui/json-ld.tsx'
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta({
@@ -48,23 +48,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { page, latest, online, posts, testimonials, jsonLd, reviewsJsonLd } = loaderData
-  const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
-      <script
-        type="application/ld+json"
-        nonce={nonce || undefined}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
-      {reviewsJsonLd ? (
-        <script
-          type="application/ld+json"
-          nonce={nonce || undefined}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: reviewsJsonLd }}
-        />
-      ) : null}
+      <JsonLd json={jsonLd} />
+      {reviewsJsonLd ? <JsonLd json={reviewsJsonLd} /> : null}
       <HomeSections page={page} />
 
       <Section

@@ -1,4 +1,4 @@
-import { Link, data, href, isRouteErrorResponse, redirect, useRouteLoaderData } from 'react-router'
+import { Link, data, href, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/journal-post'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -7,7 +7,7 @@ import { PostArticle } from '#app/features/journal/post-article.tsx'
 import { postJsonLd } from '#app/features/journal/post-json-ld.ts'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { renderMarkdown } from '#common/markdown.ts'
 
 const MOVED_PERMANENTLY = 301
@@ -70,15 +70,9 @@ function isNotFound(error: unknown) {
 
 export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
   const { post, newer, older, bodyHtml, jsonLd } = loaderData
-  const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
-      <script
-        type="application/ld+json"
-        nonce={nonce || undefined}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
+      <JsonLd json={jsonLd} />
       <div className="border-b border-slate-200 bg-brand-50/40">
         <nav aria-label="Breadcrumb" className="mx-auto max-w-3xl px-4 py-4 text-sm sm:px-6">
           <ol className="flex flex-wrap items-center gap-2 text-slate-600">

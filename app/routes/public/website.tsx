@@ -1,4 +1,4 @@
-import { Link, data, href, isRouteErrorResponse, redirect, useRouteLoaderData } from 'react-router'
+import { Link, data, href, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -10,7 +10,7 @@ import { reviewsJsonLd } from '#app/features/testimonials/reviews-json-ld.ts'
 import { TestimonialsSection } from '#app/features/testimonials/testimonial-figure.tsx'
 import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { imageSrcSet } from '#common/images.ts'
 import { renderMarkdown } from '#common/markdown.ts'
 
@@ -78,17 +78,9 @@ function summary(text: string) {
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
   const { website, caseStudyHtml, online, testimonials, reviewsJsonLd } = loaderData
   const image = imageSrcSet(website.image)
-  const nonce = useRouteLoaderData<typeof rootLoader>('root')?.nonce
   return (
     <main id="main-content" className="flex-1">
-      {reviewsJsonLd ? (
-        <script
-          type="application/ld+json"
-          nonce={nonce || undefined}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: reviewsJsonLd }}
-        />
-      ) : null}
+      {reviewsJsonLd ? <JsonLd json={reviewsJsonLd} /> : null}
       <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pt-10 pb-12 sm:px-6 sm:pt-14">
           <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
