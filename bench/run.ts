@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--render-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -41,6 +41,7 @@ import {
 import { seedBench, type SeedCounts } from './seed.ts'
 import { measureVisitCounting, renderVisitCounting } from './visit-counting.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
+import { measureRender, renderRender } from './render.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +57,8 @@ const { values: args } = parseArgs({
     'visits-only': { type: 'boolean', default: false },
     // Only the link-check round (its own child process, database and local target server).
     'link-checks-only': { type: 'boolean', default: false },
+    // Only rendering without the cache: each public route uncached and cached, campaign links, a crawl.
+    'render-only': { type: 'boolean', default: false },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -464,6 +467,11 @@ function renderLinkCheckRound(results: LinkCheckRoundResult[]): string {
 }
 
 async function main() {
+  if (args['render-only']) {
+    await ensureBuild()
+    console.log(renderRender(await measureRender({ durationSeconds: LOAD.durationSeconds })))
+    return
+  }
   if (args['visits-only']) {
     await ensureBuild()
     console.log(await visitStatistics())
@@ -483,6 +491,8 @@ async function main() {
   }
   log('building if needed')
   await ensureBuild()
+  log('rendering without the cache: each public route, campaign links, a crawl')
+  const rendering = renderRender(await measureRender({ durationSeconds: LOAD.durationSeconds }))
   log('visit statistics: / with counting on and off, storage per 10,000 visits')
   const visitCounting = await visitStatistics()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
@@ -494,7 +504,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${inboxSearch}\n\n${visitCounting}\n\n${linkCheckRound}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${linkCheckRound}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

@@ -22,6 +22,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
+import { createChangeBroadcast } from './lib/change-broadcast.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import visitCounterPlugin from './plugins/visit-counter.ts'
 import webPlugin from './plugins/web.ts'
@@ -102,6 +103,16 @@ export async function buildApp(deps: AppDeps) {
   })
   const services = await createServices({ ...deps, log: app.log, rateLimitCounters })
   app.decorate('services', services)
+  // Changes to the public content reach the other instances, which read it again (their kept
+  // reads and response cache): over Redis or PostgreSQL, whatever the response cache's lifetime.
+  const broadcast = await createChangeBroadcast({
+    channel: config.cacheChannel,
+    redisUrl: config.redisUrl,
+    postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
+    log: app.log,
+    onChange: services.contentChanges.heard,
+  })
+  if (broadcast) services.contentChanges.publishTo(broadcast.publish)
   app.addHook('onClose', async () => {
     await Promise.all([
       services.messages.stopNotificationRetry(),
@@ -112,7 +123,9 @@ export async function buildApp(deps: AppDeps) {
       services.sessionSecret.stopWatching(),
       services.stats.stop(),
       services.linkChecks.stopSchedule(),
+      broadcast?.close(),
     ])
+    services.contentChanges.close()
     services.transport.close?.()
   })
 
@@ -124,11 +137,6 @@ export async function buildApp(deps: AppDeps) {
     ttlMs: config.responseCacheTtlMs,
     changes: services.contentChanges,
     now: deps.now && (() => deps.now!().getTime()),
-    broadcast: {
-      channel: config.cacheChannel,
-      redisUrl: config.redisUrl,
-      postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
-    },
   })
   // Page views for the visit statistics, whether the page came from the response cache or not
   if (config.isVisitCounting) {

@@ -76,6 +76,7 @@ export async function createServices(deps: ServicesDeps) {
   const { db } = database
   const now = deps.now ?? (() => new Date())
   const secret = config.sessionSecret ?? (await loadOrCreateSessionSecret(db))
+  const contentChanges = createContentChanges({ now, database })
   const tokens = createTokenService(secret, now)
   const secrets = createSecretBox(secret)
   const contactTokens = createContactTokens({ secret, now, minFillMs: config.contactMinFillMs })
@@ -88,6 +89,8 @@ export async function createServices(deps: ServicesDeps) {
       tokens.replaceSecret(next)
       contactTokens.replaceSecret(next)
       secrets.replaceSecret(next)
+      // A new secret comes with a restore, which replaces the content too: read it again.
+      contentChanges.heard()
     },
     log,
   })
@@ -97,8 +100,8 @@ export async function createServices(deps: ServicesDeps) {
       ? createSmtpTransport(config.mail.smtpUrl)
       : createOutboxTransport(config.mail.outboxDir, log))
   const mail = createMailService({ transport, from: config.mail.from })
-  const contentChanges = createContentChanges()
   const contentChanged = () => contentChanges.changed()
+  const keep = contentChanges.keep
   const limits = createActionLimits(
     deps.rateLimitCounters ?? (await createRateLimitCounters({ now, log })),
     config.rateLimitScale,
@@ -126,6 +129,7 @@ export async function createServices(deps: ServicesDeps) {
     repo: createSettingsRepository(db),
     log,
     contentChanged,
+    keep,
   })
   const stats = createStatsService({
     repo: createStatsRepository(db),
@@ -179,6 +183,7 @@ export async function createServices(deps: ServicesDeps) {
     websites: createWebsitesService({
       repo: createWebsitesRepository(db),
       contentChanged,
+      keep,
       healthOf: linkChecks.healthOf,
     }),
     linkChecks,
@@ -188,13 +193,14 @@ export async function createServices(deps: ServicesDeps) {
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings,
     stats,
-    faq: createFaqService({ repo: createFaqRepository(db), contentChanged }),
-    pages: createPagesService({ repo: createPagesRepository(db), contentChanged }),
+    faq: createFaqService({ repo: createFaqRepository(db), contentChanged, keep }),
+    pages: createPagesService({ repo: createPagesRepository(db), contentChanged, keep }),
     posts: createPostsService({
       repo: createPostsRepository(db),
       now,
       contentChanged,
       scheduleChange: (at) => contentChanges.scheduleChange(at),
+      keep,
     }),
     testimonials: createTestimonialsService({
       repo: createTestimonialsRepository(db),
@@ -207,6 +213,7 @@ export async function createServices(deps: ServicesDeps) {
       limits,
       now,
       contentChanged,
+      keep,
     }),
     contentChanges,
   }

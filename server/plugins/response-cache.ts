@@ -17,12 +17,17 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { createChangeBroadcast, type ChangeBroadcastOptions } from '#server/lib/change-broadcast.ts'
 import type { ContentChanges } from '#server/lib/content-changes.ts'
+import { cacheKeyOf } from '#server/lib/cache-key.ts'
 import { matchesEtag, weakEtag } from '#server/lib/etag.ts'
 
 const MAX_ENTRIES = 300
 const MAX_BODY_BYTES = 512 * 1024
+/**
+ * All entries together, bodies and their compressed copies: a crawl of every distinct URL (each
+ * `?page=`, `?tag=` and project) replaces old entries rather than grows the process.
+ */
+const MAX_TOTAL_BYTES = 16 * 1024 * 1024
 const CACHEABLE_TYPE = /^(?:text\/|application\/(?:json|xml))/
 /** Headers of one transfer, not of the content: everything else is stored and repeated. */
 const UNSTORED_HEADERS = new Set([
@@ -57,6 +62,8 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 
 interface Entry {
   body: Buffer
+  /** The body's bytes and those of its compressed copies made so far. */
+  bytes: number
   variants: Partial<Record<Encoding, Promise<Buffer>>>
   headers: Record<string, string>
   expiresAt: number
@@ -73,10 +80,10 @@ interface RequestState {
 interface ResponseCacheOptions {
   ttlMs: number
   now?: () => number
-  /** The services' word that the public content changed. */
+  /** The word that the public content changed (here, on another instance, or by the clock). */
   changes: ContentChanges
-  /** Where to tell the other instances about changes; omitted, they stay local. */
-  broadcast?: Omit<ChangeBroadcastOptions, 'log' | 'onChange'>
+  /** The bound on all entries' bytes; MAX_TOTAL_BYTES unless a test sets a smaller one. */
+  maxBytes?: number
 }
 
 const isAnonymousGet = (request: FastifyRequest) =>
@@ -101,22 +108,29 @@ export default fp(async function responseCachePlugin(
   opts: ResponseCacheOptions,
 ) {
   const entries = new Map<string, Entry>()
+  let totalBytes = 0
   // Bumped by every change: a response rendered before a change was stored is not kept after it.
   let generation = 0
   const invalidateHere = () => {
     generation++
     entries.clear()
+    totalBytes = 0
   }
-  const broadcast =
-    opts.broadcast && opts.ttlMs > 0
-      ? await createChangeBroadcast({ ...opts.broadcast, log: app.log, onChange: invalidateHere })
-      : undefined
-  if (broadcast) app.addHook('onClose', () => broadcast.close())
-  opts.changes.onChange(() => {
-    invalidateHere()
-    broadcast?.publish()
-  })
+  const remove = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    totalBytes -= entry.bytes
+  }
+  /** Least recently used first, until both bounds hold. */
+  const maxBytes = opts.maxBytes ?? MAX_TOTAL_BYTES
+  const evict = () => {
+    while (entries.size > MAX_ENTRIES || totalBytes > maxBytes) {
+      remove(entries.keys().next().value!)
+    }
+  }
   if (opts.ttlMs <= 0) return
+  opts.changes.onChange(invalidateHere)
   const now = opts.now ?? Date.now
   const states = new WeakMap<FastifyRequest, RequestState>()
 
@@ -124,15 +138,15 @@ export default fp(async function responseCachePlugin(
     if (!isAnonymousGet(request)) return
     // A scheduled post's time has come: every page may show it now (each instance keeps its own
     // schedule, learnt from its own reads, and so empties itself).
-    if (opts.changes.isScheduledChangeDue(now())) invalidateHere()
-    const key = request.url
+    opts.changes.endScheduled()
+    const key = cacheKeyOf(request.url)
     const state: RequestState = { key, generation, fromCache: false }
     states.set(request, state)
     const entry = entries.get(key)
     if (!entry) return
     const at = now()
     if (at >= entry.expiresAt + opts.ttlMs) {
-      entries.delete(key)
+      remove(key)
       return
     }
     if (at >= entry.expiresAt && !entry.refreshing) {
@@ -155,8 +169,22 @@ export default fp(async function responseCachePlugin(
     reply.code(200).headers(entry.headers).header('vary', 'accept-encoding')
     const encoding = chooseEncoding(request.headers['accept-encoding'])
     if (!encoding) return reply.send(entry.body)
-    const compressed = await (entry.variants[encoding] ??= compressors[encoding](entry.body))
-    return reply.header('content-encoding', encoding).send(compressed)
+    let variant = entry.variants[encoding]
+    if (!variant) {
+      variant = entry.variants[encoding] = compressors[encoding](entry.body)
+      const made = generation
+      void variant.then(
+        (compressed) => {
+          // Counted only while the entry is still the one kept under its key.
+          if (made !== generation || entries.get(key) !== entry) return
+          entry.bytes += compressed.length
+          totalBytes += compressed.length
+          evict()
+        },
+        () => {},
+      )
+    }
+    return reply.header('content-encoding', encoding).send(await variant)
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -175,15 +203,17 @@ export default fp(async function responseCachePlugin(
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !UNSTORED_HEADERS.has(name)) headers[name] = String(value)
     }
-    entries.delete(state.key)
+    remove(state.key)
     entries.set(state.key, {
       body,
+      bytes: body.length,
       variants: {},
       headers,
       expiresAt: now() + opts.ttlMs,
       refreshing: false,
     })
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+    totalBytes += body.length
+    evict()
     return payload
   })
 
@@ -192,6 +222,6 @@ export default fp(async function responseCachePlugin(
     if (!state || state.fromCache) return
     // A refresh that did not store a new copy: drop the stale one rather than serve it on.
     const entry = entries.get(state.key)
-    if (entry?.refreshing && now() >= entry.expiresAt) entries.delete(state.key)
+    if (entry?.refreshing && now() >= entry.expiresAt) remove(state.key)
   })
 })

@@ -19,7 +19,7 @@ import { PAGE_FORM_MAX_BYTES } from '#common/constants.ts'
 import { PER_VISITOR_PAGES, PUBLIC_PAGES } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
-import { matchesEtag, weakEtag } from '#server/lib/etag.ts'
+import { matchesEtag, weakEtag, weakEtagWithout } from '#server/lib/etag.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { canonicalPath } from '#server/lib/canonical-path.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
@@ -204,7 +204,7 @@ async function sendWithEtag(
   body: Buffer,
 ) {
   const nonce = reply.scriptNonce
-  const etag = weakEtag(nonce ? body.toString('utf8').replaceAll(nonce, '') : body)
+  const etag = nonce ? weakEtagWithout(body, nonce) : weakEtag(body)
   response.headers.set('etag', etag)
   if (matchesEtag(request.headers['if-none-match'], etag)) {
     reply.raw.removeHeader('content-security-policy')

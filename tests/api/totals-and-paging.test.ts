@@ -9,7 +9,7 @@ import { SummarySchema } from '#common/schemas/summary.ts'
 import { WebsiteSearchPageSchema } from '#common/schemas/websites.ts'
 import { messages, users, websites } from '#server/db/schema.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
-import { makeMessage, makeUser, makeWebsite } from '#tests/helpers/factories.ts'
+import { makeMessage, makeUser, makeWebsite, announceChange } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 let app: TestApp
@@ -44,6 +44,8 @@ async function summary() {
 }
 
 async function expectCountsExact() {
+  // The rows were written straight to the database: the app hears of it as after a service's write.
+  announceChange(app)
   const real = await realCounts()
   const s = await summary()
   expect(s.users[0]!.numUsers).toBe(real.users)
@@ -113,6 +115,7 @@ describe('totals after writes', () => {
 describe('GET /api/websites/search paging', () => {
   it('returns, page by page, exactly the rows of a plain OFFSET query, in portfolio order', async () => {
     await bulkWebsites(37, () => 'Paged')
+    announceChange(app)
     const total = (await realCounts()).websites
     const expected = await db()
       .select({ id: websites.id })

@@ -10,7 +10,7 @@ import {
 } from '#common/schemas/websites.ts'
 import { websites } from '#server/db/schema.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
-import { makeWebsite } from '#tests/helpers/factories.ts'
+import { makeWebsite, announceChange } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const PUBLIC_CACHE = 'public, no-cache'
@@ -85,6 +85,7 @@ describe('GET /api/websites/search', () => {
       .map((w) => w._id)
     expect(ids).toEqual(made.map((w) => w.id).sort())
     for (const w of made) await app.database.db.delete(websites).where(eq(websites.id, w.id))
+    announceChange(app)
   })
 
   it('returns the public shape of a website', async () => {

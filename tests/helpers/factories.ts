@@ -39,9 +39,17 @@ export async function makeUser(
 export const makeAdmin = (app: TestApp, overrides: Parameters<typeof makeUser>[1] = {}) =>
   makeUser(app, { isAdmin: true, name: `Admin ${unique()}`, ...overrides })
 
+/**
+ * Tells the app that public content changed behind its services' back, as a service says after its
+ * own writes: its kept public reads and response cache read again (server/lib/content-changes.ts).
+ */
+export const announceChange = (app: TestApp) => app.services.contentChanges.changed()
+
+/** A website row; the app hears of it unless `isAnnounced` is false (a test of what keeps answers). */
 export async function makeWebsite(
   app: TestApp,
   overrides: Partial<typeof websites.$inferInsert> = {},
+  { isAnnounced = true } = {},
 ): Promise<WebsiteRow> {
   const id = unique()
   const [row] = await app.database.db
@@ -57,6 +65,7 @@ export async function makeWebsite(
       ...overrides,
     })
     .returning()
+  if (isAnnounced) announceChange(app)
   return row!
 }
 

@@ -8,7 +8,6 @@ import { postJsonLd } from '#app/features/journal/post-json-ld.ts'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
-import { renderMarkdown } from '#common/markdown.ts'
 
 const MOVED_PERMANENTLY = 301
 
@@ -53,7 +52,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const url = absoluteUrl(context.publicUrl, href('/journal/:slug', { slug: post.slug }))
   return {
     ...found,
-    bodyHtml: renderMarkdown(post.body),
     jsonLd: postJsonLd({
       post,
       url,

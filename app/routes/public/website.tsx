@@ -12,7 +12,6 @@ import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { imageSrcSet } from '#common/images.ts'
-import { renderMarkdown } from '#common/markdown.ts'
 
 const DESCRIPTION_MAX = 160
 const MOVED_PERMANENTLY = 301
@@ -54,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ])
   return {
     website,
-    caseStudyHtml: website.caseStudy.trim() ? renderMarkdown(website.caseStudy) : '',
+    caseStudyHtml: found.caseStudyHtml,
     online: onlineLines(health)[website._id],
     testimonials,
     reviewsJsonLd: reviewsJsonLd(testimonials, {

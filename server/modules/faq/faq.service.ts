@@ -5,6 +5,7 @@ import { assertCompleteOrder } from '#server/lib/complete-order.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import { renderMarkdown } from '#common/markdown.ts'
 import type { FaqRepository } from './faq.repository.ts'
+import type { KeepRead } from '#server/lib/content-changes.ts'
 
 const NOT_FOUND = 'FAQ entry not found'
 
@@ -18,22 +19,25 @@ const toFaq = (row: FaqRow): Faq => ({
 export function createFaqService({
   repo,
   contentChanged,
+  keep,
 }: {
   repo: FaqRepository
   /** Called once a change the FAQ page shows is stored. */
   contentChanged: () => void
+  /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
+  keep: KeepRead
 }) {
   return {
     list: async (): Promise<Faq[]> => (await repo.list()).map(toFaq),
 
-    /** The entries for /faq, each answer as sanitised HTML. */
-    async listForPage(): Promise<{ _id: string; question: string; answerHtml: string }[]> {
-      return (await repo.list()).map((row) => ({
+    /** The entries for /faq, each answer as sanitised HTML (rendered once per change). */
+    listForPage: keep(async (): Promise<{ _id: string; question: string; answerHtml: string }[]> =>
+      (await repo.list()).map((row) => ({
         _id: row.id,
         question: row.question,
         answerHtml: renderMarkdown(row.answer),
-      }))
-    },
+      })),
+    ),
 
     /** Appends an entry. 400 once the list holds the most entries allowed. */
     async create(body: FaqBody): Promise<Faq> {

@@ -14,14 +14,18 @@ import {
 import { FIRST_RUN_PAGES } from '#server/first-run/pages.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { PagesRepository } from './pages.repository.ts'
+import type { KeepRead } from '#server/lib/content-changes.ts'
 
 export function createPagesService({
   repo,
   contentChanged,
+  keep,
 }: {
   repo: PagesRepository
   /** Called once a page's new content is stored. */
   contentChanged: () => void
+  /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
+  keep: KeepRead
 }) {
   function requireKey(key: string): PageKey {
     if (!isPageKey(key)) throw notFound('Page not found')
@@ -39,10 +43,14 @@ export function createPagesService({
     /** The page's content. Throws 404 for an unknown key. */
     getPage: (key: string) => get(requireKey(key)),
 
-    /** The page as its public route shows it: Markdown fields already turned into safe HTML. */
-    async getRendered<K extends PageKey>(key: K): Promise<Page<K>> {
-      return renderMarkdownFields(await get(key))
-    },
+    /**
+     * The page as its public route shows it: Markdown fields already turned into safe HTML, once
+     * per change.
+     */
+    getRendered: keep(
+      async (key: PageKey) => renderMarkdownFields(await get(key)),
+      (key) => key,
+    ) as <K extends PageKey>(key: K) => Promise<Page<K>>,
 
     /**
      * Replaces the page's content. Throws 404 for an unknown key, 400 naming the first invalid field.

@@ -16,6 +16,8 @@ import { conflict, notFound } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { nextFreeSlug } from '#server/modules/websites/websites.service.ts'
 import { isUniqueViolation, type PostChanges, type PostsRepository } from './posts.repository.ts'
+import type { KeepRead } from '#server/lib/content-changes.ts'
+import { renderMarkdown } from '#common/markdown.ts'
 
 const DRAFT_ATTEMPTS = 5
 const SLUG_TAKEN = 'Slug is already used by another post'
@@ -36,9 +38,10 @@ const toPost = (row: PostRow): Post => ({
   isSample: row.isSample,
 })
 
-/** A public post with its neighbours, for /journal/:slug. */
+/** A public post with its body as safe HTML and its neighbours, for /journal/:slug. */
 interface PostWithNeighbours {
   post: Post
+  bodyHtml: string
   newer: Pick<Post, 'title' | 'slug'> | null
   older: Pick<Post, 'title' | 'slug'> | null
 }
@@ -52,11 +55,14 @@ export function createPostsService({
   now,
   contentChanged,
   scheduleChange,
+  keep,
 }: {
   repo: PostsRepository
   now: () => Date
   /** Called once a change the public pages show is stored. */
   contentChanged: () => void
+  /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
+  keep: KeepRead
   /**
    * Told, at each public read, when the next scheduled post becomes public: cached pages must not
    * outlive that moment.
@@ -107,40 +113,44 @@ export function createPostsService({
 
   return {
     /** The public journal: published posts whose time has come (with `tag`), newest first. */
-    async listPublic(page: number, tag?: string): Promise<PostPage> {
-      const at = await readingAt()
-      const window = pageWindow(page, POSTS_PAGE_SIZE)
-      const [rows, total] = await Promise.all([
-        repo.findPublicPage(window, at, tag),
-        repo.countPublic(at, tag),
-      ])
-      return {
-        posts: rows.map(toPost),
-        totalPosts: total,
-        page,
-        pages: pageCount(total, POSTS_PAGE_SIZE),
-      }
-    },
+    listPublic: keep(
+      async (page: number, tag?: string): Promise<PostPage> => {
+        const at = await readingAt()
+        const window = pageWindow(page, POSTS_PAGE_SIZE)
+        const [rows, total] = await Promise.all([
+          repo.findPublicPage(window, at, tag),
+          repo.countPublic(at, tag),
+        ])
+        return {
+          posts: rows.map(toPost),
+          totalPosts: total,
+          page,
+          pages: pageCount(total, POSTS_PAGE_SIZE),
+        }
+      },
+      (page: number, tag?: string) => `${page} ${tag ?? ''}`,
+    ),
 
     /** Whether any post is public now: the header and footer link the journal only then. */
-    async hasPublic(): Promise<boolean> {
-      return (await repo.countPublic(await readingAt())) > 0
-    },
+    hasPublic: keep(async (): Promise<boolean> => (await repo.countPublic(await readingAt())) > 0),
 
     /** The newest public posts (the home page, the feed). */
-    async listLatest(limit: number = LATEST_POSTS_MAX): Promise<Post[]> {
-      const at = await readingAt()
-      const rows = await repo.findPublicPage(
-        { page: 1, limit: Math.min(limit, FEED_POSTS_MAX), offset: 0 },
-        at,
-      )
-      return rows.map(toPost)
-    },
+    listLatest: keep(
+      async (limit: number = LATEST_POSTS_MAX): Promise<Post[]> => {
+        const at = await readingAt()
+        const rows = await repo.findPublicPage(
+          { page: 1, limit: Math.min(limit, FEED_POSTS_MAX), offset: 0 },
+          at,
+        )
+        return rows.map(toPost)
+      },
+      (limit?: number) => String(limit ?? LATEST_POSTS_MAX),
+    ),
 
     /** Tags of the public posts with their counts. */
-    async listTags(): Promise<TagList> {
-      return { tags: await repo.countPublicTags(await readingAt()) }
-    },
+    listTags: keep(async (): Promise<TagList> => ({
+      tags: await repo.countPublicTags(await readingAt()),
+    })),
 
     /** Every post, drafts and scheduled ones included, most recently changed first. */
     async listAdmin(page: number): Promise<PostPage> {
@@ -161,14 +171,21 @@ export function createPostsService({
       return toPost(row)
     },
 
-    /** For /journal/:slug: the post and its neighbours, or where a renamed post now lives. Throws 404. */
-    async lookUpPublicSlug(slug: string): Promise<PublicPostLookup> {
-      const row = await publicRow(slug)
-      if (!row) throw notFound('Post not found')
-      if (row.slug !== slug) return { movedTo: row.slug }
-      const { newer, older } = await repo.neighbours(row, now())
-      return { post: toPost(row), newer: link(newer), older: link(older) }
-    },
+    /**
+     * For /journal/:slug: the post with its body as safe HTML and its neighbours, or where a renamed
+     * post now lives. Throws 404.
+     */
+    lookUpPublicSlug: keep(
+      async (slug: string): Promise<PublicPostLookup> => {
+        const row = await publicRow(slug)
+        if (!row) throw notFound('Post not found')
+        if (row.slug !== slug) return { movedTo: row.slug }
+        const { newer, older } = await repo.neighbours(row, now())
+        const post = toPost(row)
+        return { post, bodyHtml: renderMarkdown(post.body), newer: link(newer), older: link(older) }
+      },
+      (slug) => slug,
+    ),
 
     /** Any post by id, for the admin. Throws 404. */
     async getById(id: string): Promise<Post> {

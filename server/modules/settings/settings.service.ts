@@ -9,28 +9,31 @@ import {
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { forbidden } from '#server/lib/http-errors.ts'
 import type { SettingsRepository } from './settings.repository.ts'
+import type { KeepRead } from '#server/lib/content-changes.ts'
 
 export interface SettingsServiceDeps {
   repo: SettingsRepository
   log: FastifyBaseLogger
   /** Called once saved settings are stored: every page shows them. */
   contentChanged: () => void
+  /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
+  keep: KeepRead
 }
 
-export function createSettingsService({ repo, log, contentChanged }: SettingsServiceDeps) {
+export function createSettingsService({ repo, log, contentChanged, keep }: SettingsServiceDeps) {
   /**
    * The saved settings over the first-run ones, so a field added in a later version reads its
    * first-run value until the owner saves one. A saved copy that no longer validates is logged and
-   * ignored.
+   * ignored. Every page shows them: read once per change.
    */
-  async function get(): Promise<SiteSettings> {
+  const get = keep(async (): Promise<SiteSettings> => {
     const saved = await repo.findSite()
     if (saved === undefined) return SITE_DEFAULTS
     const parsed = SiteSettingsSchema.safeParse({ ...SITE_DEFAULTS, ...(saved as object) })
     if (parsed.success) return parsed.data
     log.error({ issues: parsed.error.issues }, 'saved site settings are invalid: using defaults')
     return SITE_DEFAULTS
-  }
+  })
 
   return {
     get,

@@ -28,6 +28,7 @@ import {
   type TestimonialRequestRow,
   type TestimonialsRepository,
 } from './testimonials.repository.ts'
+import type { KeepRead } from '#server/lib/content-changes.ts'
 
 const TOKEN_BYTES = 32
 const DAY_MS = 24 * 60 * 60_000
@@ -98,6 +99,7 @@ export function createTestimonialsService({
   limits,
   now,
   contentChanged,
+  keep,
 }: {
   repo: TestimonialsRepository
   mail: MailService
@@ -108,6 +110,8 @@ export function createTestimonialsService({
   now: () => Date
   /** Called once a change the public pages show is stored. */
   contentChanged: () => void
+  /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
+  keep: KeepRead
 }) {
   /** Why the request with this token can no longer be used, or undefined when it can. */
   function refusalOf(request: TestimonialRequestRow | undefined): LinkRefusal | undefined {
@@ -119,11 +123,16 @@ export function createTestimonialsService({
 
   return {
     /** The approved testimonials, in the owner's order. */
-    listPublic: async (): Promise<Testimonial[]> => (await repo.listApproved()).map(toTestimonial),
+    listPublic: keep(async (): Promise<Testimonial[]> =>
+      (await repo.listApproved()).map(toTestimonial),
+    ),
 
     /** The approved testimonials about one portfolio entry, in the owner's order. */
-    listForWebsite: async (websiteId: string): Promise<Testimonial[]> =>
-      (await repo.listApproved(websiteId)).map(toTestimonial),
+    listForWebsite: keep(
+      async (websiteId: string): Promise<Testimonial[]> =>
+        (await repo.listApproved(websiteId)).map(toTestimonial),
+      (websiteId) => websiteId,
+    ),
 
     /** Every testimonial, pending and hidden ones too, and the portfolio entries to link one to. */
     async listAdmin(): Promise<AdminTestimonialList> {

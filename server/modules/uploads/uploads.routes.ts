@@ -89,7 +89,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         params: UploadFileParamsSchema,
         response: {
           200: z.custom<Buffer>().describe('WebP image'),
-          304: z.null().describe('Not modified'),
+          304: z.undefined().describe('Not modified: no body'),
           404: ErrorResponseSchema,
         },
       },
@@ -97,8 +97,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     async (request, reply) => {
       const image = await uploads.read(request.params.file)
       reply.header('cache-control', CACHE_POLICY.immutableAsset).header('etag', image.etag)
-      if (matchesEtag(request.headers['if-none-match'], image.etag))
-        return reply.code(304).send(null)
+      if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send()
       return reply.type(image.contentType).header('content-length', image.byteSize).send(image.data)
     },
   )

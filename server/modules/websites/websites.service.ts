@@ -17,6 +17,8 @@ import {
   type WebsiteChanges,
   type WebsitesRepository,
 } from './websites.repository.ts'
+import { renderMarkdown } from '#common/markdown.ts'
+import type { KeepRead } from '#server/lib/content-changes.ts'
 
 const DRAFT_ATTEMPTS = 5
 const SLUG_TAKEN = 'Slug is already used by another website'
@@ -60,7 +62,7 @@ const toWebsite = (row: WebsiteRow): Website => ({
 })
 
 /** What a visitor may see of the website with a slug: the website, or its current slug after a rename. */
-export type PublicSlugLookup = { website: Website } | { movedTo: string }
+export type PublicSlugLookup = { website: Website; caseStudyHtml: string } | { movedTo: string }
 
 /** `base` when free, else the first free `base-2`, `base-3`, ... */
 export function nextFreeSlug(base: string, taken: Iterable<string>): string {
@@ -76,10 +78,13 @@ export function createWebsitesService({
   repo,
   contentChanged,
   healthOf,
+  keep,
 }: {
   repo: WebsitesRepository
   /** Called once a change the public pages show is stored (not a new draft's). */
   contentChanged: () => void
+  /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
+  keep: KeepRead
   /** The last link check of each listed website (the link-checks service). */
   healthOf: (ids: string[]) => Promise<Map<string, LinkHealth>>
 }) {
@@ -112,15 +117,16 @@ export function createWebsitesService({
 
   return {
     /** The public portfolio page: published websites (with `tag`, when given) in portfolio order. */
-    async search(page: number, tag?: string): Promise<WebsiteSearchPage> {
-      const { websites, total, pages } = await pageOf(page, true, tag)
-      return { websites, page, pages, countWebsites: total }
-    },
+    search: keep(
+      async (page: number, tag?: string): Promise<WebsiteSearchPage> => {
+        const { websites, total, pages } = await pageOf(page, true, tag)
+        return { websites, page, pages, countWebsites: total }
+      },
+      (page: number, tag?: string) => `${page} ${tag ?? ''}`,
+    ),
 
     /** The published websites' tags with their counts, most used first. */
-    async listTags(): Promise<TagList> {
-      return { tags: await repo.countTags() }
-    },
+    listTags: keep(async (): Promise<TagList> => ({ tags: await repo.countTags() })),
 
     /** Every website, drafts included, in portfolio order, each with its last link check. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
@@ -135,9 +141,9 @@ export function createWebsitesService({
     },
 
     /** The home page's "Recent work": published, featured websites in portfolio order. */
-    async listFeatured(): Promise<Website[]> {
-      return (await repo.findFeatured(FEATURED_WEBSITES_MAX)).map(toWebsite)
-    },
+    listFeatured: keep(async (): Promise<Website[]> =>
+      (await repo.findFeatured(FEATURED_WEBSITES_MAX)).map(toWebsite),
+    ),
 
     /**
      * The website with this id, drafts included (`published: false`): ids are unguessable, and the
@@ -158,12 +164,20 @@ export function createWebsitesService({
       return found
     },
 
-    /** For /website/:slug: the website, or where a renamed website now lives. Throws 404 as getBySlug. */
-    async lookUpPublicSlug(slug: string): Promise<PublicSlugLookup> {
-      const website = await lookUpSlug(slug)
-      if (!website) throw notFound('Website not found')
-      return website.slug === slug ? { website } : { movedTo: website.slug }
-    },
+    /**
+     * For /website/:slug: the website with its case study as safe HTML, or where a renamed website
+     * now lives. Throws 404 as getBySlug.
+     */
+    lookUpPublicSlug: keep(
+      async (slug: string): Promise<PublicSlugLookup> => {
+        const website = await lookUpSlug(slug)
+        if (!website) throw notFound('Website not found')
+        if (website.slug !== slug) return { movedTo: website.slug }
+        const caseStudyHtml = website.caseStudy.trim() ? renderMarkdown(website.caseStudy) : ''
+        return { website, caseStudyHtml }
+      },
+      (slug) => slug,
+    ),
 
     /**
      * Creates an unpublished website with the default values, under the first free slug of `new-website`,
