@@ -46,7 +46,8 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
   }
 
   // A challenge's codes are guessed within the sign-in budget of one account, from any number of
-  // addresses: at most 100 guesses in its five minutes (three codes of 1,000,000 are right).
+  // addresses; and every challenge of an account within the account's budget of wrong codes,
+  // which the service keeps in the database (so it holds across instances and new challenges).
   app.post(
     '/signin/2fa',
     {
@@ -101,7 +102,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: { response: { 200: MessageResponseSchema, ...errors(401, 404) } },
     },
-    async (request) => security.endSession(currentUser(request), currentSession(request).id),
+    async (request) =>
+      security.endSession(
+        currentUser(request),
+        currentSession(request),
+        currentSession(request).id,
+      ),
   )
 
   app.delete(
@@ -110,10 +116,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 404) },
+        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => security.endSession(currentUser(request), request.params.id),
+    async (request) =>
+      security.endSession(currentUser(request), currentSession(request), request.params.id),
   )
 
   app.get(
@@ -142,9 +149,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/2fa/setup',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: TwoFactorSetupSchema, ...errors(401, 409) } },
+      schema: { response: { 200: TwoFactorSetupSchema, ...errors(401, 403, 409) } },
     },
-    async (request) => security.setupTwoFactor(currentUser(request)),
+    async (request) => security.setupTwoFactor(currentUser(request), currentSession(request)),
   )
 
   app.post(
@@ -153,7 +160,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: {
         body: TwoFactorCodeBodySchema,
-        response: { 200: RecoveryCodesSchema, ...errors(400, 401, 409, 429) },
+        response: { 200: RecoveryCodesSchema, ...errors(400, 401, 403, 409, 429) },
       },
     },
     async (request) =>
@@ -209,7 +216,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         body: PasskeyAddBodySchema,
-        response: { 201: PasskeySchema, ...errors(400, 401) },
+        response: { 201: PasskeySchema, ...errors(400, 401, 409) },
       },
     },
     async (request, reply) => {
@@ -228,7 +235,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 404) },
+        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) =>
