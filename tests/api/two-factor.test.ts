@@ -286,6 +286,18 @@ describe('POST /api/users/signin/2fa', () => {
   })
 })
 
+describe('a recovery code used twice at once', () => {
+  it('signs in exactly one of the two', async () => {
+    const { user, recoveryCodes: codes } = await withTwoFactor()
+    const [first, second] = [await challengeFor(user), await challengeFor(user)]
+    const answers = await Promise.all([
+      secondStep({ challenge: first, recoveryCode: codes[4] }),
+      secondStep({ challenge: second, recoveryCode: codes[4] }),
+    ])
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 401])
+  })
+})
+
 describe('the account budget of wrong second-factor codes', () => {
   it('answers 429 after 10 wrong codes across challenges and addresses, even to the right code, until the window passes', async () => {
     const { user, secret, recoveryCodes } = await withTwoFactor()

@@ -45,17 +45,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     onResponse: accountLimit.onResponse,
   }
 
-  // A challenge's codes are guessed within the sign-in budget of one account, from any number of
-  // addresses; and every challenge of an account within the account's budget of wrong codes,
+  // Codes are guessed within the account's budget of wrong codes, whatever the challenge or address,
   // which the service keeps in the database (so it holds across instances and new challenges).
   app.post(
     '/signin/2fa',
     {
       config: signInLimit,
-      ...app.accountLimitFor(
-        'signIn',
-        (request) => `challenge:${(request.body as { challenge: string }).challenge}`,
-      ),
       schema: {
         body: SignInSecondStepBodySchema,
         response: { 200: SessionSchema, ...errors(400, 401, 429) },
