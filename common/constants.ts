@@ -31,7 +31,11 @@ export const REVERIFY_WINDOW_MS = 10 * 60 * 1000
 export const REVERIFY_REQUIRED =
   'For this, confirm it is you: enter your password or a two-factor code again (profile, "Confirm it is you")'
 export const RECOVERY_CODE_COUNT = 10
-export const SECURITY_LOG_SIZE = 50
+/** Wrong second-factor codes (TOTP or recovery) one account takes in a window before a 429. */
+export const SECOND_FACTOR_GUESSES_MAX = 10
+export const SECOND_FACTOR_WINDOW_MS = 15 * 60 * 1000
+/** The security log lists this many of the newest events of each kind. */
+export const SECURITY_LOG_PER_KIND = 20
 export const SECURITY_LOG_RETENTION_DAYS = 90
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024

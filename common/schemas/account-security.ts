@@ -55,10 +55,17 @@ export const TwoFactorCodeBodySchema = z.object({ code: TotpCodeSchema })
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) })
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>
 
-export const TwoFactorDisableBodySchema = z.object({
-  currentPassword: PasswordTextSchema,
-  code: TotpCodeSchema,
-})
+/** Turning two-factor off: the password and a code from the app or a recovery code. */
+export const TwoFactorDisableBodySchema = z
+  .object({
+    currentPassword: PasswordTextSchema,
+    code: TotpCodeSchema.optional(),
+    recoveryCode: RecoveryCodeSchema.optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
+    error: 'Give either a code or a recovery code',
+  })
+export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBodySchema>
 
 /** POST /api/users/reverify: the password, or a code, entered again. */
 export const ReverifyBodySchema = z

@@ -52,6 +52,7 @@ describe('planBackup', () => {
         'passkeys',
         'passkey_challenges',
         'sign_in_challenges',
+        'second_factor_guesses',
       ],
       problems: [],
     })

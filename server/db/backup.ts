@@ -147,6 +147,10 @@ export const TABLE_POLICY = {
     excluded: 'the step between password and code, valid for five minutes',
     clearedByForce: true,
   },
+  second_factor_guesses: {
+    excluded: 'wrong second-factor codes of the last fifteen minutes',
+    clearedByForce: true,
+  },
 } satisfies Record<SchemaTableName, TablePolicy>
 
 type Policies = typeof TABLE_POLICY

@@ -467,7 +467,11 @@ export const userSessions = pgTable(
   (t) => [index('user_sessions_user_idx').on(t.userId, t.createdAt)],
 )
 
-/** Single-use recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+/**
+ * Single-use recovery codes for two-factor sign-in, each under its own salted argon2id hash
+ * (server/lib/recovery-codes.ts). `lookup` is the code's first characters, so a sign-in verifies
+ * one hash rather than ten; null for codes made before it existed, hashed from their SHA-256.
+ */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
@@ -475,6 +479,7 @@ export const recoveryCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    lookup: text('lookup'),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -496,6 +501,20 @@ export const signInChallenges = pgTable(
   },
   (t) => [index('sign_in_challenges_expires_at_idx').on(t.expiresAt)],
 )
+
+/**
+ * Wrong second-factor codes (TOTP or recovery) per account, in a window that starts at the first
+ * one: the budget holds across challenges, addresses and instances, and a right password leaves
+ * it alone. `noticeSentAt` says whether this window's notice has gone out.
+ */
+export const secondFactorGuesses = pgTable('second_factor_guesses', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  wrongCodes: integer('wrong_codes').notNull(),
+  noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+})
 
 /** Account security events (sign-ins, failures, two-factor changes, sessions ended), kept 90 days. */
 export const securityEvents = pgTable(

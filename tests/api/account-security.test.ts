@@ -9,13 +9,17 @@ import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
   PASSWORD_BREACHED,
+  REVERIFY_REQUIRED,
+  REVERIFY_WINDOW_MS,
   SESSION_TTL_SECONDS,
 } from '#common/constants.ts'
+import { PasskeySchema } from '#common/schemas/account-security.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
-import { SessionSchema } from '#common/schemas/users.ts'
+import { SessionSchema, UserPublicSchema } from '#common/schemas/users.ts'
 import type { OutgoingMail } from '#server/modules/mail/mail.transports.ts'
 import { authHeader, bearer, expectError, makeSession, signIn } from '#tests/helpers/auth.ts'
-import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
+import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
+import { registrationResponse } from '#tests/helpers/passkey-authenticator.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const SESSION_SECRET = 'account-security-test-secret-0123456789'
@@ -239,6 +243,101 @@ describe('PUT /api/users/profile with a new password or e-mail', () => {
     expectError(await signIn(app, newEmail, NEW_PASSWORD), 401)
     expect((await signIn(app, newEmail, TEST_PASSWORD)).statusCode).toBe(200)
     expectError(await signIn(app, user.email, TEST_PASSWORD), 401)
+  })
+})
+
+describe('PUT /api/users/:id with a new e-mail', () => {
+  const putUser = (headers: Headers, user: { id: string; name: string }, email: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers,
+      payload: { name: user.name, email, isAdmin: false },
+    })
+
+  it("needs the admin's recent check, tells the old address and ends the account's sessions and reset links", async () => {
+    const admin = await makeAdmin(app)
+    const adminHeaders = await authHeader(app, admin)
+    const user = await makeUser(app)
+    const userHeaders = await authHeader(app, user)
+    const resetToken = await resetTokenFor(user.email)
+    const newEmail = `taken-over-${crypto.randomUUID()}@example.com`
+    const sessionsOf = (headers: Headers) =>
+      app.inject({ method: 'GET', url: '/api/users/sessions', headers })
+
+    clockOffsetMs = REVERIFY_WINDOW_MS + 60_000
+    try {
+      expectError(await putUser(adminHeaders, user, newEmail), 403, REVERIFY_REQUIRED)
+      expect((await sessionsOf(userHeaders)).statusCode).toBe(200)
+      expect(await mailsTo(user.email)).toHaveLength(1)
+
+      const reverified = await app.inject({
+        method: 'POST',
+        url: '/api/users/reverify',
+        headers: adminHeaders,
+        payload: { password: TEST_PASSWORD },
+      })
+      expect(reverified.statusCode).toBe(200)
+      const res = await putUser(adminHeaders, user, newEmail)
+      expect(res.statusCode).toBe(200)
+      expect(UserPublicSchema.parse(res.json()).email).toBe(newEmail)
+    } finally {
+      clockOffsetMs = 0
+    }
+
+    const notice = (await mailsTo(user.email)).at(-1)
+    expect(notice?.subject).toBe('The e-mail address of your account was changed')
+    expect(notice?.text).toContain(newEmail)
+    expectError(await sessionsOf(userHeaders), 401)
+    expect((await sessionsOf(adminHeaders)).statusCode).toBe(200)
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password',
+      payload: { token: resetToken, password: NEW_PASSWORD },
+    })
+    expectError(reset, 400, /Invalid or expired reset link/)
+  })
+
+  it("ends the admin's own sessions when the admin changes their own e-mail there", async () => {
+    const admin = await makeAdmin(app)
+    const headers = await authHeader(app, admin)
+    const newEmail = `self-${crypto.randomUUID()}@example.com`
+    expect((await putUser(headers, { ...admin, name: admin.name }, newEmail)).statusCode).toBe(200)
+    expectError(await nameOnly(headers, admin), 401)
+    expect((await mailsTo(admin.email)).map((m) => m.subject)).toEqual([
+      'The e-mail address of your account was changed',
+    ])
+  })
+})
+
+describe('POST /api/users/passkeys', () => {
+  async function register(headers: Headers, name: string, credentialId?: Buffer) {
+    const options = await app.inject({
+      method: 'POST',
+      url: '/api/users/passkeys/options',
+      headers,
+    })
+    expect(options.statusCode).toBe(200)
+    const { challenge, rp } = options.json() as { challenge: string; rp: { id: string } }
+    // The test app's PUBLIC_URL is plain http on the relying party's host.
+    const credential = registrationResponse({ challenge, rp }, `http://${rp.id}`, credentialId)
+    return app.inject({
+      method: 'POST',
+      url: '/api/users/passkeys',
+      headers,
+      payload: { name, credential },
+    })
+  }
+
+  it('stores a new passkey, and answers 409 for a credential registered already', async () => {
+    const headers = await authHeader(app, await makeUser(app))
+    const credentialId = Buffer.from(crypto.getRandomValues(new Uint8Array(16)))
+    const first = await register(headers, 'Laptop', credentialId)
+    expect(first.statusCode).toBe(201)
+    expect(PasskeySchema.parse(first.json()).name).toBe('Laptop')
+    expectError(await register(headers, 'Laptop again', credentialId), 409)
+    const someoneElse = await authHeader(app, await makeUser(app))
+    expectError(await register(someoneElse, 'Not theirs', credentialId), 409)
   })
 })
 

@@ -4,7 +4,7 @@
  * security log and its 90 days, and the new-device notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REVERIFY_REQUIRED, REVERIFY_WINDOW_MS } from '#common/constants.ts'
+import { REVERIFY_REQUIRED, REVERIFY_WINDOW_MS, SECURITY_LOG_PER_KIND } from '#common/constants.ts'
 import {
   AccountSecuritySchema,
   SecurityLogSchema,
@@ -210,6 +210,39 @@ describe('the recent check for dangerous acts', () => {
     expect(edit.statusCode).toBe(200)
   })
 
+  it('is needed to end another session or remove a passkey, not to sign this device out', async () => {
+    const user = await makeUser(app)
+    const other = await signInFrom(user, CHROME)
+    const headers = await signInFrom(user)
+    const otherId = (await sessionsOf(headers)).find((s) => !s.current)!._id
+    later(REVERIFY_WINDOW_MS + 1)
+    expectError(await endSession(headers, otherId), 403, REVERIFY_REQUIRED)
+    expect((await listSessions(other)).statusCode).toBe(200)
+    expectError(
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/users/passkeys/${crypto.randomUUID()}`,
+        headers,
+      }),
+      403,
+      REVERIFY_REQUIRED,
+    )
+
+    const reverified = await app.inject({
+      method: 'POST',
+      url: '/api/users/reverify',
+      headers,
+      payload: { password: TEST_PASSWORD },
+    })
+    expect(reverified.statusCode).toBe(200)
+    expect((await endSession(headers, otherId)).statusCode).toBe(200)
+    expectError(await listSessions(other), 401)
+
+    later(REVERIFY_WINDOW_MS + 1)
+    const signedOut = await app.inject({ method: 'POST', url: '/api/users/signout', headers })
+    expect(signedOut.statusCode).toBe(200)
+  })
+
   it('counts the password entered again, and a profile change with the current password', async () => {
     const admin = await makeAdmin(app)
     const target = await makeAdmin(app)
@@ -288,6 +321,33 @@ describe('GET /api/users/security-log', () => {
     const again = await signInFrom(admin)
     const after = SecurityLogSchema.parse((await securityLog(again)).json()).events
     expect(after.filter((e) => e.email === admin.email).map((e) => e.type)).toEqual(['sign-in'])
+  })
+})
+
+describe('the security log under a flood of failed sign-ins', () => {
+  it('keeps listing the other kinds of event, and the newest failures of each kind', async () => {
+    const admin = await makeAdmin(app)
+    const headers = await signInFrom(admin)
+    later(1000)
+    const floods = 51
+    for (let i = 0; i < floods; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        payload: {
+          email: `flood-${i}-${crypto.randomUUID()}@example.com`,
+          password: 'Wr0ng!Pass1',
+        },
+      })
+      expect(res.statusCode).toBe(401)
+      later(1000)
+    }
+    const res = await app.inject({ method: 'GET', url: '/api/users/security-log', headers })
+    const { events } = SecurityLogSchema.parse(res.json())
+    expect(events.filter((e) => e.email === admin.email).map((e) => e.type)).toEqual(['sign-in'])
+    const failures = events.filter((e) => e.type === 'sign-in-failed')
+    expect(failures).toHaveLength(SECURITY_LOG_PER_KIND)
+    expect(failures[0]!.email).toMatch(new RegExp(`^flood-${floods - 1}-`))
   })
 })
 

@@ -1,15 +1,24 @@
 /**
  * TOTP two-factor: setup, enabling with a code, the two-step sign-in, reused and wrong codes, the
- * challenge's five minutes, recovery codes, turning it off, and a secret rotation. The clock is
- * injected and starts at the beginning of a 30-second step, so each code's step is known.
+ * account's budget of wrong codes, the challenge's five minutes, recovery codes and how they are
+ * stored, turning it off (also with a key a restore made unreadable), and a secret rotation. The
+ * clock is injected and starts at the beginning of a 30-second step, so each code's step is known.
  */
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CURRENT_PASSWORD_WRONG,
   RECOVERY_CODE_COUNT,
+  REVERIFY_REQUIRED,
   REVERIFY_WINDOW_MS,
+  SECOND_FACTOR_GUESSES_MAX,
+  SECOND_FACTOR_WINDOW_MS,
   TWO_FACTOR_CHALLENGE_TTL_MS,
 } from '#common/constants.ts'
 import {
@@ -19,7 +28,12 @@ import {
   TwoFactorSetupSchema,
 } from '#common/schemas/account-security.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
-import { users } from '#server/db/schema.ts'
+import { restoreBackup, writeBackup } from '#server/db/backup.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { migrateDatabase } from '#server/db/migrate.ts'
+import { recoveryCodes, users } from '#server/db/schema.ts'
+import { matchesRecoveryCode } from '#server/lib/recovery-codes.ts'
+import { encryptWith } from '#server/lib/secret-box.ts'
 import type { OutgoingMail } from '#server/modules/mail/mail.transports.ts'
 import { bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
@@ -81,6 +95,15 @@ async function mailsTo(address: string) {
   return mails.filter((m) => m.to === address)
 }
 
+/** A six-digit code that is not the current one. */
+const wrongCode = async (secret: string) =>
+  (await codeNow(secret)) === '000000' ? '111111' : '000000'
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+const storedCodes = (userId: string) =>
+  app.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+
 describe('POST /api/users/2fa/setup', () => {
   it('answers 401 to a visitor', async () => {
     expectError(await post('/2fa/setup', {}), 401)
@@ -119,8 +142,11 @@ describe('POST /api/users/2fa/enable', () => {
     expect(status.twoFactorEnabled).toBe(false)
   })
 
-  it('turns two-factor on and answers ten different recovery codes', async () => {
-    const { recoveryCodes, headers } = await withTwoFactor()
+  it('turns two-factor on, answers ten different recovery codes and mails the account', async () => {
+    const { user, recoveryCodes, headers } = await withTwoFactor()
+    expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual([
+      'Two-factor sign-in was turned on',
+    ])
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT)
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT)
     const status = AccountSecuritySchema.parse(
@@ -128,6 +154,32 @@ describe('POST /api/users/2fa/enable', () => {
     )
     expect(status).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 })
     expectError(await post('/2fa/setup', headers), 409)
+  })
+})
+
+describe('POST /api/users/2fa/setup and /2fa/enable', () => {
+  it('need the password from the last 10 minutes, like the other dangerous acts', async () => {
+    const user = await makeUser(app)
+    const headers = bearer((await signedIn(user)).token)
+    const setup = TwoFactorSetupSchema.parse((await post('/2fa/setup', headers)).json())
+    clock = new Date(clock.getTime() + REVERIFY_WINDOW_MS + STEP_MS)
+    expectError(await post('/2fa/setup', headers), 403, REVERIFY_REQUIRED)
+    expectError(
+      await post('/2fa/enable', headers, { code: await codeNow(setup.secret) }),
+      403,
+      REVERIFY_REQUIRED,
+    )
+    const status = AccountSecuritySchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/users/security', headers })).json(),
+    )
+    expect(status.twoFactorEnabled).toBe(false)
+    expect(await mailsTo(user.email)).toEqual([])
+
+    expect((await post('/reverify', headers, { password: TEST_PASSWORD })).statusCode).toBe(200)
+    const again = TwoFactorSetupSchema.parse((await post('/2fa/setup', headers)).json())
+    const enabled = await post('/2fa/enable', headers, { code: await codeNow(again.secret) })
+    expect(enabled.statusCode).toBe(200)
+    nextStep()
   })
 })
 
@@ -234,6 +286,159 @@ describe('POST /api/users/signin/2fa', () => {
   })
 })
 
+describe('a recovery code used twice at once', () => {
+  it('signs in exactly one of the two', async () => {
+    const { user, recoveryCodes: codes } = await withTwoFactor()
+    const [first, second] = [await challengeFor(user), await challengeFor(user)]
+    const answers = await Promise.all([
+      secondStep({ challenge: first, recoveryCode: codes[4] }),
+      secondStep({ challenge: second, recoveryCode: codes[4] }),
+    ])
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 401])
+  })
+})
+
+describe('the account budget of wrong second-factor codes', () => {
+  it('answers 429 after 10 wrong codes across challenges and addresses, even to the right code, until the window passes', async () => {
+    const { user, secret, recoveryCodes } = await withTwoFactor()
+    const windowStart = clock
+    for (let i = 0; i < SECOND_FACTOR_GUESSES_MAX; i++) {
+      // A fresh challenge each time, from another address: neither resets nor splits the count.
+      const challenge = await challengeFor(user)
+      const payload =
+        i % 2 === 0
+          ? { challenge, code: await wrongCode(secret) }
+          : { challenge, recoveryCode: 'zzzzz-zzzzz' }
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/signin/2fa',
+        payload,
+        remoteAddress: `198.51.100.${i + 1}`,
+      })
+      expectError(res, 401)
+    }
+    const challenge = await challengeFor(user)
+    const refused = await secondStep({ challenge, code: await codeNow(secret) })
+    expectError(refused, 429, /^Too many wrong codes for this account, please try again in/)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expectError(await secondStep({ challenge, recoveryCode: recoveryCodes[0] }), 429)
+
+    const notices = (await mailsTo(user.email)).filter(
+      (m) => m.subject === 'Too many wrong sign-in codes for your account',
+    )
+    expect(notices).toHaveLength(1)
+
+    clock = new Date(windowStart.getTime() + SECOND_FACTOR_WINDOW_MS)
+    nextStep()
+    const later = await challengeFor(user)
+    expect((await secondStep({ challenge: later, code: await codeNow(secret) })).statusCode).toBe(
+      200,
+    )
+  })
+
+  it('does not count right codes', async () => {
+    const { user, secret } = await withTwoFactor()
+    for (let i = 0; i < SECOND_FACTOR_GUESSES_MAX - 1; i++) {
+      expectError(
+        await secondStep({ challenge: await challengeFor(user), code: await wrongCode(secret) }),
+        401,
+      )
+    }
+    const challenge = await challengeFor(user)
+    expect((await secondStep({ challenge, code: await codeNow(secret) })).statusCode).toBe(200)
+    nextStep()
+    expectError(
+      await secondStep({ challenge: await challengeFor(user), code: await wrongCode(secret) }),
+      401,
+    )
+    expect(
+      (await secondStep({ challenge: await challengeFor(user), code: await codeNow(secret) }))
+        .statusCode,
+    ).toBe(429)
+    clock = new Date(clock.getTime() + SECOND_FACTOR_WINDOW_MS)
+  })
+})
+
+describe('stored recovery codes', () => {
+  it('are salted argon2id hashes, found by a short lookup, and none is a SHA-256 of a code', async () => {
+    const { user, recoveryCodes: codes } = await withTwoFactor()
+    const rows = await storedCodes(user.id)
+    expect(rows).toHaveLength(RECOVERY_CODE_COUNT)
+    const plain = codes.map((code) => code.replace('-', ''))
+    for (const row of rows) {
+      expect(row.codeHash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/)
+      for (const code of plain) {
+        expect(row.codeHash).not.toContain(sha256(code))
+        expect(row.codeHash).not.toContain(code)
+      }
+    }
+    expect(new Set(rows.map((row) => row.codeHash.split('$')[4])).size).toBe(RECOVERY_CODE_COUNT)
+    expect(rows.map((row) => row.lookup).sort()).toEqual(plain.map((c) => c.slice(0, 2)).sort())
+  })
+
+  it('stored as a bare SHA-256 before, are hashed again at the next start and still work once', async () => {
+    const { user } = await withTwoFactor()
+    const legacy = ['abcde-fghjk', 'mnpqr-stuvw']
+    await app.database.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+    await app.database.db
+      .insert(recoveryCodes)
+      .values(legacy.map((code) => ({ userId: user.id, codeHash: sha256(code.replace('-', '')) })))
+
+    await migrateDatabase(app.database)
+    const rows = await storedCodes(user.id)
+    expect(rows.map((row) => row.codeHash)).toEqual([
+      expect.stringMatching(/^\$argon2id\$/),
+      expect.stringMatching(/^\$argon2id\$/),
+    ])
+
+    const challenge = await challengeFor(user)
+    expect((await secondStep({ challenge, recoveryCode: legacy[1] })).statusCode).toBe(200)
+    const again = await challengeFor(user)
+    expectError(await secondStep({ challenge: again, recoveryCode: legacy[1] }), 401)
+    expect((await secondStep({ challenge: again, recoveryCode: legacy[0] })).statusCode).toBe(200)
+  })
+})
+
+describe('a backup', () => {
+  it('holds no recovery code and no SHA-256 of one, and the restored codes still match', async () => {
+    const { user, recoveryCodes: codes } = await withTwoFactor()
+    const legacy = await withTwoFactor()
+    const legacyCode = 'qrstu-vwxyz'
+    await app.database.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, legacy.user.id))
+    await app.database.db
+      .insert(recoveryCodes)
+      .values({ userId: legacy.user.id, codeHash: sha256(legacyCode.replace('-', '')) })
+    await migrateDatabase(app.database)
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'two-factor-backup-'))
+    const target = await openDatabase({ kind: 'pglite' })
+    try {
+      const file = path.join(dir, 'backup.jsonl.gz')
+      await writeBackup(app.database, file)
+      const text = gunzipSync(await readFile(file)).toString('utf8')
+      for (const code of [...codes, legacyCode]) {
+        for (const form of [code, code.replace('-', ''), code.toUpperCase()]) {
+          expect(text).not.toContain(form)
+          expect(text).not.toContain(sha256(form))
+        }
+      }
+
+      await migrateDatabase(target)
+      await restoreBackup(target, file)
+      const restored = await target.db.select().from(recoveryCodes)
+      const byUser = (userId: string) => restored.filter((row) => row.userId === userId)
+      expect(
+        await Promise.all(byUser(user.id).map((row) => matchesRecoveryCode(row, codes[3]!))),
+      ).toContain(true)
+      const [legacyRow] = byUser(legacy.user.id)
+      expect(await matchesRecoveryCode(legacyRow!, legacyCode)).toBe(true)
+    } finally {
+      await target.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('POST /api/users/2fa/recovery-codes', () => {
   it('replaces the codes (the old ones stop working) within the recent-check window only', async () => {
     const { user, recoveryCodes, headers } = await withTwoFactor(makeAdmin)
@@ -277,6 +482,57 @@ describe('POST /api/users/2fa/disable', () => {
     SessionSchema.parse((await signIn(app, user.email, TEST_PASSWORD)).json())
     expect((await mailsTo(user.email)).map((m) => m.subject)).toContain(
       'Two-factor sign-in was turned off',
+    )
+  })
+})
+
+describe('POST /api/users/2fa/disable after a restore', () => {
+  it('turns two-factor off with the password and a recovery code when the key cannot be read, and it can be set up again', async () => {
+    const { user, secret, recoveryCodes: codes, headers } = await withTwoFactor()
+    // What a restore leaves: the key sealed under a signing secret this site no longer has.
+    const sealedElsewhere = encryptWith('a-secret-from-before-the-restore-0123456789', secret)
+    await app.database.db
+      .update(users)
+      .set({ totpSecret: sealedElsewhere })
+      .where(eq(users.id, user.id))
+
+    expectError(
+      await post('/2fa/disable', headers, {
+        currentPassword: TEST_PASSWORD,
+        code: await codeNow(secret),
+      }),
+      400,
+      /cannot be read/,
+    )
+    expectError(
+      await post('/2fa/disable', headers, {
+        currentPassword: 'Wr0ng!Password',
+        recoveryCode: codes[0],
+      }),
+      401,
+      CURRENT_PASSWORD_WRONG,
+    )
+    expectError(
+      await post('/2fa/disable', headers, {
+        currentPassword: TEST_PASSWORD,
+        recoveryCode: 'zzzzz-zzzzz',
+      }),
+      400,
+    )
+    const off = await post('/2fa/disable', headers, {
+      currentPassword: TEST_PASSWORD,
+      recoveryCode: codes[0],
+    })
+    expect(off.statusCode).toBe(200)
+
+    const setup = TwoFactorSetupSchema.parse((await post('/2fa/setup', headers)).json())
+    expect(
+      (await post('/2fa/enable', headers, { code: await codeNow(setup.secret) })).statusCode,
+    ).toBe(200)
+    nextStep()
+    const challenge = await challengeFor(user)
+    expect((await secondStep({ challenge, code: await codeNow(setup.secret) })).statusCode).toBe(
+      200,
     )
   })
 })

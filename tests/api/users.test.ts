@@ -231,7 +231,10 @@ describe('PUT /api/users/:id', () => {
     const expected = { _id: user.id, name: 'Edited', email: email.toLowerCase(), isAdmin: true }
     expect(UserPublicSchema.strict().parse(res.json())).toEqual(expected)
     expect((await getUser(app, user.id, headers)).json()).toEqual(expected)
-    expect((await listPage(await authHeader(app, user))).statusCode).toBe(200)
+    // The new e-mail ended the account's sessions: signed in again with it, the user is an admin.
+    expectError(await listPage(await authHeader(app, user)), 401)
+    const session = SessionSchema.parse((await signIn(app, email, TEST_PASSWORD)).json())
+    expect((await listPage(bearer(session.token))).statusCode).toBe(200)
   })
 
   it('accepts a body without _id', async () => {

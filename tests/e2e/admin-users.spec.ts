@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { UserPublic } from '#common/schemas/users.ts'
 import { adminHeaders, adminListPageOf, uniqueId } from './support/api.ts'
+import { E2E_ADMIN } from './support/e2e-env.ts'
 import {
   expect,
   signInApi,
@@ -9,6 +10,7 @@ import {
   test,
   expectToast,
   useSessionIn,
+  waitForMailTo,
 } from './support/fixtures.ts'
 
 const userRow = (page: Page, email: string) =>
@@ -82,6 +84,40 @@ test('the user edit page checks the e-mail format', async ({ page, request }) =>
   await expect(page).toHaveURL(`/admin/user/${user._id}`)
   const stored = (await (await userById(request, user._id)).json()) as UserPublic
   expect(stored.email).toBe(user.email)
+})
+
+test("an admin changes a user's e-mail after entering their password, which signs the user out", async ({
+  page,
+  request,
+}) => {
+  const user = await signUpApi(request, `Moved Member ${uniqueId()}`)
+  const userSession = await signInApi(request, user.email, user.password)
+  await signInAsAdmin(page, request)
+  await page.goto(`/admin/user/${user._id}`)
+  const newEmail = `moved-${uniqueId()}@example.com`
+  await page.getByLabel('Email').fill(newEmail)
+  await page.getByRole('button', { name: 'Update User' }).click()
+  const password = page.getByLabel('Your password')
+  await expect(password).toHaveAccessibleDescription(/Enter your password to change the e-mail/)
+  await expect(page).toHaveURL(`/admin/user/${user._id}`)
+
+  await password.fill('Wr0ng!Password')
+  await page.getByRole('button', { name: 'Update User' }).click()
+  await expect(password).toHaveAccessibleDescription(/Your current password is not correct/)
+
+  await password.fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Update User' }).click()
+  await expectToast(page, 'User updated successfully')
+  await expect(page).toHaveURL('/admin/users')
+  const stored = (await (await userById(request, user._id)).json()) as UserPublic
+  expect(stored.email).toBe(newEmail)
+
+  const notice = await waitForMailTo(user.email)
+  expect(notice.subject).toBe('The e-mail address of your account was changed')
+  const oldSession = await request.get('/api/users/sessions', {
+    headers: { Authorization: `Bearer ${userSession.token}` },
+  })
+  expect(oldSession.status()).toBe(401)
 })
 
 test('an admin deletes a user after confirming', async ({ page, request }) => {

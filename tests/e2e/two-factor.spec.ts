@@ -1,6 +1,6 @@
 import { generate } from 'otplib'
 import type { Page } from '@playwright/test'
-import { expect, signUpApi, test, useSessionIn } from './support/fixtures.ts'
+import { expect, expectToast, signUpApi, test, useSessionIn } from './support/fixtures.ts'
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
 const codeFor = (secret: string, stepsAhead = 0) =>
@@ -72,5 +72,18 @@ test('a user turns two-factor on, then signs in with a code and with a recovery 
     await expect(page.getByRole('alert')).toHaveText(
       'That recovery code is not right, or it was already used',
     )
+  })
+
+  await test.step('turn two-factor off with the password and a recovery code', async () => {
+    await page.getByLabel('Recovery code').fill(recoveryCodes[1]!)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page).toHaveURL('/profile')
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+    await section.getByLabel('Current password').fill(user.password)
+    await section.getByRole('button', { name: 'Use a recovery code instead' }).click()
+    await section.getByLabel('Recovery code').fill(recoveryCodes[2]!)
+    await section.getByRole('button', { name: 'Turn off two-factor' }).click()
+    await expectToast(page, 'Two-factor sign-in is off')
+    await expect(section.getByRole('button', { name: 'Set up two-factor' })).toBeVisible()
   })
 })

@@ -2,10 +2,13 @@
  * Sign-in is throttled per client IP, per account and address together, and per account in total.
  * One address guessing an account's password is stopped without keeping the real owner, signing in
  * from elsewhere, out. Guesses spread over many addresses are stopped by the per-account ceiling,
- * which keeps the owner out for at most one window, however long the attack goes on.
+ * which keeps the owner out for at most one window, however long the attack goes on. The second
+ * step's wrong codes count per account, from any address (its window and notice:
+ * tests/api/two-factor.test.ts).
  */
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SECOND_FACTOR_GUESSES_MAX } from '#common/constants.ts'
 import { TwoFactorRequiredSchema, TwoFactorSetupSchema } from '#common/schemas/account-security.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import { ACCOUNT_LIMITS, RATE_LIMITS } from '#server/lib/rate-limits.ts'
@@ -136,7 +139,7 @@ describe('POST /api/users/signin throttling', () => {
 })
 
 describe('POST /api/users/signin/2fa throttling', () => {
-  it("caps the guesses at one challenge's code, from however many addresses", async () => {
+  it("caps an account's wrong codes at its budget, from however many addresses", async () => {
     const user = await makeUser(app)
     const session = SessionSchema.parse(
       (await signIn(app, user.email, TEST_PASSWORD, newClientIp())).json(),
@@ -162,14 +165,13 @@ describe('POST /api/users/signin/2fa throttling', () => {
       [-30, 0, 30].map((s) => generate({ secret, epoch: epoch() + s })),
     )
     const wrong = ['000000', '111111', '222222', '333333'].find((c) => !accepted.includes(c))!
-    const { max } = ACCOUNT_LIMITS.signIn
-    for (let i = 0; i < max; i++) {
+    for (let i = 0; i < SECOND_FACTOR_GUESSES_MAX; i++) {
       expect((await post('/signin/2fa', { challenge, code: wrong })).statusCode).toBe(401)
     }
     const blocked = await post('/signin/2fa', { challenge, code: wrong })
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json()).toEqual({
-      message: expect.stringMatching(/^Too many attempts for this account/),
+      message: expect.stringMatching(/^Too many wrong codes for this account/),
     })
   })
 })

@@ -7,6 +7,7 @@ import type {
   SessionsList,
   SignInResult,
   SignInSecondStepBody,
+  TwoFactorDisableBody,
   TwoFactorSetup,
 } from '#common/schemas/account-security.ts'
 import type { MessageResponse } from '#common/schemas/common.ts'
@@ -31,7 +32,7 @@ export const setupTwoFactor = () =>
 export const enableTwoFactor = (code: string) =>
   apiRequest<RecoveryCodes>('/api/users/2fa/enable', { method: 'POST', body: { code } })
 
-export const disableTwoFactor = (body: { currentPassword: string; code: string }) =>
+export const disableTwoFactor = (body: TwoFactorDisableBody) =>
   apiRequest<MessageResponse>('/api/users/2fa/disable', { method: 'POST', body })
 
 export const regenerateRecoveryCodes = () =>

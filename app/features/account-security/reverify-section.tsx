@@ -11,8 +11,9 @@ const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
 
 /**
- * "Confirm it is you": the password entered again, for the acts that need a recent check
- * (new recovery codes, a passkey, demoting or deleting an admin, a backup download).
+ * "Confirm it is you": the password entered again, for the acts that need a recent check (two-factor
+ * setup, new recovery codes, adding or removing a passkey, ending another device's session, an
+ * admin's changes to other accounts, a backup download).
  */
 export function ReverifySection({
   status,
@@ -43,7 +44,7 @@ export function ReverifySection({
   return (
     <ProfileSection
       title="Confirm it is you"
-      intro="New recovery codes, a new passkey, demoting or deleting an administrator and downloading a backup need your password from the last 10 minutes."
+      intro="Setting up two-factor, new recovery codes, adding or removing a passkey, ending another device's session, changing an account's e-mail, demoting or deleting an administrator and downloading a backup need your password from the last 10 minutes."
     >
       {status.verifiedUntil ? (
         <Alert kind="success">Confirmed until {timeOf(status.verifiedUntil)}.</Alert>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { SECURITY_LOG_PER_KIND } from '#common/constants.ts'
 import type { SecurityEvent } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -16,12 +17,16 @@ const LABELS: Record<string, string> = {
   'passkey-removed': 'Passkey removed',
   'session-ended': 'Session ended',
   'signed-out-everywhere': 'Signed out everywhere',
+  'two-factor-locked': 'Too many wrong codes',
 }
+
+/** The kinds that tell of an attempt on an account. */
+const WARNINGS = new Set(['sign-in-failed', 'two-factor-locked'])
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
-/** The dashboard's security log: the last 50 account events of every user (kept 90 days). */
+/** The dashboard's security log: the newest account events of each kind, of every user (kept 90 days). */
 export function SecurityLogPanel() {
   const [events, setEvents] = useState<SecurityEvent[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -34,7 +39,10 @@ export function SecurityLogPanel() {
 
   return (
     <div className="mt-8">
-      <Panel title="Security log" subtitle="The last 50 sign-ins, failures and account changes.">
+      <Panel
+        title="Security log"
+        subtitle={`The newest ${SECURITY_LOG_PER_KIND} of each kind: sign-ins, failures and account changes.`}
+      >
         {error ? <Alert kind="error">{error}</Alert> : null}
         {events && events.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing yet.</p>
@@ -48,7 +56,7 @@ export function SecurityLogPanel() {
               >
                 <span
                   className={
-                    event.type === 'sign-in-failed'
+                    WARNINGS.has(event.type)
                       ? 'font-medium text-red-800'
                       : 'font-medium text-slate-900'
                   }

@@ -53,6 +53,7 @@ export function TwoFactorSection({
   const [codes, setCodes] = useState<string[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [isBusy, setBusy] = useState(false)
+  const [isRecoveryCode, setRecoveryCode] = useState(false)
 
   async function run(work: () => Promise<void>) {
     setBusy(true)
@@ -81,10 +82,10 @@ export function TwoFactorSection({
     run(async () => setCodes((await regenerateRecoveryCodes()).recoveryCodes))
   const disable = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const body = {
-      currentPassword: fieldOf(event, 'currentPassword'),
-      code: fieldOf(event, 'code'),
-    }
+    const currentPassword = fieldOf(event, 'currentPassword')
+    const body = isRecoveryCode
+      ? { currentPassword, recoveryCode: fieldOf(event, 'recoveryCode') }
+      : { currentPassword, code: fieldOf(event, 'code') }
     const form = event.currentTarget
     return run(async () => {
       const { message } = await disableTwoFactor(body)
@@ -134,7 +135,25 @@ export function TwoFactorSection({
               autoComplete="current-password"
               required
             />
-            <CodeField />
+            {isRecoveryCode ? (
+              <InputField
+                label="Recovery code"
+                name="recoveryCode"
+                autoComplete="off"
+                hint="One of the codes you saved; it works once."
+                required
+              />
+            ) : (
+              <CodeField />
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setRecoveryCode(!isRecoveryCode)}
+              disabled={isBusy}
+            >
+              {isRecoveryCode ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+            </Button>
             <Button type="submit" variant="danger" className="w-full" disabled={isBusy}>
               Turn off two-factor
             </Button>

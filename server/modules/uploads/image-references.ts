@@ -95,8 +95,9 @@ export const IMAGE_COLUMNS = {
   password_reset_tokens: { tokenHash: 'none' },
   // Account security: hashes, device names and event types, never an image.
   user_sessions: { device: 'none', place: 'none' },
-  recovery_codes: { codeHash: 'none' },
+  recovery_codes: { lookup: 'none', codeHash: 'none' },
   sign_in_challenges: { tokenHash: 'none' },
+  second_factor_guesses: {},
   security_events: { email: 'none', type: 'none', device: 'none' },
   passkeys: { credentialId: 'none', publicKey: 'none', transports: 'none', name: 'none' },
   passkey_challenges: { challenge: 'none' },

@@ -3,12 +3,28 @@
  * sign-in challenges between password and code, passkeys and the security log. No rules here
  * (they live in account-security.service.ts).
  */
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm'
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
+import type { StoredRecoveryCode } from '#server/lib/recovery-codes.ts'
 import {
   passkeyChallenges,
   passkeys,
   recoveryCodes,
+  secondFactorGuesses,
   securityEvents,
   signInChallenges,
   users,
@@ -135,7 +151,7 @@ export function createAccountSecurityRepository(db: Db) {
       userId: string,
       pendingSealed: string,
       step: number,
-      codeHashes: string[],
+      codes: StoredRecoveryCode[],
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx
@@ -145,7 +161,7 @@ export function createAccountSecurityRepository(db: Db) {
           .returning({ id: users.id })
         if (updated.length === 0) return false
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
-        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+        await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, ...code })))
         return true
       })
     },
@@ -175,10 +191,10 @@ export function createAccountSecurityRepository(db: Db) {
       return rows.length > 0
     },
 
-    async replaceRecoveryCodes(userId: string, codeHashes: string[]) {
+    async replaceRecoveryCodes(userId: string, codes: StoredRecoveryCode[]) {
       await db.transaction(async (tx) => {
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
-        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+        await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, ...code })))
       })
     },
 
@@ -190,19 +206,96 @@ export function createAccountSecurityRepository(db: Db) {
       return row?.n ?? 0
     },
 
-    /** Marks the code used if it is the user's and unused; one statement, so it works once. */
-    async claimRecoveryCode(userId: string, codeHash: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(recoveryCodes)
-        .set({ usedAt: at })
+    /** The user's unused codes that may be `lookup`'s: those with it, and those stored without one. */
+    unusedRecoveryCodes: (userId: string, lookup: string) =>
+      db
+        .select({
+          id: recoveryCodes.id,
+          lookup: recoveryCodes.lookup,
+          codeHash: recoveryCodes.codeHash,
+        })
+        .from(recoveryCodes)
         .where(
           and(
             eq(recoveryCodes.userId, userId),
-            eq(recoveryCodes.codeHash, codeHash),
             isNull(recoveryCodes.usedAt),
+            or(eq(recoveryCodes.lookup, lookup), isNull(recoveryCodes.lookup)),
+          ),
+        ),
+
+    /** Marks the code used if it is still unused; one statement, so it works once. */
+    async claimRecoveryCode(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: at })
+        .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id })
+      return rows.length > 0
+    },
+
+    /**
+     * Counts a second-factor guess against the account's budget, in one statement (so concurrent
+     * guesses cannot all slip under it): a window older than `windowMs` starts again. Answers the
+     * window and the guesses counted in it, with `taken` false (nothing counted) when `max` are.
+     */
+    async takeSecondFactorGuess(
+      userId: string,
+      at: Date,
+      windowMs: number,
+      max: number,
+    ): Promise<{ taken: boolean; windowStartedAt: Date; wrongCodes: number }> {
+      const t = secondFactorGuesses
+      const isOver = sql`${t.windowStartedAt} <= ${new Date(at.getTime() - windowMs).toISOString()}::timestamptz`
+      const [taken] = await db
+        .insert(t)
+        .values({ userId, windowStartedAt: at, wrongCodes: 1 })
+        .onConflictDoUpdate({
+          target: t.userId,
+          set: {
+            windowStartedAt: sql`CASE WHEN ${isOver} THEN ${at.toISOString()}::timestamptz ELSE ${t.windowStartedAt} END`,
+            wrongCodes: sql`CASE WHEN ${isOver} THEN 1 ELSE ${t.wrongCodes} + 1 END`,
+          },
+          setWhere: sql`${isOver} OR ${t.wrongCodes} < ${max}`,
+        })
+        .returning({ windowStartedAt: t.windowStartedAt, wrongCodes: t.wrongCodes })
+      if (taken) return { taken: true, ...taken }
+      const [spent] = await db
+        .select({ windowStartedAt: t.windowStartedAt, wrongCodes: t.wrongCodes })
+        .from(t)
+        .where(eq(t.userId, userId))
+      return { taken: false, windowStartedAt: spent?.windowStartedAt ?? at, wrongCodes: max }
+    },
+
+    /** Gives a guess back (it was right), within the window it was taken in. */
+    async returnSecondFactorGuess(userId: string, windowStartedAt: Date) {
+      await db
+        .update(secondFactorGuesses)
+        .set({ wrongCodes: sql`${secondFactorGuesses.wrongCodes} - 1` })
+        .where(
+          and(
+            eq(secondFactorGuesses.userId, userId),
+            eq(secondFactorGuesses.windowStartedAt, windowStartedAt),
+            gt(secondFactorGuesses.wrongCodes, 0),
           ),
         )
-        .returning({ id: recoveryCodes.id })
+    },
+
+    /** Records that the window's notice goes out; true for the one caller that gets to send it. */
+    async claimSecondFactorNotice(userId: string, windowStartedAt: Date, at: Date) {
+      const rows = await db
+        .update(secondFactorGuesses)
+        .set({ noticeSentAt: at })
+        .where(
+          and(
+            eq(secondFactorGuesses.userId, userId),
+            eq(secondFactorGuesses.windowStartedAt, windowStartedAt),
+            or(
+              isNull(secondFactorGuesses.noticeSentAt),
+              lt(secondFactorGuesses.noticeSentAt, windowStartedAt),
+            ),
+          ),
+        )
+        .returning({ userId: secondFactorGuesses.userId })
       return rows.length > 0
     },
 
@@ -248,16 +341,41 @@ export function createAccountSecurityRepository(db: Db) {
       await db.insert(securityEvents).values({ ...values, createdAt: at })
     },
 
-    async pruneEvents(before: Date) {
+    /** Deletes events from before `before`, and those of `type` past its newest `keep`. */
+    async pruneEvents(before: Date, type: string, keep: number) {
       await db.delete(securityEvents).where(lt(securityEvents.createdAt, before))
+      const surplus = db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(eq(securityEvents.type, type))
+        .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+        .offset(keep)
+      await db.delete(securityEvents).where(inArray(securityEvents.id, surplus))
     },
 
-    listEvents: (limit: number): Promise<SecurityEventRow[]> =>
-      db
-        .select()
+    /** The newest `perType` events of each type, newest first. */
+    async listEvents(perType: number): Promise<SecurityEventRow[]> {
+      const ranked = db
+        .select({
+          id: securityEvents.id,
+          userId: securityEvents.userId,
+          email: securityEvents.email,
+          type: securityEvents.type,
+          device: securityEvents.device,
+          createdAt: securityEvents.createdAt,
+          rank: sql<number>`row_number() over (partition by ${securityEvents.type} order by ${securityEvents.createdAt} desc, ${securityEvents.id} desc)`.as(
+            'rank',
+          ),
+        })
         .from(securityEvents)
-        .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-        .limit(limit),
+        .as('ranked')
+      const rows = await db
+        .select()
+        .from(ranked)
+        .where(lte(ranked.rank, perType))
+        .orderBy(desc(ranked.createdAt), desc(ranked.id))
+      return rows.map(({ rank: _rank, ...row }) => row)
+    },
 
     listPasskeys: (userId: string): Promise<PasskeyRow[]> =>
       db

@@ -45,16 +45,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     onResponse: accountLimit.onResponse,
   }
 
-  // A challenge's codes are guessed within the sign-in budget of one account, from any number of
-  // addresses: at most 100 guesses in its five minutes (three codes of 1,000,000 are right).
+  // Codes are guessed within the account's budget of wrong codes, whatever the challenge or address,
+  // which the service keeps in the database (so it holds across instances and new challenges).
   app.post(
     '/signin/2fa',
     {
       config: signInLimit,
-      ...app.accountLimitFor(
-        'signIn',
-        (request) => `challenge:${(request.body as { challenge: string }).challenge}`,
-      ),
       schema: {
         body: SignInSecondStepBodySchema,
         response: { 200: SessionSchema, ...errors(400, 401, 429) },
@@ -101,7 +97,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: { response: { 200: MessageResponseSchema, ...errors(401, 404) } },
     },
-    async (request) => security.endSession(currentUser(request), currentSession(request).id),
+    async (request) =>
+      security.endSession(
+        currentUser(request),
+        currentSession(request),
+        currentSession(request).id,
+      ),
   )
 
   app.delete(
@@ -110,10 +111,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 404) },
+        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => security.endSession(currentUser(request), request.params.id),
+    async (request) =>
+      security.endSession(currentUser(request), currentSession(request), request.params.id),
   )
 
   app.get(
@@ -142,9 +144,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/2fa/setup',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: TwoFactorSetupSchema, ...errors(401, 409) } },
+      schema: { response: { 200: TwoFactorSetupSchema, ...errors(401, 403, 409) } },
     },
-    async (request) => security.setupTwoFactor(currentUser(request)),
+    async (request) => security.setupTwoFactor(currentUser(request), currentSession(request)),
   )
 
   app.post(
@@ -153,7 +155,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: {
         body: TwoFactorCodeBodySchema,
-        response: { 200: RecoveryCodesSchema, ...errors(400, 401, 409, 429) },
+        response: { 200: RecoveryCodesSchema, ...errors(400, 401, 403, 409, 429) },
       },
     },
     async (request) =>
@@ -209,7 +211,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         body: PasskeyAddBodySchema,
-        response: { 201: PasskeySchema, ...errors(400, 401) },
+        response: { 201: PasskeySchema, ...errors(400, 401, 409) },
       },
     },
     async (request, reply) => {
@@ -228,7 +230,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 404) },
+        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) =>

@@ -3,7 +3,7 @@
  * on every request), TOTP two-factor with recovery codes, the sign-in step between password and
  * code, passkeys, the recent-check window for dangerous acts, and the security log and notices.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -15,8 +15,10 @@ import {
   RECOVERY_CODE_COUNT,
   REVERIFY_REQUIRED,
   REVERIFY_WINDOW_MS,
+  SECOND_FACTOR_GUESSES_MAX,
+  SECOND_FACTOR_WINDOW_MS,
+  SECURITY_LOG_PER_KIND,
   SECURITY_LOG_RETENTION_DAYS,
-  SECURITY_LOG_SIZE,
   TWO_FACTOR_CHALLENGE_TTL_MS,
 } from '#common/constants.ts'
 import type {
@@ -30,12 +32,22 @@ import type {
   SessionsList,
   SignInResult,
   SignInSecondStepBody,
+  TwoFactorDisableBody,
   TwoFactorSetup,
 } from '#common/schemas/account-security.ts'
 import type { Session } from '#common/schemas/users.ts'
 import type { PasskeyRow, UserRow, UserSessionRow } from '#server/db/schema.ts'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '#server/lib/http-errors.ts'
+import { isUniqueViolation } from '#server/db/errors.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
+import { tooManyRequests } from '#server/lib/rate-limits.ts'
+import {
+  hashRecoveryCode,
+  lookupOf,
+  matchesRecoveryCode,
+  newRecoveryCodes,
+  type StoredRecoveryCode,
+} from '#server/lib/recovery-codes.ts'
 import type { SecretBox } from '#server/lib/secret-box.ts'
 import type { TokenClaims, TokenService } from '#server/lib/tokens.ts'
 import { describeDevice } from '#server/lib/user-agent.ts'
@@ -53,11 +65,15 @@ const loadQrCode = () => import('qrcode')
 
 const TOTP_PERIOD_S = 30
 const CHALLENGE_BYTES = 32
-const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 /** How stale a session's "last seen" may get before a request writes it again. */
 const LAST_SEEN_RESOLUTION_MS = 60 * 1000
 const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
+/**
+ * Failed sign-ins are the one kind of event anyone can cause: the log keeps this many of the newest
+ * (each other kind is bounded by what the accounts themselves do).
+ */
+const FAILED_SIGN_INS_KEPT = 1000
 
 const WRONG_CODE = 'That code is not right, or it was already used'
 const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was already used'
@@ -72,6 +88,9 @@ const PASSKEY_UNKNOWN = 'This passkey is not known here'
 const SESSION_ENDED = 'Session ended'
 const PASSKEY_REMOVED = 'Passkey removed'
 const TWO_FACTOR_DISABLED = 'Two-factor sign-in is off'
+const PASSKEY_KNOWN = 'This passkey is already registered'
+const SECRET_UNREADABLE =
+  'The two-factor key cannot be read since the site was restored: use a recovery code instead'
 
 /** The kinds of entry the security log holds. */
 export type SecurityEventType =
@@ -85,6 +104,7 @@ export type SecurityEventType =
   | 'passkey-removed'
   | 'session-ended'
   | 'signed-out-everywhere'
+  | 'two-factor-locked'
 
 /** What a request tells about where it comes from. */
 export interface RequestOrigin {
@@ -107,16 +127,11 @@ export interface AccountSecurityDeps {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
-function newRecoveryCode(): string {
-  const chars = Array.from(
-    { length: 10 },
-    () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)],
-  )
-  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`
-}
-
-/** The stored form of a recovery code: what the schema leaves of it (no dash, lower case), hashed. */
-const hashRecoveryCode = (code: string) => sha256(code.replaceAll('-', '').toLowerCase())
+/** The notices every account gets; the others go to admins only. */
+const NOTICES_FOR_EVERY_ACCOUNT: ReadonlySet<SecurityNoticeKind> = new Set([
+  'two-factor-on',
+  'two-factor-locked',
+])
 
 const toPasskey = (row: PasskeyRow): Passkey => ({
   _id: row.id,
@@ -156,12 +171,16 @@ export function createAccountSecurityService({
   ) {
     const at = now()
     await repo.insertEvent({ userId: user?.id ?? null, email, type, device, at })
-    await repo.pruneEvents(new Date(at.getTime() - SECURITY_LOG_RETENTION_DAYS * DAY_MS))
+    await repo.pruneEvents(
+      new Date(at.getTime() - SECURITY_LOG_RETENTION_DAYS * DAY_MS),
+      'sign-in-failed',
+      FAILED_SIGN_INS_KEPT,
+    )
   }
 
-  /** Mails an admin about a change to the account's security (after answering). */
+  /** Mails the account about a change to its security (after answering); most kinds admins only. */
   function notify(user: UserRow, kind: SecurityNoticeKind, device: string) {
-    if (!user.isAdmin) return
+    if (!user.isAdmin && !NOTICES_FOR_EVERY_ACCOUNT.has(kind)) return
     const notice = securityNoticeMail({ kind, name: user.name, device, profileUrl })
     inBackground(mail.send({ to: user.email, ...notice }), `security notice (${kind}) not sent`)
   }
@@ -224,10 +243,59 @@ export function createAccountSecurityService({
     return step !== undefined && (await repo.claimTotpStep(user.id, step))
   }
 
-  async function freshRecoveryCodes(userId: string, replace: boolean): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
-    if (replace) await repo.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode))
-    return codes
+  /** True when `code` is one of the account's unused recovery codes; it is used up then. */
+  async function useRecoveryCode(user: UserRow, code: string): Promise<boolean> {
+    for (const stored of await repo.unusedRecoveryCodes(user.id, lookupOf(code))) {
+      if (await matchesRecoveryCode(stored, code)) return repo.claimRecoveryCode(stored.id, now())
+    }
+    return false
+  }
+
+  /**
+   * The second factor of a sign-in, within the account's budget of wrong codes: 429 once it is
+   * spent (whatever the code), until its window passes. The wrong code that spends it mails the
+   * account, once a window. A right code is not counted.
+   */
+  async function checkSecondFactor(
+    user: UserRow,
+    { code, recoveryCode }: { code?: string; recoveryCode?: string },
+    device: string,
+  ): Promise<boolean> {
+    const at = now()
+    const guess = await repo.takeSecondFactorGuess(
+      user.id,
+      at,
+      SECOND_FACTOR_WINDOW_MS,
+      SECOND_FACTOR_GUESSES_MAX,
+    )
+    if (!guess.taken) {
+      const windowLeftMs = guess.windowStartedAt.getTime() + SECOND_FACTOR_WINDOW_MS - at.getTime()
+      throw tooManyRequests(windowLeftMs, 'wrong codes for this account')
+    }
+    const isRight = code ? await useTotp(user, code) : await useRecoveryCode(user, recoveryCode!)
+    if (isRight) {
+      await repo.returnSecondFactorGuess(user.id, guess.windowStartedAt)
+      return true
+    }
+    await record(user, user.email, 'sign-in-failed', device)
+    if (
+      guess.wrongCodes >= SECOND_FACTOR_GUESSES_MAX &&
+      (await repo.claimSecondFactorNotice(user.id, guess.windowStartedAt, now()))
+    ) {
+      await record(user, user.email, 'two-factor-locked', device)
+      notify(user, 'two-factor-locked', device)
+    }
+    return false
+  }
+
+  async function freshRecoveryCodes(): Promise<{ codes: string[]; stored: StoredRecoveryCode[] }> {
+    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT)
+    return { codes, stored: await Promise.all(codes.map(hashRecoveryCode)) }
+  }
+
+  /** 403 unless the session's password or code was entered within REVERIFY_WINDOW_MS. */
+  function requireRecentVerification(session: UserSessionRow) {
+    if (!isRecentlyVerified(session)) throw forbidden(REVERIFY_REQUIRED)
   }
 
   function isRecentlyVerified(session: UserSessionRow): boolean {
@@ -294,7 +362,8 @@ export function createAccountSecurityService({
 
     /**
      * The second step: a code or a recovery code with the challenge from the password step. 401
-     * for an unknown or expired challenge (5 minutes), a wrong or reused code, a used recovery code.
+     * for an unknown or expired challenge (5 minutes), a wrong or reused code, a used recovery
+     * code; 429 once the account's wrong codes are spent (see checkSecondFactor).
      */
     async completeSignIn(
       { challenge, code, recoveryCode }: SignInSecondStepBody,
@@ -306,11 +375,7 @@ export function createAccountSecurityService({
       const user = await repo.findUser(userId)
       if (!user?.totpSecret) throw unauthorized(CHALLENGE_EXPIRED)
       const device = describeDevice(origin.userAgent)
-      const isRight = code
-        ? await useTotp(user, code)
-        : await repo.claimRecoveryCode(user.id, hashRecoveryCode(recoveryCode!), now())
-      if (!isRight) {
-        await record(user, user.email, 'sign-in-failed', device)
+      if (!(await checkSecondFactor(user, { code, recoveryCode }, device))) {
         throw unauthorized(code ? WRONG_CODE : WRONG_RECOVERY_CODE)
       }
       if (!(await repo.closeChallenge(tokenHash, now()))) throw unauthorized(CHALLENGE_EXPIRED)
@@ -344,8 +409,17 @@ export function createAccountSecurityService({
       }
     },
 
-    /** Ends one of the user's own sessions: its token is refused from the next request. 404 otherwise. */
-    async endSession(user: UserRow, sessionId: string): Promise<{ message: string }> {
+    /**
+     * Ends one of the user's own sessions: its token is refused from the next request. 404
+     * otherwise. Ending another session than `current` needs the recent check (403): a stolen
+     * session must not shut the owner's out.
+     */
+    async endSession(
+      user: UserRow,
+      current: UserSessionRow,
+      sessionId: string,
+    ): Promise<{ message: string }> {
+      if (sessionId !== current.id) requireRecentVerification(current)
       if (!(await repo.deleteSession(user.id, sessionId))) throw notFound(SESSION_NOT_FOUND)
       await record(user, user.email, 'session-ended', '')
       return { message: SESSION_ENDED }
@@ -353,10 +427,7 @@ export function createAccountSecurityService({
 
     status,
 
-    /** 403 unless the session's password or code was entered within REVERIFY_WINDOW_MS. */
-    requireRecentVerification(session: UserSessionRow) {
-      if (!isRecentlyVerified(session)) throw forbidden(REVERIFY_REQUIRED)
-    },
+    requireRecentVerification,
 
     /** The password or a current code entered again: the session counts as recently checked. 401 if wrong. */
     async reverify(
@@ -375,9 +446,13 @@ export function createAccountSecurityService({
     /** Marks the session as checked now (the current password was entered with a change). */
     markVerified: (session: UserSessionRow) => repo.markSessionVerified(session.id, now()),
 
-    /** A new secret, pending until a code confirms it. 409 when two-factor is already on. */
-    async setupTwoFactor(user: UserRow): Promise<TwoFactorSetup> {
+    /**
+     * A new secret, pending until a code confirms it. 409 when two-factor is already on; 403
+     * without the recent check (a stolen session must not put its own key on the account).
+     */
+    async setupTwoFactor(user: UserRow, session: UserSessionRow): Promise<TwoFactorSetup> {
       if (user.totpSecret) throw conflict(TWO_FACTOR_ALREADY_ON)
+      requireRecentVerification(session)
       const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
         loadTotp(),
         loadQrCode(),
@@ -397,7 +472,8 @@ export function createAccountSecurityService({
 
     /**
      * Turns two-factor on when `code` matches the pending secret, and answers the ten recovery
-     * codes (shown once). 400 for a wrong code or no setup; 409 when already on.
+     * codes (shown once); mails the account. 400 for a wrong code or no setup; 409 when already
+     * on; 403 without the recent check.
      */
     async enableTwoFactor(
       user: UserRow,
@@ -405,38 +481,43 @@ export function createAccountSecurityService({
       code: string,
     ): Promise<RecoveryCodes> {
       if (user.totpSecret) throw conflict(TWO_FACTOR_ALREADY_ON)
+      requireRecentVerification(session)
       const pending = user.totpPendingSecret
       const secret = pending ? openSecret(user, pending) : undefined
       if (!pending || !secret) throw badRequest(SETUP_FIRST)
       const step = await matchTotp(secret, code)
       if (step === undefined) throw badRequest(WRONG_CODE)
-      const recoveryCodes = await freshRecoveryCodes(user.id, false)
-      const isEnabled = await repo.enableTotp(
-        user.id,
-        pending,
-        step,
-        recoveryCodes.map(hashRecoveryCode),
-      )
-      if (!isEnabled) throw conflict(TWO_FACTOR_ALREADY_ON)
+      const { codes, stored } = await freshRecoveryCodes()
+      if (!(await repo.enableTotp(user.id, pending, step, stored))) {
+        throw conflict(TWO_FACTOR_ALREADY_ON)
+      }
       await repo.markSessionVerified(session.id, now())
       await record(user, user.email, 'two-factor-on', session.device)
-      return { recoveryCodes }
+      notify(user, 'two-factor-on', session.device)
+      return { recoveryCodes: codes }
     },
 
     /**
-     * Turns two-factor off: needs the current password and a current code (entering them is the
-     * recent check). 401 for a wrong password, 400 for a wrong code or when it is off.
+     * Turns two-factor off: needs the current password and a current code or an unused recovery
+     * code (entering them is the recent check; a recovery code is how an account whose key a
+     * restore made unreadable gets out). 401 for a wrong password, 400 for a wrong code or when it
+     * is off.
      */
     async disableTwoFactor(
       user: UserRow,
       session: UserSessionRow,
-      { currentPassword, code }: { currentPassword: string; code: string },
+      { currentPassword, code, recoveryCode }: TwoFactorDisableBody,
     ): Promise<{ message: string }> {
       if (!user.totpSecret) throw badRequest(TWO_FACTOR_OFF)
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw unauthorized(CURRENT_PASSWORD_WRONG)
       }
-      if (!(await useTotp(user, code))) throw badRequest(WRONG_CODE)
+      if (code) {
+        if (openSecret(user, user.totpSecret) === undefined) throw badRequest(SECRET_UNREADABLE)
+        if (!(await useTotp(user, code))) throw badRequest(WRONG_CODE)
+      } else if (!(await useRecoveryCode(user, recoveryCode!))) {
+        throw badRequest(WRONG_RECOVERY_CODE)
+      }
       await repo.disableTotp(user.id)
       await repo.markSessionVerified(session.id, now())
       await record(user, user.email, 'two-factor-off', session.device)
@@ -447,15 +528,16 @@ export function createAccountSecurityService({
     /** Replaces the recovery codes (recent check needed). 400 when two-factor is off. */
     async regenerateRecoveryCodes(user: UserRow, session: UserSessionRow): Promise<RecoveryCodes> {
       if (!user.totpSecret) throw badRequest(TWO_FACTOR_OFF)
-      if (!isRecentlyVerified(session)) throw forbidden(REVERIFY_REQUIRED)
-      const recoveryCodes = await freshRecoveryCodes(user.id, true)
+      requireRecentVerification(session)
+      const { codes, stored } = await freshRecoveryCodes()
+      await repo.replaceRecoveryCodes(user.id, stored)
       await record(user, user.email, 'recovery-codes-regenerated', session.device)
       notify(user, 'recovery-codes-regenerated', session.device)
-      return { recoveryCodes }
+      return { recoveryCodes: codes }
     },
 
     async securityLog(): Promise<SecurityLog> {
-      const rows = await repo.listEvents(SECURITY_LOG_SIZE)
+      const rows = await repo.listEvents(SECURITY_LOG_PER_KIND)
       return {
         events: rows.map((row) => ({
           _id: row.id,
@@ -473,7 +555,7 @@ export function createAccountSecurityService({
 
     /** Options for adding a passkey (the recent check is needed). */
     async passkeyRegistrationOptions(user: UserRow, session: UserSessionRow) {
-      if (!isRecentlyVerified(session)) throw forbidden(REVERIFY_REQUIRED)
+      requireRecentVerification(session)
       const existing = await repo.listPasskeys(user.id)
       const { generateRegistrationOptions } = await loadWebAuthn()
       const options = await generateRegistrationOptions({
@@ -497,7 +579,10 @@ export function createAccountSecurityService({
       return options
     },
 
-    /** Stores a passkey the browser made with the options above. 400 when it does not check out. */
+    /**
+     * Stores a passkey the browser made with the options above. 400 when it does not check out,
+     * 409 when its credential is registered already (to this account or another).
+     */
     async addPasskey(
       user: UserRow,
       session: UserSessionRow,
@@ -516,20 +601,26 @@ export function createAccountSecurityService({
       })
       if (!verification?.verified) throw badRequest(PASSKEY_REFUSED)
       const { credential: made } = verification.registrationInfo
-      const row = await repo.insertPasskey({
-        userId: user.id,
-        credentialId: made.id,
-        publicKey: Buffer.from(made.publicKey),
-        counter: made.counter,
-        transports: made.transports ?? [],
-        name,
-      })
+      const row = await repo
+        .insertPasskey({
+          userId: user.id,
+          credentialId: made.id,
+          publicKey: Buffer.from(made.publicKey),
+          counter: made.counter,
+          transports: made.transports ?? [],
+          name,
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? conflict(PASSKEY_KNOWN) : error
+        })
       await record(user, user.email, 'passkey-added', session.device)
       notify(user, 'passkey-added', session.device)
       return toPasskey(row)
     },
 
+    /** 404 for no such passkey of the user's; 403 without the recent check. */
     async removePasskey(user: UserRow, session: UserSessionRow, id: string) {
+      requireRecentVerification(session)
       if (!(await repo.deletePasskey(user.id, id))) throw notFound(PASSKEY_NOT_FOUND)
       await record(user, user.email, 'passkey-removed', session.device)
       return { message: PASSKEY_REMOVED }

@@ -204,6 +204,20 @@ export function createUsersService({
     await mail.send({ to: user.email, ...passwordResetMail({ name: user.name, link }) })
   }
 
+  /** Tells the previous address that the account's e-mail changed (after answering). */
+  function sendEmailChangedMail(user: UserRow, previousEmail: string) {
+    const notice = emailChangedMail({
+      name: user.name,
+      newEmail: user.email,
+      contactUrl: `${publicUrl}/contact`,
+    })
+    inBackground(
+      mail.send({ to: previousEmail, ...notice }),
+      'e-mail change notice could not be sent',
+      user.id,
+    )
+  }
+
   /** 400 unless another admin would remain; locks the admin rows so two such changes take turns. */
   async function assertNotLastAdmin(tx: UserQueries, message: string) {
     const admins = await tx.lockAdmins()
@@ -285,18 +299,7 @@ export function createUsersService({
       )
       if (!row) throw notFound(USER_NOT_FOUND)
       if (row.tokenVersion !== before.tokenVersion) await security.endOtherSessions(row, current.id)
-      if (isEmailChange) {
-        const notice = emailChangedMail({
-          name: row.name,
-          newEmail: row.email,
-          contactUrl: `${publicUrl}/contact`,
-        })
-        inBackground(
-          mail.send({ to: before.email, ...notice }),
-          'e-mail change notice could not be sent',
-          userId,
-        )
-      }
+      if (isEmailChange) sendEmailChangedMail(row, before.email)
       return security.resumeSession(row, current.id)
     },
 
@@ -329,8 +332,10 @@ export function createUsersService({
     /**
      * Admin edit of a user's name, e-mail and admin flag. 400 when the body's _id names another
      * user or when it would demote the last admin; 404 for an unknown id; 409 when the e-mail is taken.
-     * Demoting an admin calls `requireRecentCheck` first (403 when the caller's password or code
-     * is not recent).
+     * Demoting an admin or changing any account's e-mail calls `requireRecentCheck` first (403
+     * when the caller's password or code is not recent). A changed e-mail ends the account's
+     * sessions and reset links, as on the profile, and the previous address is told (after
+     * answering).
      */
     async updateUser(
       id: string,
@@ -339,18 +344,35 @@ export function createUsersService({
     ): Promise<UserPublic> {
       if (_id !== undefined && _id !== id)
         throw badRequest('_id does not match the user in the URL')
+      let previousEmail: string | undefined
       const row = await withUniqueEmail(() =>
         repo.transaction(async (tx) => {
-          const current = await tx.findById(id)
+          const current = await tx.findByIdForUpdate(id)
           if (!current) throw notFound(USER_NOT_FOUND)
+          const isEmailChange = email !== current.email
+          if (isEmailChange) requireRecentCheck()
           if (current.isAdmin && !isAdmin) {
             requireRecentCheck()
             await assertNotLastAdmin(tx, LAST_ADMIN_DEMOTE)
           }
-          return tx.update(id, { name, email, isAdmin }, now())
+          const at = now()
+          const updated = await tx.update(
+            id,
+            { name, email, isAdmin, endSessions: isEmailChange },
+            at,
+          )
+          if (isEmailChange) {
+            await tx.invalidateResetTokens(id, at)
+            previousEmail = current.email
+          }
+          return updated
         }),
       )
       if (!row) throw notFound(USER_NOT_FOUND)
+      if (previousEmail !== undefined) {
+        await security.endOtherSessions(row, undefined)
+        sendEmailChangedMail(row, previousEmail)
+      }
       return toUserPublic(row)
     },
 

@@ -1,10 +1,13 @@
+import { SECOND_FACTOR_GUESSES_MAX, SECOND_FACTOR_WINDOW_MS } from '#common/constants.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
 import { mailLayout, paragraphs } from './layout.ts'
 
 /** What an account-security notice reports. */
 export type SecurityNoticeKind =
   | 'new-device'
+  | 'two-factor-on'
   | 'two-factor-off'
+  | 'two-factor-locked'
   | 'recovery-code-used'
   | 'recovery-codes-regenerated'
   | 'passkey-added'
@@ -14,6 +17,16 @@ const WHAT: Record<SecurityNoticeKind, { subject: string; text: (device: string)
     subject: 'New sign-in to your account',
     text: (device) =>
       `Your account was just signed in to from a device it had not used before: ${device}.`,
+  },
+  'two-factor-on': {
+    subject: 'Two-factor sign-in was turned on',
+    text: (device) =>
+      `Two-factor sign-in was turned on for your account (from ${device}): signing in now asks for a code from the authenticator app that was set up.`,
+  },
+  'two-factor-locked': {
+    subject: 'Too many wrong sign-in codes for your account',
+    text: (device) =>
+      `Someone who knew your password entered ${SECOND_FACTOR_GUESSES_MAX} wrong two-factor or recovery codes for your account (the last from ${device}). Signing in with a code is closed for ${SECOND_FACTOR_WINDOW_MS / 60_000} minutes from the first of them. Your password is known to them: change it.`,
   },
   'two-factor-off': {
     subject: 'Two-factor sign-in was turned off',
@@ -35,7 +48,7 @@ const WHAT: Record<SecurityNoticeKind, { subject: string; text: (device: string)
   },
 }
 
-/** The notice mailed to an admin when something changes the account's security. */
+/** The notice mailed to an account when something changes or threatens its security. */
 export function securityNoticeMail({
   kind,
   name,
