@@ -103,6 +103,28 @@ describe('counting page views', () => {
     expect(after.sources).toContainEqual({ source: 'mail.example.net', visitors: 1 })
   })
 
+  it("serves a campaign link from the page's cache entry and still counts its campaign", async () => {
+    const plain = await get('/about', newIp())
+    expect(plain.statusCode).toBe(200)
+    const { after } = await change(async () => {
+      const tagged = await get(
+        '/about?utm_source=linkedin&utm_medium=social&utm_campaign=autumn&fbclid=xyz',
+        newIp(),
+      )
+      expect(tagged.statusCode).toBe(200)
+      // A render draws a new nonce: the same policy means the answer is the cached /about.
+      expect(tagged.headers['content-security-policy']).toBe(
+        plain.headers['content-security-policy'],
+      )
+    })
+    expect(after.campaigns).toContainEqual({
+      source: 'linkedin',
+      medium: 'social',
+      campaign: 'autumn',
+      visitors: 1,
+    })
+  })
+
   it('counts a navigation inside the site (a data request) but not a revalidation of the same page', async () => {
     const ip = newIp()
     const { pageviews } = await change(async () => {
