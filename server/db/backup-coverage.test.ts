@@ -45,6 +45,8 @@ describe('planBackup', () => {
         'stats_salts',
         'visits',
         'page_views',
+        'stats_day_keys',
+        'stats_address_hours',
         'stats_digests',
         'recovery_codes',
         'security_events',

@@ -126,6 +126,14 @@ export const TABLE_POLICY = {
     excluded: 'the pages of the raw visits, kept 30 days at most',
     clearedByForce: false,
   },
+  stats_day_keys: {
+    excluded: 'which sources, campaigns and pages the raw visits of a day were stored under',
+    clearedByForce: false,
+  },
+  stats_address_hours: {
+    excluded: 'new visitors per hashed address in the current hour, deleted once the hour is over',
+    clearedByForce: false,
+  },
   stats_digests: {
     excluded: 'which weeks the weekly digest was sent for; a restore at worst sends one again',
     clearedByForce: false,

@@ -298,6 +298,36 @@ export const statsDaily = pgTable(
   (t) => [uniqueIndex('stats_daily_day_kind_key_idx').on(t.day, t.kind, t.key)],
 )
 
+/**
+ * The distinct sources, campaigns and pages each day's visits were stored under, so a day keeps at
+ * most a fixed number of each (later ones are stored as "Other"); deleted with the day's visits.
+ */
+export const statsDayKeys = pgTable(
+  'stats_day_keys',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+)
+
+/**
+ * New visitors counted per network address and clock hour: the address is a hash under the day's
+ * salt (never the IP), and the row is deleted once its hour is over.
+ */
+export const statsAddressHours = pgTable(
+  'stats_address_hours',
+  {
+    address: text('address').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    visitors: integer('visitors').notNull(),
+    /** The last visitor counted: the address's later new visitors of the hour count as this one. */
+    lastVisitor: text('last_visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.hour] })],
+)
+
 /** One row per week whose digest an instance has claimed: several instances send it once. */
 export const statsDigests = pgTable('stats_digests', {
   weekStart: date('week_start', { mode: 'string' }).primaryKey(),

@@ -1,18 +1,23 @@
 /**
  * Visit statistics: GET /api/stats, the visit on each message, the daily salt, retention and
- * roll-ups, several instances on one database, and the weekly digest. Views are handed to the
+ * roll-ups, several instances on one database, the weekly digest, and the bounds that hold
+ * whatever arrives (top lists with "Other", distinct keys per day, new visitors per address). Views are handed to the
  * service as the web layer does (which requests count is tested in tests/system/visit-counting).
  */
 import { parse as parseCsv } from 'csv-parse/sync'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessagesPageSchema } from '#common/schemas/messages.ts'
-import { StatsSchema, type StatsRange } from '#common/schemas/stats.ts'
-import { statsSalts, visits, type UserRow } from '#server/db/schema.ts'
+import { STATS_TOP_LIMIT, StatsSchema, type StatsRange } from '#common/schemas/stats.ts'
+import { pageViews, statsDaily, statsSalts, visits, type UserRow } from '#server/db/schema.ts'
 import { deviceOf } from '#server/lib/countable-view.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
-import { createStatsRepository } from '#server/modules/stats/stats.repository.ts'
+import {
+  createStatsRepository,
+  DAY_KEYS_MAX,
+  NEW_VISITORS_PER_ADDRESS_HOUR,
+} from '#server/modules/stats/stats.repository.ts'
 import {
   addDays,
   createStatsService,
@@ -371,5 +376,148 @@ describe('the weekly digest', () => {
     })
     await expect(failing.sendWeeklyDigest()).rejects.toThrow('SMTP down')
     expect(await app.services.stats.sendWeeklyDigest()).toBe(true)
+  })
+})
+
+describe('bounded statistics', () => {
+  /** The n-th address of a block no other test uses. */
+  const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+  let next = 1
+  const newAddress = () => address(next++)
+  const onDay = async (day: string) => (await stats()).series.find((d) => d.date === day)!
+
+  it('lists the top 20 pages, sources and campaigns and sums the rest into one row named Other', async () => {
+    clock = new Date('2026-09-01T10:00:00Z')
+    // One source, campaign and page with the most visitors, then 29 with one each.
+    for (let i = 0; i < 3; i++)
+      app.services.stats.record(
+        view('/popular', newAddress(), {
+          source: 'popular.example',
+          utm: { source: 'popular', medium: 'email', campaign: 'top' },
+        }),
+      )
+    for (let i = 0; i < 29; i++)
+      app.services.stats.record(
+        view(`/page-${i}`, newAddress(), {
+          source: `site-${i}.example`,
+          utm: { source: `news-${i}`, medium: 'email', campaign: `c-${i}` },
+        }),
+      )
+    const result = await stats()
+    expect(result.visitors).toBe(32)
+    for (const list of [result.topPages, result.sources, result.campaigns])
+      expect(list).toHaveLength(STATS_TOP_LIMIT + 1)
+    expect(result.topPages[0]).toEqual({ path: '/popular', visitors: 3, pageviews: 3 })
+    expect(result.topPages.at(-1)).toEqual({ path: 'Other', visitors: 10, pageviews: 10 })
+    expect(result.sources[0]).toEqual({ source: 'popular.example', visitors: 3 })
+    expect(result.sources.at(-1)).toEqual({ source: 'Other', visitors: 10 })
+    expect(result.campaigns[0]).toEqual({
+      source: 'popular',
+      medium: 'email',
+      campaign: 'top',
+      visitors: 3,
+    })
+    expect(result.campaigns.at(-1)).toEqual({
+      source: 'Other',
+      medium: 'Other',
+      campaign: 'Other',
+      visitors: 10,
+    })
+    expect(result.sources.filter((s) => s.source === 'Other')).toHaveLength(1)
+  })
+
+  it('stores a fixed number of distinct sources, campaigns and pages a day, the later ones as Other', async () => {
+    clock = new Date('2026-09-03T10:00:00Z')
+    const day = utcDay(clock)
+    for (let i = 0; i < DAY_KEYS_MAX + 5; i++)
+      app.services.stats.record(
+        view(`/odd-${i}`, newAddress(), {
+          source: `referrer-${i}.example`,
+          utm: { campaign: `campaign-${i}` },
+        }),
+      )
+    const result = await stats()
+    const rows = await app.database.db.select().from(visits).where(eq(visits.day, day))
+    expect(rows).toHaveLength(DAY_KEYS_MAX + 5)
+    expect(new Set(rows.map((r) => r.source)).size).toBe(DAY_KEYS_MAX + 1)
+    expect(rows.filter((r) => r.source === 'Other')).toHaveLength(5)
+    expect(new Set(rows.map((r) => r.utmCampaign)).size).toBe(DAY_KEYS_MAX + 1)
+    expect(rows.filter((r) => r.utmCampaign === 'Other')).toHaveLength(5)
+    const paths = await app.database.db
+      .selectDistinct({ path: pageViews.path })
+      .from(pageViews)
+      .innerJoin(visits, eq(visits.id, pageViews.visitId))
+      .where(eq(visits.day, day))
+    expect(paths).toHaveLength(DAY_KEYS_MAX + 1)
+    // Every view still counts, and the lists stay short.
+    expect((await onDay(day)).pageviews).toBe(DAY_KEYS_MAX + 5)
+    expect(result.sources).toHaveLength(STATS_TOP_LIMIT + 1)
+    expect(result.sources.at(-1)!.source).toBe('Other')
+  })
+
+  it('counts at most 10 new visitors an hour from one address, on any instance, and every view', async () => {
+    clock = new Date('2026-09-08T10:00:00Z')
+    const day = utcDay(clock)
+    const other = secondInstance()
+    const flood = newAddress()
+    const browser = (n: number) => `${DESKTOP} Flood/${n}`
+    for (let i = 0; i < 400; i++)
+      (i % 2 ? other : app.services.stats).record(
+        view('/', flood, { userAgent: browser(i), at: new Date(clock.getTime() + i * 5_000) }),
+      )
+    await other.flush()
+    expect(await onDay(day)).toMatchObject({
+      visitors: NEW_VISITORS_PER_ADDRESS_HOUR,
+      pageviews: 400,
+    })
+    // Another address is counted on its own.
+    const neighbour = newAddress()
+    for (let i = 0; i < 3; i++)
+      app.services.stats.record(view('/', neighbour, { userAgent: browser(i), at: minutes(40) }))
+    expect(await onDay(day)).toMatchObject({
+      visitors: NEW_VISITORS_PER_ADDRESS_HOUR + 3,
+      pageviews: 403,
+    })
+    // The next hour, the address counts new visitors again.
+    clock = new Date('2026-09-08T11:05:00Z')
+    for (let i = 0; i < 20; i++)
+      other.record(view('/faq', flood, { userAgent: browser(1_000 + i), at: minutes(i) }))
+    await other.flush()
+    expect(await onDay(day)).toMatchObject({
+      visitors: 2 * NEW_VISITORS_PER_ADDRESS_HOUR + 3,
+      pageviews: 423,
+    })
+  })
+
+  it('rolls up at most a fixed number of keys a day, whatever the raw visits hold', async () => {
+    clock = new Date('2026-10-01T10:00:00Z')
+    const day = utcDay(clock)
+    // Stored as they came, as before the caps at writing existed.
+    await app.database.db.insert(visits).values(
+      Array.from({ length: DAY_KEYS_MAX + 50 }, (_, i) => ({
+        visitor: `raw-visitor-${i}`,
+        day,
+        startedAt: clock,
+        lastSeenAt: clock,
+        landingPage: '/',
+        source: `raw-${i}.example`,
+        device: 'desktop',
+        pageviews: 1,
+      })),
+    )
+    clock = new Date('2026-10-02T10:00:00Z')
+    await app.services.stats.maintain()
+    const rolled = await app.database.db
+      .select()
+      .from(statsDaily)
+      .where(and(eq(statsDaily.day, day), eq(statsDaily.kind, 'source')))
+    expect(rolled).toHaveLength(DAY_KEYS_MAX + 1)
+    expect(rolled.find((r) => r.key === 'Other')?.visitors).toBe(50)
+    const { sources } = await stats()
+    expect(sources).toHaveLength(STATS_TOP_LIMIT + 1)
+    expect(sources.at(-1)).toEqual({
+      source: 'Other',
+      visitors: DAY_KEYS_MAX + 50 - STATS_TOP_LIMIT,
+    })
   })
 })
