@@ -83,9 +83,17 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 const campaignKey = sql`concat_ws(E'\\n', coalesce(utm_source, ''), coalesce(utm_medium, ''),
   coalesce(utm_campaign, ''))`
 
-/** One kind's figures of each day in [from, to] from the raw visits, as the roll-ups hold them. */
-function rawKindSql(kind: string, from: string, to: string) {
-  const inRange = sql`day between ${from} and ${to}`
+/** The days in [from, to] that have roll-ups (a 'total' row); the others are read raw. */
+const rolledDaysSql = (from: string, to: string) =>
+  sql`select day from ${statsDaily} where kind = 'total' and day between ${from} and ${to}`
+
+/**
+ * One kind's figures of each day in [from, to] from the raw visits, as the roll-ups hold them;
+ * with `isUnrolledOnly`, of the days that have no roll-up yet (the others are never scanned).
+ */
+function rawKindSql(kind: string, from: string, to: string, isUnrolledOnly = false) {
+  const unrolled = isUnrolledOnly ? sql` and day not in (${rolledDaysSql(from, to)})` : sql``
+  const inRange = sql`day between ${from} and ${to}${unrolled}`
   switch (kind) {
     case 'total':
       return sql`
@@ -100,7 +108,7 @@ function rawKindSql(kind: string, from: string, to: string) {
           count(distinct v.visitor)::int as visitors, count(*)::int as pageviews,
           0 as converted, 0 as messages
         from ${pageViews} p join ${visits} v on v.id = p.visit_id
-        where v.day between ${from} and ${to} group by v.day, p.path`
+        where v.${inRange} group by v.day, p.path`
     case 'source':
     case 'campaign':
     case 'device':
@@ -153,10 +161,6 @@ const rollUpSql = (from: string, to: string) => sql`
     )}) raw
   ) ranked
   group by 1, 2, 3`
-
-/** The days in [from, to] that have roll-ups (a 'total' row); the others are read raw. */
-const rolledDaysSql = (from: string, to: string) =>
-  sql`select day from ${statsDaily} where kind = 'total' and day between ${from} and ${to}`
 
 export function createStatsRepository(db: Db) {
   return {
@@ -460,8 +464,7 @@ export function createStatsRepository(db: Db) {
           from ${statsDaily} where kind = 'total' and day between ${from} and ${to}
           union all
           select day, visitors, pageviews, converted, messages
-          from (${rawKindSql('total', rawFrom, to)}) raw
-          where raw.day::date not in (${rolledDaysSql(rawFrom, to)})`),
+          from (${rawKindSql('total', rawFrom, to, true)}) raw`),
       )
     },
 
@@ -482,8 +485,7 @@ export function createStatsRepository(db: Db) {
             where kind = ${kind} and day between ${from} and ${to}
               and day in (${rolledDaysSql(from, to)})
             union all
-            select key, visitors, pageviews from (${rawKindSql(kind, rawFrom, to)}) raw
-            where raw.day::date not in (${rolledDaysSql(rawFrom, to)})
+            select key, visitors, pageviews from (${rawKindSql(kind, rawFrom, to, true)}) raw
           ),
           ranked as (
             select key, sum(visitors) as visitors, sum(pageviews) as pageviews,
