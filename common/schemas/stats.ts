@@ -5,8 +5,9 @@ export const STATS_RANGES = { '7d': 7, '30d': 30, '365d': 365 } as const
 export type StatsRange = keyof typeof STATS_RANGES
 
 /**
- * How many keys each top list (pages, sources, campaigns, countries) names at most; the rest is
- * summed into one more row named STATS_OTHER (a campaign's source, medium and campaign all say so).
+ * How many rows each top list (pages, sources, campaigns, countries) has at most, "Other"
+ * included: with more keys than that, the top STATS_TOP_LIMIT - 1 and one row named STATS_OTHER
+ * summing the rest (a campaign's source, medium and campaign all say so).
  */
 export const STATS_TOP_LIMIT = 20
 export const STATS_OTHER = 'Other'

@@ -386,7 +386,7 @@ describe('bounded statistics', () => {
   const newAddress = () => address(next++)
   const onDay = async (day: string) => (await stats()).series.find((d) => d.date === day)!
 
-  it('lists the top 20 pages, sources and campaigns and sums the rest into one row named Other', async () => {
+  it('lists at most 20 pages, sources and campaigns, the top 19 and one row named Other summing the rest', async () => {
     clock = new Date('2026-09-01T10:00:00Z')
     // One source, campaign and page with the most visitors, then 29 with one each.
     for (let i = 0; i < 3; i++)
@@ -405,12 +405,15 @@ describe('bounded statistics', () => {
       )
     const result = await stats()
     expect(result.visitors).toBe(32)
-    for (const list of [result.topPages, result.sources, result.campaigns])
-      expect(list).toHaveLength(STATS_TOP_LIMIT + 1)
+    // 30 values: the top 19 are named, the other 11 (one visitor each) are summed.
+    for (const list of [result.topPages, result.sources, result.campaigns]) {
+      expect(list.length).toBeLessThanOrEqual(STATS_TOP_LIMIT)
+      expect(list).toHaveLength(20)
+    }
     expect(result.topPages[0]).toEqual({ path: '/popular', visitors: 3, pageviews: 3 })
-    expect(result.topPages.at(-1)).toEqual({ path: 'Other', visitors: 10, pageviews: 10 })
+    expect(result.topPages.at(-1)).toEqual({ path: 'Other', visitors: 11, pageviews: 11 })
     expect(result.sources[0]).toEqual({ source: 'popular.example', visitors: 3 })
-    expect(result.sources.at(-1)).toEqual({ source: 'Other', visitors: 10 })
+    expect(result.sources.at(-1)).toEqual({ source: 'Other', visitors: 11 })
     expect(result.campaigns[0]).toEqual({
       source: 'popular',
       medium: 'email',
@@ -421,9 +424,31 @@ describe('bounded statistics', () => {
       source: 'Other',
       medium: 'Other',
       campaign: 'Other',
-      visitors: 10,
+      visitors: 11,
     })
     expect(result.sources.filter((s) => s.source === 'Other')).toHaveLength(1)
+    for (const list of [result.topPages, result.sources, result.campaigns])
+      expect(list.slice(1, -1).every((row) => row.visitors === 1)).toBe(true)
+  })
+
+  it('lists every page, source and campaign, with no Other row, when there are 20', async () => {
+    clock = new Date('2026-08-10T10:00:00Z')
+    for (let i = 0; i < STATS_TOP_LIMIT; i++)
+      app.services.stats.record(
+        view(`/twenty-${i}`, newAddress(), {
+          source: `twenty-${i}.example`,
+          utm: { source: `twenty-${i}`, medium: 'email', campaign: 'twenty' },
+        }),
+      )
+    const result = await stats()
+    expect(result.visitors).toBe(STATS_TOP_LIMIT)
+    expect(result.topPages.map((p) => p.path).sort()).toEqual(
+      Array.from({ length: STATS_TOP_LIMIT }, (_, i) => `/twenty-${i}`).sort(),
+    )
+    expect(result.sources).toHaveLength(STATS_TOP_LIMIT)
+    expect(result.campaigns).toHaveLength(STATS_TOP_LIMIT)
+    for (const list of [result.topPages, result.sources, result.campaigns])
+      expect(list.every((row) => row.visitors === 1)).toBe(true)
   })
 
   it('stores a fixed number of distinct sources, campaigns and pages a day, the later ones as Other', async () => {
@@ -451,7 +476,7 @@ describe('bounded statistics', () => {
     expect(paths).toHaveLength(DAY_KEYS_MAX + 1)
     // Every view still counts, and the lists stay short.
     expect((await onDay(day)).pageviews).toBe(DAY_KEYS_MAX + 5)
-    expect(result.sources).toHaveLength(STATS_TOP_LIMIT + 1)
+    expect(result.sources).toHaveLength(STATS_TOP_LIMIT)
     expect(result.sources.at(-1)!.source).toBe('Other')
   })
 
@@ -514,10 +539,10 @@ describe('bounded statistics', () => {
     expect(rolled).toHaveLength(DAY_KEYS_MAX + 1)
     expect(rolled.find((r) => r.key === 'Other')?.visitors).toBe(50)
     const { sources } = await stats()
-    expect(sources).toHaveLength(STATS_TOP_LIMIT + 1)
+    expect(sources).toHaveLength(STATS_TOP_LIMIT)
     expect(sources.at(-1)).toEqual({
       source: 'Other',
-      visitors: DAY_KEYS_MAX + 50 - STATS_TOP_LIMIT,
+      visitors: DAY_KEYS_MAX + 50 - (STATS_TOP_LIMIT - 1),
     })
   })
 })

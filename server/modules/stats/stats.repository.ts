@@ -469,9 +469,10 @@ export function createStatsRepository(db: Db) {
     },
 
     /**
-     * One kind's `limit` keys with the most visitors over [from, to] (roll-ups, and the raw visits
-     * from `rawFrom` on for days without one), and one "Other" row summing the rest, computed in
-     * the database: however many keys are stored, at most `limit` + 1 rows come back.
+     * One kind's keys with the most visitors over [from, to] (roll-ups, and the raw visits from
+     * `rawFrom` on for days without one) in at most `limit` rows, computed in the database: every
+     * key when there are `limit` or fewer, else the top `limit` - 1 and one "Other" row summing
+     * the rest (a stored "Other" included).
      */
     async topKeys(
       kind: KeyedKind | 'device',
@@ -491,10 +492,11 @@ export function createStatsRepository(db: Db) {
             select key, sum(visitors) as visitors, sum(pageviews) as pageviews,
               row_number() over (
                 order by key = ${other}, sum(visitors) desc, sum(pageviews) desc, key
-              ) as rank
+              ) as rank,
+              count(*) over () as keys
             from figures group by key
           )
-          select case when rank <= ${limit} then key else ${other} end as key,
+          select case when keys <= ${limit} or rank < ${limit} then key else ${other} end as key,
             sum(visitors)::int as visitors, sum(pageviews)::int as pageviews
           from ranked group by 1 order by min(rank)`),
       )

@@ -37,7 +37,8 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000
 /** A buffer this full is written at once; past BUFFER_MAX, views are dropped (and logged). */
 const FLUSH_AT = 500
 const BUFFER_MAX = 20_000
-const DIGEST_SOURCES = 5
+/** The digest's sources: the top 5 and one "Other" row. */
+const DIGEST_SOURCE_ROWS = 6
 
 export interface PendingView extends CountableView {
   at: Date
@@ -221,7 +222,7 @@ export function createStatsService(deps: StatsServiceDeps) {
   async function digestWeek(from: string, messages: number): Promise<DigestWeek> {
     const range = rangeOf(from, addDays(from, 6))
     const { visitors, rate } = await totals(range)
-    const sources = (await top(range, 'source', DIGEST_SOURCES)).map((s) => ({
+    const sources = (await top(range, 'source', DIGEST_SOURCE_ROWS)).map((s) => ({
       source: s.key,
       visitors: s.visitors,
     }))
