@@ -46,6 +46,8 @@ describe('planBackup', () => {
         'visits',
         'page_views',
         'stats_day_keys',
+        'stats_day_figures',
+        'stats_day_visitors',
         'stats_address_hours',
         'stats_digests',
         'recovery_codes',

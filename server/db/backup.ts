@@ -130,6 +130,14 @@ export const TABLE_POLICY = {
     excluded: 'which sources, campaigns and pages the raw visits of a day were stored under',
     clearedByForce: false,
   },
+  stats_day_figures: {
+    excluded: 'the running figures of the days that still have raw visits, deleted with them',
+    clearedByForce: false,
+  },
+  stats_day_visitors: {
+    excluded: 'which visitor hashes each running figure of those days counts, deleted with them',
+    clearedByForce: false,
+  },
   stats_address_hours: {
     excluded: 'new visitors per hashed address in the current hour, deleted once the hour is over',
     clearedByForce: false,

@@ -313,6 +313,43 @@ export const statsDayKeys = pgTable(
 )
 
 /**
+ * The running figures of each day that still has raw visits, as `stats_daily` holds a roll-up
+ * (per kind and key; converted visitors and messages on 'total'), updated by every write of
+ * visits, so reading a day never scans its visits; deleted with the day's visits.
+ */
+export const statsDayFigures = pgTable(
+  'stats_day_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    visitors: integer('visitors').notNull(),
+    pageviews: integer('pageviews').notNull(),
+    converted: integer('converted').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+)
+
+/**
+ * Each visitor's share of a day's running figures: per kind and key, the page views of the
+ * visitor's visits counted there (kind 'converted': the contact messages they sent). A visitor
+ * counts once for a key while its row exists, so a write adds a visitor to `stats_day_figures`
+ * only the first time; deleted with the day's visits.
+ */
+export const statsDayVisitors = pgTable(
+  'stats_day_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor, t.kind, t.key] })],
+)
+
+/**
  * New visitors counted per network address and clock hour: the address is a hash under the day's
  * salt (never the IP), and the row is deleted once its hour is over.
  */

@@ -546,3 +546,91 @@ describe('bounded statistics', () => {
     })
   })
 })
+
+describe('running figures', () => {
+  const contact = (ip: string, userAgent: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: {
+        fullName: 'Ada Client',
+        email: 'ada@example.com',
+        subject: 'A new website',
+        message: 'Hello, I would like a quote for a website.',
+      },
+      headers: { 'user-agent': userAgent },
+      remoteAddress: ip,
+    })
+  const figures = ({ range: _, series: __, ...rest }: Awaited<ReturnType<typeof stats>>) => rest
+
+  it('give the figures the roll-up of the raw visits gives, a visit changed by a later write included', async () => {
+    clock = new Date('2026-11-10T10:00:00Z')
+    const reader = newIp()
+    const phone = newIp()
+    const other = secondInstance()
+    // The later views (direct) are written first; the earlier ones bring the source and campaign.
+    other.record(view('/about', reader, { at: minutes(2) }))
+    other.record(view('/faq', reader, { at: minutes(20) }))
+    app.services.stats.record(
+      view('/dns', reader, {
+        source: 'news.example',
+        utm: { source: 'news', medium: 'email', campaign: 'autumn' },
+      }),
+    )
+    app.services.stats.record(view('/contact', reader, { at: minutes(12) }))
+    await other.flush()
+    await app.services.stats.flush()
+    // The same visitor's second visit, from another source.
+    app.services.stats.record(view('/faq', reader, { source: 'search.example', at: minutes(60) }))
+    app.services.stats.record(view('/', phone, { userAgent: PHONE }))
+    app.services.stats.record(view('/faq', phone, { userAgent: PHONE, at: minutes(1) }))
+    clock = minutes(3)
+    expect((await contact(phone, PHONE)).statusCode).toBe(201)
+    expect((await contact(phone, PHONE)).statusCode).toBe(201)
+
+    const running = await stats()
+    expect(running.series.at(-1)).toEqual({ date: '2026-11-10', visitors: 2, pageviews: 7 })
+    expect(figures(running)).toEqual({
+      visitors: 2,
+      pageviews: 7,
+      topPages: [
+        { path: '/faq', visitors: 2, pageviews: 3 },
+        { path: '/', visitors: 1, pageviews: 1 },
+        { path: '/about', visitors: 1, pageviews: 1 },
+        { path: '/contact', visitors: 1, pageviews: 1 },
+        { path: '/dns', visitors: 1, pageviews: 1 },
+      ],
+      sources: [
+        { source: 'news.example', visitors: 1 },
+        { source: 'Direct', visitors: 1 },
+        { source: 'search.example', visitors: 1 },
+      ],
+      campaigns: [{ source: 'news', medium: 'email', campaign: 'autumn', visitors: 1 }],
+      devices: [
+        { device: 'desktop', visitors: 1 },
+        { device: 'mobile', visitors: 1 },
+      ],
+      countries: [],
+      conversions: { messages: 2, rate: 0.5 },
+    })
+
+    clock = new Date('2026-11-11T10:00:00Z')
+    await app.services.stats.maintain()
+    const rolled = await stats()
+    expect(rolled.series.at(-2)).toEqual(running.series.at(-1))
+    expect(figures(rolled)).toEqual(figures(running))
+  })
+
+  it("answer for days not rolled up yet without reading the day's raw visits", async () => {
+    clock = new Date('2026-11-20T10:00:00Z')
+    for (const ip of [newIp(), newIp(), newIp()]) {
+      app.services.stats.record(view('/', ip, { source: 'friend.example' }))
+      app.services.stats.record(view('/portfolio', ip, { at: minutes(1) }))
+    }
+    const before = await stats()
+    expect(before).toMatchObject({ visitors: 3, pageviews: 6 })
+    // Taken away behind the server's back: the figures do not change.
+    await app.database.db.delete(visits).where(eq(visits.day, utcDay(clock)))
+    expect(await stats()).toEqual(before)
+  })
+})

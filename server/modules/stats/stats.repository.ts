@@ -6,7 +6,9 @@ import {
   pageViews,
   statsAddressHours,
   statsDaily,
+  statsDayFigures,
   statsDayKeys,
+  statsDayVisitors,
   statsDigests,
   statsSalts,
   visits,
@@ -80,6 +82,140 @@ interface VisitUpdate {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
+/** What a stored visit counts under in its day's running figures. */
+interface CountedVisit {
+  id: string
+  visitor: string
+  day: string
+  startedAt: Date
+  lastSeenAt: Date
+  source: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  device: string
+  country: string | null
+  pageviews: number
+}
+
+/** The keys a visit counts under, as the roll-ups name them (a page counts per view instead). */
+function visitKeys(v: CountedVisit): { kind: string; key: string }[] {
+  const keys = [
+    { kind: 'total', key: '' },
+    { kind: 'source', key: v.source ?? 'Direct' },
+    { kind: 'device', key: v.device },
+  ]
+  if (v.utmSource !== null || v.utmMedium !== null || v.utmCampaign !== null)
+    keys.push({
+      kind: 'campaign',
+      key: [v.utmSource ?? '', v.utmMedium ?? '', v.utmCampaign ?? ''].join('\n'),
+    })
+  if (v.country !== null) keys.push({ kind: 'country', key: v.country })
+  return keys
+}
+
+interface Share {
+  day: string
+  visitor: string
+  kind: string
+  key: string
+}
+
+/**
+ * The running figures of a write: the stored shares of the batch's visitors (`stats_day_visitors`)
+ * are read, changed in memory as visits are added or changed, and written back with the figures'
+ * differences in `write`. Called under the write lock, so no other write changes them meanwhile.
+ */
+async function runningCounts(tx: Db, days: string[], visitors: string[]) {
+  const shareKey = (s: Share) => [s.day, s.visitor, s.kind, s.key].join('\0')
+  const shares = new Map<string, Share & { count: number; stored: number }>()
+  if (days.length > 0 && visitors.length > 0)
+    for (const row of await tx
+      .select()
+      .from(statsDayVisitors)
+      .where(and(inArray(statsDayVisitors.day, days), inArray(statsDayVisitors.visitor, visitors))))
+      shares.set(shareKey(row), { ...row, stored: row.count })
+  const figures = new Map<string, { day: string; kind: string; key: string } & KeyFigures>()
+
+  /** Adds `views` page views (negative: takes them away) to the visitor's share of a key. */
+  function add(share: Share, views: number) {
+    const k = shareKey(share)
+    const entry = shares.get(k) ?? { ...share, count: 0, stored: 0 }
+    shares.set(k, entry)
+    const fk = [share.day, share.kind, share.key].join('\0')
+    const figure = figures.get(fk) ?? {
+      day: share.day,
+      kind: share.kind,
+      key: share.key,
+      visitors: 0,
+      pageviews: 0,
+    }
+    figures.set(fk, figure)
+    const before = entry.count
+    entry.count += views
+    figure.pageviews += views
+    if (before === 0 && entry.count > 0) figure.visitors++
+    if (before > 0 && entry.count === 0) figure.visitors--
+  }
+
+  return {
+    add,
+
+    /** Counts a visit's page views under its keys (sign -1 before it changes, 1 after). */
+    addVisit(visit: CountedVisit, sign: 1 | -1) {
+      for (const { kind, key } of visitKeys(visit))
+        add({ day: visit.day, visitor: visit.visitor, kind, key }, sign * visit.pageviews)
+    },
+
+    async write() {
+      const changed = [...shares.values()].filter((s) => s.count !== s.stored)
+      const kept = changed.filter((s) => s.count > 0).map(({ stored: _, ...share }) => share)
+      for (let i = 0; i < kept.length; i += WRITE_CHUNK)
+        await tx
+          .insert(statsDayVisitors)
+          .values(kept.slice(i, i + WRITE_CHUNK))
+          .onConflictDoUpdate({
+            target: [
+              statsDayVisitors.day,
+              statsDayVisitors.visitor,
+              statsDayVisitors.kind,
+              statsDayVisitors.key,
+            ],
+            set: { count: sql`excluded.count` },
+          })
+      const gone = changed.filter((s) => s.count === 0 && s.stored > 0)
+      for (let i = 0; i < gone.length; i += WRITE_CHUNK)
+        await tx.execute(sql`
+          delete from ${statsDayVisitors} v
+          using jsonb_to_recordset(${JSON.stringify(gone.slice(i, i + WRITE_CHUNK))}::jsonb)
+            as g(day date, visitor text, kind text, key text)
+          where v.day = g.day and v.visitor = g.visitor and v.kind = g.kind and v.key = g.key`)
+      const differences = [...figures.values()].filter((f) => f.pageviews !== 0 || f.visitors !== 0)
+      for (let i = 0; i < differences.length; i += WRITE_CHUNK)
+        await tx
+          .insert(statsDayFigures)
+          .values(differences.slice(i, i + WRITE_CHUNK))
+          .onConflictDoUpdate({
+            target: [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key],
+            set: {
+              visitors: sql`${statsDayFigures.visitors} + excluded.visitors`,
+              pageviews: sql`${statsDayFigures.pageviews} + excluded.pageviews`,
+            },
+          })
+      // A key a changed visit no longer counts under (its source or campaign) leaves the lists.
+      if (differences.some((f) => f.pageviews < 0))
+        await tx
+          .delete(statsDayFigures)
+          .where(
+            and(
+              inArray(statsDayFigures.day, [...new Set(differences.map((f) => f.day))]),
+              eq(statsDayFigures.pageviews, 0),
+            ),
+          )
+    },
+  }
+}
+
 const campaignKey = sql`concat_ws(E'\\n', coalesce(utm_source, ''), coalesce(utm_medium, ''),
   coalesce(utm_campaign, ''))`
 
@@ -88,12 +224,17 @@ const rolledDaysSql = (from: string, to: string) =>
   sql`select day from ${statsDaily} where kind = 'total' and day between ${from} and ${to}`
 
 /**
- * One kind's figures of each day in [from, to] from the raw visits, as the roll-ups hold them;
- * with `isUnrolledOnly`, of the days that have no roll-up yet (the others are never scanned).
+ * One kind's running figures of each day in [from, to] that has no roll-up yet (the days a roll-up
+ * covers are read from it).
  */
-function rawKindSql(kind: string, from: string, to: string, isUnrolledOnly = false) {
-  const unrolled = isUnrolledOnly ? sql` and day not in (${rolledDaysSql(from, to)})` : sql``
-  const inRange = sql`day between ${from} and ${to}${unrolled}`
+const runningSql = (kind: string, from: string, to: string) => sql`
+  select day, key, visitors, pageviews, converted, messages from ${statsDayFigures}
+  where kind = ${kind} and day between ${from} and ${to}
+    and day not in (${rolledDaysSql(from, to)})`
+
+/** One kind's figures of each day in [from, to] from the raw visits, as the roll-ups hold them. */
+function rawKindSql(kind: string, from: string, to: string) {
+  const inRange = sql`day between ${from} and ${to}`
   switch (kind) {
     case 'total':
       return sql`
@@ -219,13 +360,20 @@ export function createStatsRepository(db: Db) {
           ]),
         ]
         const earliest = segments[0]!.startedAt.getTime() - VISIT_GAP_MS
-        const candidates = await tx
+        const candidates: CountedVisit[] = await tx
           .select({
             id: visits.id,
             visitor: visits.visitor,
             day: visits.day,
             startedAt: visits.startedAt,
             lastSeenAt: visits.lastSeenAt,
+            source: visits.source,
+            utmSource: visits.utmSource,
+            utmMedium: visits.utmMedium,
+            utmCampaign: visits.utmCampaign,
+            device: visits.device,
+            country: visits.country,
+            pageviews: visits.pageviews,
           })
           .from(visits)
           .where(and(inArray(visits.visitor, hashes), gte(visits.lastSeenAt, new Date(earliest))))
@@ -258,6 +406,12 @@ export function createStatsRepository(db: Db) {
           newKeys.push({ day, kind, key })
           return key
         }
+
+        const counts = await runningCounts(
+          tx,
+          [...new Set([...days, ...candidates.map((v) => v.day)])],
+          hashes,
+        )
 
         const updates: VisitUpdate[] = []
         const inserts: (typeof visits.$inferInsert)[] = []
@@ -307,9 +461,20 @@ export function createStatsRepository(db: Db) {
               : { source: s.utmSource, medium: s.utmMedium, campaign: s.utmCampaign }
           const landingPage = kept(day, 'page', s.landingPage)
           let visitId: string
+          let visitor: string
           if (open) {
             visitId = open.id
-            // Kept up to date for the next segments of this batch.
+            visitor = open.visitor
+            // Kept up to date for the next segments of this batch, as the update below leaves it.
+            counts.addVisit(open, -1)
+            open.pageviews += s.views.length
+            if (s.startedAt < open.startedAt) {
+              open.source = source
+              open.utmSource = campaign.source
+              open.utmMedium = campaign.medium
+              open.utmCampaign = campaign.campaign
+            }
+            counts.addVisit(open, 1)
             if (s.lastSeenAt > open.lastSeenAt) open.lastSeenAt = s.lastSeenAt
             if (s.startedAt < open.startedAt) open.startedAt = s.startedAt
             updates.push({
@@ -341,17 +506,18 @@ export function createStatsRepository(db: Db) {
               pageviews: s.views.length,
             }
             inserts.push(row)
-            candidates.push({
-              id: visitId,
-              visitor: row.visitor,
-              day: row.day,
-              startedAt: row.startedAt,
-              lastSeenAt: row.lastSeenAt,
-            })
+            const { landingPage: _, ...counted } = row
+            candidates.push(counted)
+            counts.addVisit(counted, 1)
+            visitor = row.visitor
           }
-          for (const view of s.views)
-            views.push({ visitId, path: kept(day, 'page', view.path), at: view.at })
+          for (const view of s.views) {
+            const path = kept(day, 'page', view.path)
+            views.push({ visitId, path, at: view.at })
+            counts.add({ day, visitor, kind: 'page', key: path }, 1)
+          }
         }
+        await counts.write()
         for (let i = 0; i < newKeys.length; i += WRITE_CHUNK)
           await tx
             .insert(statsDayKeys)
@@ -410,19 +576,55 @@ export function createStatsRepository(db: Db) {
     /** The visitor's visit still open at `at` (seen within VISIT_GAP_MS), counting one message. */
     async addMessageToOpenVisit(visitors: string[], at: Date) {
       const since = new Date(at.getTime() - VISIT_GAP_MS)
-      const [open] = await db
-        .select({ id: visits.id })
-        .from(visits)
-        .where(and(inArray(visits.visitor, visitors), gte(visits.lastSeenAt, since)))
-        .orderBy(sql`${visits.lastSeenAt} desc`)
-        .limit(1)
-      if (!open) return undefined
-      const [row] = await db
-        .update(visits)
-        .set({ messages: sql`${visits.messages} + 1` })
-        .where(eq(visits.id, open.id))
-        .returning()
-      return row
+      return db.transaction(async (tx) => {
+        const [open] = await tx
+          .select({ id: visits.id })
+          .from(visits)
+          .where(and(inArray(visits.visitor, visitors), gte(visits.lastSeenAt, since)))
+          .orderBy(sql`${visits.lastSeenAt} desc`)
+          .limit(1)
+        if (!open) return undefined
+        const [row] = await tx
+          .update(visits)
+          .set({ messages: sql`${visits.messages} + 1` })
+          .where(eq(visits.id, open.id))
+          .returning()
+        if (!row) return undefined
+        // The day's running figures: one more message, and one more converted visitor on the
+        // visitor's first message of the day.
+        const [share] = await tx
+          .insert(statsDayVisitors)
+          .values({ day: row.day, visitor: row.visitor, kind: 'converted', key: '', count: 1 })
+          .onConflictDoUpdate({
+            target: [
+              statsDayVisitors.day,
+              statsDayVisitors.visitor,
+              statsDayVisitors.kind,
+              statsDayVisitors.key,
+            ],
+            set: { count: sql`${statsDayVisitors.count} + 1` },
+          })
+          .returning({ count: statsDayVisitors.count })
+        await tx
+          .insert(statsDayFigures)
+          .values({
+            day: row.day,
+            kind: 'total',
+            key: '',
+            visitors: 0,
+            pageviews: 0,
+            converted: share?.count === 1 ? 1 : 0,
+            messages: 1,
+          })
+          .onConflictDoUpdate({
+            target: [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key],
+            set: {
+              converted: sql`${statsDayFigures.converted} + excluded.converted`,
+              messages: sql`${statsDayFigures.messages} + 1`,
+            },
+          })
+        return row
+      })
     },
 
     /**
@@ -441,21 +643,24 @@ export function createStatsRepository(db: Db) {
       })
     },
 
-    /** The days in [from, to] that hold raw visits but no roll-up yet. */
+    /**
+     * The days in [from, to] that hold raw visits but no roll-up yet, found by their running totals
+     * (a row a day) rather than by going through every raw visit.
+     */
     async daysWithoutRollUp(from: string, to: string): Promise<string[]> {
       const rows = rowsOf<{ day: string }>(
         await db.execute(sql`
-          select distinct v.day::text as day from ${visits} v
-          where v.day between ${from} and ${to} and not exists (
-            select 1 from ${statsDaily} d where d.day = v.day and d.kind = 'total')
+          select f.day::text as day from ${statsDayFigures} f
+          where f.kind = 'total' and f.day between ${from} and ${to} and not exists (
+            select 1 from ${statsDaily} d where d.day = f.day and d.kind = 'total')
           order by 1`),
       )
       return rows.map((r) => r.day)
     },
 
     /**
-     * The totals of each day in [from, to] that has any: from its roll-up, or from the raw visits
-     * for the days from `rawFrom` on that have none yet.
+     * The totals of each day in [from, to] that has any: from its roll-up, or from its running
+     * figures for the days from `rawFrom` on that have none yet.
      */
     async dailyTotals(from: string, to: string, rawFrom: string): Promise<DayTotals[]> {
       return rowsOf<DayTotals>(
@@ -463,14 +668,14 @@ export function createStatsRepository(db: Db) {
           select day::text as day, visitors, pageviews, converted, messages
           from ${statsDaily} where kind = 'total' and day between ${from} and ${to}
           union all
-          select day, visitors, pageviews, converted, messages
-          from (${rawKindSql('total', rawFrom, to, true)}) raw`),
+          select day::text as day, visitors, pageviews, converted, messages
+          from (${runningSql('total', rawFrom, to)}) running`),
       )
     },
 
     /**
-     * One kind's keys with the most visitors over [from, to] (roll-ups, and the raw visits from
-     * `rawFrom` on for days without one) in at most `limit` rows, computed in the database: every
+     * One kind's keys with the most visitors over [from, to] (roll-ups, and the running figures
+     * from `rawFrom` on for days without one) in at most `limit` rows, computed in the database: every
      * key when there are `limit` or fewer, else the top `limit` - 1 and one "Other" row summing
      * the rest (a stored "Other" included).
      */
@@ -486,7 +691,7 @@ export function createStatsRepository(db: Db) {
             where kind = ${kind} and day between ${from} and ${to}
               and day in (${rolledDaysSql(from, to)})
             union all
-            select key, visitors, pageviews from (${rawKindSql(kind, rawFrom, to, true)}) raw
+            select key, visitors, pageviews from (${runningSql(kind, rawFrom, to)}) running
           ),
           ranked as (
             select key, sum(visitors) as visitors, sum(pageviews) as pageviews,
@@ -502,9 +707,14 @@ export function createStatsRepository(db: Db) {
       )
     },
 
-    /** Deletes the visits (and their page views, and the day's stored keys) before `day`. */
+    /**
+     * Deletes the visits (and their page views, the day's stored keys and running figures) before
+     * `day`.
+     */
     async deleteVisitsBefore(day: string): Promise<number> {
       await db.delete(statsDayKeys).where(lt(statsDayKeys.day, day))
+      await db.delete(statsDayFigures).where(lt(statsDayFigures.day, day))
+      await db.delete(statsDayVisitors).where(lt(statsDayVisitors.day, day))
       const [row] = rowsOf<{ deleted: number }>(
         await db.execute(sql`
           with deleted as (delete from ${visits} where day < ${day} returning 1)
