@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--render-only]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -40,6 +40,7 @@ import {
 } from './link-check-round.ts'
 import { seedBench, type SeedCounts } from './seed.ts'
 import { measureVisitCounting, renderVisitCounting } from './visit-counting.ts'
+import { HOSTILE_VISITS, measureHostileStats, renderHostileStats } from './hostile-stats.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
 import { measureRender, renderRender } from './render.ts'
 
@@ -55,6 +56,8 @@ const { values: args } = parseArgs({
     'inbox-only': { type: 'boolean', default: false },
     // Only the visit statistics case: / with counting on and off, and the storage per 10,000 visits.
     'visits-only': { type: 'boolean', default: false },
+    // Only GET /api/stats over 200,000 hostile visits (its time and the server's peak memory).
+    'hostile-stats-only': { type: 'boolean', default: false },
     // Only the link-check round (its own child process, database and local target server).
     'link-checks-only': { type: 'boolean', default: false },
     // Only rendering without the cache: each public route uncached and cached, campaign links, a crawl.
@@ -437,6 +440,12 @@ async function visitStatistics() {
   )
 }
 
+async function hostileStatistics() {
+  return renderHostileStats(
+    await measureHostileStats({ env: (dataDir) => serverEnv(dataDir), admin: ADMIN }),
+  )
+}
+
 function renderLinkCheckRound(results: LinkCheckRoundResult[]): string {
   return [
     `### Link-check round, ${LINK_CHECK_ENTRIES.toLocaleString('en-US')} entries against a local server (one process, a period between rounds)`,
@@ -472,6 +481,11 @@ async function main() {
     console.log(renderRender(await measureRender({ durationSeconds: LOAD.durationSeconds })))
     return
   }
+  if (args['hostile-stats-only']) {
+    await ensureBuild()
+    console.log(await hostileStatistics())
+    return
+  }
   if (args['visits-only']) {
     await ensureBuild()
     console.log(await visitStatistics())
@@ -495,6 +509,8 @@ async function main() {
   const rendering = renderRender(await measureRender({ durationSeconds: LOAD.durationSeconds }))
   log('visit statistics: / with counting on and off, storage per 10,000 visits')
   const visitCounting = await visitStatistics()
+  log(`visit statistics: GET /api/stats over ${HOSTILE_VISITS} hostile visits`)
+  const hostileStats = await hostileStatistics()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
   const ceiling = await measureCeiling()
 
@@ -504,7 +520,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${linkCheckRound}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${linkCheckRound}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

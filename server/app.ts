@@ -58,7 +58,12 @@ export interface AppDeps {
   web?: boolean
 }
 
-/** The logger options with Fastify's request serializer, but with the URL redacted. */
+/**
+ * The logger options with Fastify's request serializer narrowed to what docs/privacy.md lists: the
+ * method, the path without its query and with tokens redacted, and the host asked for. Never the
+ * client's address or port, at any level: the visit statistics promise addresses live seconds in
+ * memory, and a query string carries whatever a link or a visitor put there.
+ */
 function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
   if (logger === false || logger === undefined) return logger
   const options = logger === true ? {} : logger
@@ -73,8 +78,6 @@ function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
           method: request.method,
           url: redactUrl(request.url),
           host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket?.remotePort,
         }
       },
     },

@@ -4,8 +4,13 @@ import { z } from 'zod'
 export const STATS_RANGES = { '7d': 7, '30d': 30, '365d': 365 } as const
 export type StatsRange = keyof typeof STATS_RANGES
 
-/** How many rows each top list (pages, sources, campaigns, countries) holds at most. */
-export const STATS_TOP_LIMIT = 10
+/**
+ * How many rows each top list (pages, sources, campaigns, countries) has at most, "Other"
+ * included: with more keys than that, the top STATS_TOP_LIMIT - 1 and one row named STATS_OTHER
+ * summing the rest (a campaign's source, medium and campaign all say so).
+ */
+export const STATS_TOP_LIMIT = 20
+export const STATS_OTHER = 'Other'
 
 const DEVICES = ['mobile', 'tablet', 'desktop'] as const
 const DeviceSchema = z.enum(DEVICES)

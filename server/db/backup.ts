@@ -126,6 +126,22 @@ export const TABLE_POLICY = {
     excluded: 'the pages of the raw visits, kept 30 days at most',
     clearedByForce: false,
   },
+  stats_day_keys: {
+    excluded: 'which sources, campaigns and pages the raw visits of a day were stored under',
+    clearedByForce: false,
+  },
+  stats_day_figures: {
+    excluded: 'the running figures of the days that still have raw visits, deleted with them',
+    clearedByForce: false,
+  },
+  stats_day_visitors: {
+    excluded: 'which visitor hashes each running figure of those days counts, deleted with them',
+    clearedByForce: false,
+  },
+  stats_address_hours: {
+    excluded: 'new visitors per hashed address in the current hour, deleted once the hour is over',
+    clearedByForce: false,
+  },
   stats_digests: {
     excluded: 'which weeks the weekly digest was sent for; a restore at worst sends one again',
     clearedByForce: false,

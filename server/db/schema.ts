@@ -298,6 +298,73 @@ export const statsDaily = pgTable(
   (t) => [uniqueIndex('stats_daily_day_kind_key_idx').on(t.day, t.kind, t.key)],
 )
 
+/**
+ * The distinct sources, campaigns and pages each day's visits were stored under, so a day keeps at
+ * most a fixed number of each (later ones are stored as "Other"); deleted with the day's visits.
+ */
+export const statsDayKeys = pgTable(
+  'stats_day_keys',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+)
+
+/**
+ * The running figures of each day that still has raw visits, as `stats_daily` holds a roll-up
+ * (per kind and key; converted visitors and messages on 'total'), updated by every write of
+ * visits, so reading a day never scans its visits; deleted with the day's visits.
+ */
+export const statsDayFigures = pgTable(
+  'stats_day_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    visitors: integer('visitors').notNull(),
+    pageviews: integer('pageviews').notNull(),
+    converted: integer('converted').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+)
+
+/**
+ * Each visitor's share of a day's running figures: per kind and key, the page views of the
+ * visitor's visits counted there (kind 'converted': the contact messages they sent). A visitor
+ * counts once for a key while its row exists, so a write adds a visitor to `stats_day_figures`
+ * only the first time; deleted with the day's visits.
+ */
+export const statsDayVisitors = pgTable(
+  'stats_day_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor, t.kind, t.key] })],
+)
+
+/**
+ * New visitors counted per network address and clock hour: the address is a hash under the day's
+ * salt (never the IP), and the row is deleted once its hour is over.
+ */
+export const statsAddressHours = pgTable(
+  'stats_address_hours',
+  {
+    address: text('address').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    visitors: integer('visitors').notNull(),
+    /** The last visitor counted: the address's later new visitors of the hour count as this one. */
+    lastVisitor: text('last_visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.hour] })],
+)
+
 /** One row per week whose digest an instance has claimed: several instances send it once. */
 export const statsDigests = pgTable('stats_digests', {
   weekStart: date('week_start', { mode: 'string' }).primaryKey(),

@@ -1,9 +1,10 @@
 /**
- * One-time tokens travel in URLs (/reset-password/TOKEN, /testimonial/TOKEN, ?token=): a logged URL
- * never carries one.
+ * A URL as the log shows it: the path only, since a query string carries whatever a link or a
+ * visitor put there (campaign ids, search words, `?token=`), and one-time tokens travel in paths
+ * too (/reset-password/TOKEN, /testimonial/TOKEN), so those are redacted.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/(?:reset-password|testimonial)\/)[^/?#]+/gi, '$1[redacted]')
-    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
+  const queryAt = url.search(/[?#]/)
+  const path = queryAt === -1 ? url : url.slice(0, queryAt)
+  return path.replace(/(\/(?:reset-password|testimonial)\/)[^/]+/gi, '$1[redacted]')
 }

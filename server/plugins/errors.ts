@@ -95,7 +95,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection')
       return asJsonError(reply, status).send({ message: clientErrorMessage(error) })
     }
-    // The URL carries the route's parameters; a reset token in it is redacted.
+    // The path carries the route's parameters (a reset token in it is redacted); never the query.
     request.log.error(
       { err: error, method: request.method, url: redactUrl(request.url) },
       'unhandled error',

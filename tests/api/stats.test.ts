@@ -1,18 +1,23 @@
 /**
  * Visit statistics: GET /api/stats, the visit on each message, the daily salt, retention and
- * roll-ups, several instances on one database, and the weekly digest. Views are handed to the
+ * roll-ups, several instances on one database, the weekly digest, and the bounds that hold
+ * whatever arrives (top lists with "Other", distinct keys per day, new visitors per address). Views are handed to the
  * service as the web layer does (which requests count is tested in tests/system/visit-counting).
  */
 import { parse as parseCsv } from 'csv-parse/sync'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessagesPageSchema } from '#common/schemas/messages.ts'
-import { StatsSchema, type StatsRange } from '#common/schemas/stats.ts'
-import { statsSalts, visits, type UserRow } from '#server/db/schema.ts'
+import { STATS_TOP_LIMIT, StatsSchema, type StatsRange } from '#common/schemas/stats.ts'
+import { pageViews, statsDaily, statsSalts, visits, type UserRow } from '#server/db/schema.ts'
 import { deviceOf } from '#server/lib/countable-view.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
-import { createStatsRepository } from '#server/modules/stats/stats.repository.ts'
+import {
+  createStatsRepository,
+  DAY_KEYS_MAX,
+  NEW_VISITORS_PER_ADDRESS_HOUR,
+} from '#server/modules/stats/stats.repository.ts'
 import {
   addDays,
   createStatsService,
@@ -371,5 +376,261 @@ describe('the weekly digest', () => {
     })
     await expect(failing.sendWeeklyDigest()).rejects.toThrow('SMTP down')
     expect(await app.services.stats.sendWeeklyDigest()).toBe(true)
+  })
+})
+
+describe('bounded statistics', () => {
+  /** The n-th address of a block no other test uses. */
+  const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+  let next = 1
+  const newAddress = () => address(next++)
+  const onDay = async (day: string) => (await stats()).series.find((d) => d.date === day)!
+
+  it('lists at most 20 pages, sources and campaigns, the top 19 and one row named Other summing the rest', async () => {
+    clock = new Date('2026-09-01T10:00:00Z')
+    // One source, campaign and page with the most visitors, then 29 with one each.
+    for (let i = 0; i < 3; i++)
+      app.services.stats.record(
+        view('/popular', newAddress(), {
+          source: 'popular.example',
+          utm: { source: 'popular', medium: 'email', campaign: 'top' },
+        }),
+      )
+    for (let i = 0; i < 29; i++)
+      app.services.stats.record(
+        view(`/page-${i}`, newAddress(), {
+          source: `site-${i}.example`,
+          utm: { source: `news-${i}`, medium: 'email', campaign: `c-${i}` },
+        }),
+      )
+    const result = await stats()
+    expect(result.visitors).toBe(32)
+    // 30 values: the top 19 are named, the other 11 (one visitor each) are summed.
+    for (const list of [result.topPages, result.sources, result.campaigns]) {
+      expect(list.length).toBeLessThanOrEqual(STATS_TOP_LIMIT)
+      expect(list).toHaveLength(20)
+    }
+    expect(result.topPages[0]).toEqual({ path: '/popular', visitors: 3, pageviews: 3 })
+    expect(result.topPages.at(-1)).toEqual({ path: 'Other', visitors: 11, pageviews: 11 })
+    expect(result.sources[0]).toEqual({ source: 'popular.example', visitors: 3 })
+    expect(result.sources.at(-1)).toEqual({ source: 'Other', visitors: 11 })
+    expect(result.campaigns[0]).toEqual({
+      source: 'popular',
+      medium: 'email',
+      campaign: 'top',
+      visitors: 3,
+    })
+    expect(result.campaigns.at(-1)).toEqual({
+      source: 'Other',
+      medium: 'Other',
+      campaign: 'Other',
+      visitors: 11,
+    })
+    expect(result.sources.filter((s) => s.source === 'Other')).toHaveLength(1)
+    for (const list of [result.topPages, result.sources, result.campaigns])
+      expect(list.slice(1, -1).every((row) => row.visitors === 1)).toBe(true)
+  })
+
+  it('lists every page, source and campaign, with no Other row, when there are 20', async () => {
+    clock = new Date('2026-08-10T10:00:00Z')
+    for (let i = 0; i < STATS_TOP_LIMIT; i++)
+      app.services.stats.record(
+        view(`/twenty-${i}`, newAddress(), {
+          source: `twenty-${i}.example`,
+          utm: { source: `twenty-${i}`, medium: 'email', campaign: 'twenty' },
+        }),
+      )
+    const result = await stats()
+    expect(result.visitors).toBe(STATS_TOP_LIMIT)
+    expect(result.topPages.map((p) => p.path).sort()).toEqual(
+      Array.from({ length: STATS_TOP_LIMIT }, (_, i) => `/twenty-${i}`).sort(),
+    )
+    expect(result.sources).toHaveLength(STATS_TOP_LIMIT)
+    expect(result.campaigns).toHaveLength(STATS_TOP_LIMIT)
+    for (const list of [result.topPages, result.sources, result.campaigns])
+      expect(list.every((row) => row.visitors === 1)).toBe(true)
+  })
+
+  it('stores a fixed number of distinct sources, campaigns and pages a day, the later ones as Other', async () => {
+    clock = new Date('2026-09-03T10:00:00Z')
+    const day = utcDay(clock)
+    for (let i = 0; i < DAY_KEYS_MAX + 5; i++)
+      app.services.stats.record(
+        view(`/odd-${i}`, newAddress(), {
+          source: `referrer-${i}.example`,
+          utm: { campaign: `campaign-${i}` },
+        }),
+      )
+    const result = await stats()
+    const rows = await app.database.db.select().from(visits).where(eq(visits.day, day))
+    expect(rows).toHaveLength(DAY_KEYS_MAX + 5)
+    expect(new Set(rows.map((r) => r.source)).size).toBe(DAY_KEYS_MAX + 1)
+    expect(rows.filter((r) => r.source === 'Other')).toHaveLength(5)
+    expect(new Set(rows.map((r) => r.utmCampaign)).size).toBe(DAY_KEYS_MAX + 1)
+    expect(rows.filter((r) => r.utmCampaign === 'Other')).toHaveLength(5)
+    const paths = await app.database.db
+      .selectDistinct({ path: pageViews.path })
+      .from(pageViews)
+      .innerJoin(visits, eq(visits.id, pageViews.visitId))
+      .where(eq(visits.day, day))
+    expect(paths).toHaveLength(DAY_KEYS_MAX + 1)
+    // Every view still counts, and the lists stay short.
+    expect((await onDay(day)).pageviews).toBe(DAY_KEYS_MAX + 5)
+    expect(result.sources).toHaveLength(STATS_TOP_LIMIT)
+    expect(result.sources.at(-1)!.source).toBe('Other')
+  })
+
+  it('counts at most 10 new visitors an hour from one address, on any instance, and every view', async () => {
+    clock = new Date('2026-09-08T10:00:00Z')
+    const day = utcDay(clock)
+    const other = secondInstance()
+    const flood = newAddress()
+    const browser = (n: number) => `${DESKTOP} Flood/${n}`
+    for (let i = 0; i < 400; i++)
+      (i % 2 ? other : app.services.stats).record(
+        view('/', flood, { userAgent: browser(i), at: new Date(clock.getTime() + i * 5_000) }),
+      )
+    await other.flush()
+    expect(await onDay(day)).toMatchObject({
+      visitors: NEW_VISITORS_PER_ADDRESS_HOUR,
+      pageviews: 400,
+    })
+    // Another address is counted on its own.
+    const neighbour = newAddress()
+    for (let i = 0; i < 3; i++)
+      app.services.stats.record(view('/', neighbour, { userAgent: browser(i), at: minutes(40) }))
+    expect(await onDay(day)).toMatchObject({
+      visitors: NEW_VISITORS_PER_ADDRESS_HOUR + 3,
+      pageviews: 403,
+    })
+    // The next hour, the address counts new visitors again.
+    clock = new Date('2026-09-08T11:05:00Z')
+    for (let i = 0; i < 20; i++)
+      other.record(view('/faq', flood, { userAgent: browser(1_000 + i), at: minutes(i) }))
+    await other.flush()
+    expect(await onDay(day)).toMatchObject({
+      visitors: 2 * NEW_VISITORS_PER_ADDRESS_HOUR + 3,
+      pageviews: 423,
+    })
+  })
+
+  it('rolls up at most a fixed number of keys a day, whatever the raw visits hold', async () => {
+    clock = new Date('2026-10-01T10:00:00Z')
+    const day = utcDay(clock)
+    // Stored as they came, as before the caps at writing existed.
+    await app.database.db.insert(visits).values(
+      Array.from({ length: DAY_KEYS_MAX + 50 }, (_, i) => ({
+        visitor: `raw-visitor-${i}`,
+        day,
+        startedAt: clock,
+        lastSeenAt: clock,
+        landingPage: '/',
+        source: `raw-${i}.example`,
+        device: 'desktop',
+        pageviews: 1,
+      })),
+    )
+    clock = new Date('2026-10-02T10:00:00Z')
+    await app.services.stats.maintain()
+    const rolled = await app.database.db
+      .select()
+      .from(statsDaily)
+      .where(and(eq(statsDaily.day, day), eq(statsDaily.kind, 'source')))
+    expect(rolled).toHaveLength(DAY_KEYS_MAX + 1)
+    expect(rolled.find((r) => r.key === 'Other')?.visitors).toBe(50)
+    const { sources } = await stats()
+    expect(sources).toHaveLength(STATS_TOP_LIMIT)
+    expect(sources.at(-1)).toEqual({
+      source: 'Other',
+      visitors: DAY_KEYS_MAX + 50 - (STATS_TOP_LIMIT - 1),
+    })
+  })
+})
+
+describe('running figures', () => {
+  const contact = (ip: string, userAgent: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: {
+        fullName: 'Ada Client',
+        email: 'ada@example.com',
+        subject: 'A new website',
+        message: 'Hello, I would like a quote for a website.',
+      },
+      headers: { 'user-agent': userAgent },
+      remoteAddress: ip,
+    })
+  const figures = ({ range: _, series: __, ...rest }: Awaited<ReturnType<typeof stats>>) => rest
+
+  it('give the figures the roll-up of the raw visits gives, a visit changed by a later write included', async () => {
+    clock = new Date('2026-11-10T10:00:00Z')
+    const reader = newIp()
+    const phone = newIp()
+    const other = secondInstance()
+    // The later views (direct) are written first; the earlier ones bring the source and campaign.
+    other.record(view('/about', reader, { at: minutes(2) }))
+    other.record(view('/faq', reader, { at: minutes(20) }))
+    app.services.stats.record(
+      view('/dns', reader, {
+        source: 'news.example',
+        utm: { source: 'news', medium: 'email', campaign: 'autumn' },
+      }),
+    )
+    app.services.stats.record(view('/contact', reader, { at: minutes(12) }))
+    await other.flush()
+    await app.services.stats.flush()
+    // The same visitor's second visit, from another source.
+    app.services.stats.record(view('/faq', reader, { source: 'search.example', at: minutes(60) }))
+    app.services.stats.record(view('/', phone, { userAgent: PHONE }))
+    app.services.stats.record(view('/faq', phone, { userAgent: PHONE, at: minutes(1) }))
+    clock = minutes(3)
+    expect((await contact(phone, PHONE)).statusCode).toBe(201)
+    expect((await contact(phone, PHONE)).statusCode).toBe(201)
+
+    const running = await stats()
+    expect(running.series.at(-1)).toEqual({ date: '2026-11-10', visitors: 2, pageviews: 7 })
+    expect(figures(running)).toEqual({
+      visitors: 2,
+      pageviews: 7,
+      topPages: [
+        { path: '/faq', visitors: 2, pageviews: 3 },
+        { path: '/', visitors: 1, pageviews: 1 },
+        { path: '/about', visitors: 1, pageviews: 1 },
+        { path: '/contact', visitors: 1, pageviews: 1 },
+        { path: '/dns', visitors: 1, pageviews: 1 },
+      ],
+      sources: [
+        { source: 'news.example', visitors: 1 },
+        { source: 'Direct', visitors: 1 },
+        { source: 'search.example', visitors: 1 },
+      ],
+      campaigns: [{ source: 'news', medium: 'email', campaign: 'autumn', visitors: 1 }],
+      devices: [
+        { device: 'desktop', visitors: 1 },
+        { device: 'mobile', visitors: 1 },
+      ],
+      countries: [],
+      conversions: { messages: 2, rate: 0.5 },
+    })
+
+    clock = new Date('2026-11-11T10:00:00Z')
+    await app.services.stats.maintain()
+    const rolled = await stats()
+    expect(rolled.series.at(-2)).toEqual(running.series.at(-1))
+    expect(figures(rolled)).toEqual(figures(running))
+  })
+
+  it("answer for days not rolled up yet without reading the day's raw visits", async () => {
+    clock = new Date('2026-11-20T10:00:00Z')
+    for (const ip of [newIp(), newIp(), newIp()]) {
+      app.services.stats.record(view('/', ip, { source: 'friend.example' }))
+      app.services.stats.record(view('/portfolio', ip, { at: minutes(1) }))
+    }
+    const before = await stats()
+    expect(before).toMatchObject({ visitors: 3, pageviews: 6 })
+    // Taken away behind the server's back: the figures do not change.
+    await app.database.db.delete(visits).where(eq(visits.day, utcDay(clock)))
+    expect(await stats()).toEqual(before)
   })
 })

@@ -24,6 +24,7 @@ let older: Post
 let newer: Post
 let draft: Post
 let scheduled: Post
+let odd: Post
 
 async function savePost(fields: Record<string, unknown>): Promise<Post> {
   const created = await call(server.url, 'POST', '/api/posts', { headers, body: {} })
@@ -64,6 +65,17 @@ beforeAll(async () => {
     tags: ['Craft', 'CSS'],
     status: 'published',
     publishAt: '2021-01-01T10:00:00Z',
+  })
+  // Characters XML 1.0 forbids: control characters and non-characters (the API refuses a lone
+  // surrogate).
+  odd = await savePost({
+    title: 'Odd\u0001 characters\uFFFE',
+    slug: `odd-${id}`,
+    summary: 'Bell\u0007 and \uFFFF here.',
+    body: 'Text with \u0001, \u001F and \uFFFE inside.',
+    tags: ['Odd\u0002'],
+    status: 'published',
+    publishAt: '2019-01-01T10:00:00Z',
   })
   draft = await savePost({ title: 'Still a draft', slug: `draft-${id}`, status: 'draft' })
   scheduled = await savePost({
@@ -125,6 +137,7 @@ describe('/journal/feed.xml', () => {
       `${PUBLIC_URL}/journal/${FIRST_RUN_POST.slug}`,
       `${PUBLIC_URL}/journal/${newer.slug}`,
       `${PUBLIC_URL}/journal/${older.slug}`,
+      `${PUBLIC_URL}/journal/${odd.slug}`,
     ])
     for (const entry of feed.entry) {
       expect(entry.title).toBeTruthy()
@@ -138,6 +151,28 @@ describe('/journal/feed.xml', () => {
     expect(first!.category!.map((c) => c['@term'])).toEqual(['Craft', 'CSS'])
     expect(second!.title).toBe('Older & wiser')
     expect(second!.summary).toBe('The first <post>.')
+  })
+
+  it('is well-formed XML 1.0 whatever a post holds: forbidden characters are dropped', async () => {
+    const res = await call(server.url, 'GET', '/journal/feed.xml')
+    expect(res.status).toBe(200)
+    // XML 1.0's Char production (section 2.2); the validator below checks the markup only.
+    const forbidden = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u
+    expect(forbidden.exec(res.text)).toBeNull()
+    expect(XMLValidator.validate(res.text)).toBe(true)
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      isArray: (name) => ['entry', 'category'].includes(name),
+    }).parse(res.text) as {
+      feed: {
+        entry: { id: string; title: string; summary: string; category: { '@term': string }[] }[]
+      }
+    }
+    const entry = doc.feed.entry.find((e) => e.id.endsWith(`/journal/${odd.slug}`))!
+    expect(entry.title).toBe('Odd characters')
+    expect(entry.summary).toBe('Bell and  here.')
+    expect(entry.category.map((c) => c['@term'])).toEqual(['Odd'])
   })
 })
 

@@ -120,7 +120,7 @@ describe('probeLink and internal addresses', () => {
     const result = await probeLink(web.url('/ok'), options({ allowPrivate: false }))
     expect(result).toMatchObject({ ok: false, status: null })
     expect(result.error).toBe(
-      'Not checked: 127.0.0.1 resolves to a loopback address (127.0.0.1); links must point to the public internet',
+      'Not checked: 127.0.0.1 resolves to a loopback address (127.0.0.1), which is not allowed; links must point to the public internet',
     )
     expect(web.totalHits()).toBe(before)
   })
@@ -134,6 +134,28 @@ describe('probeLink and internal addresses', () => {
       ],
     })
     expect(result.error).toMatch(/resolves to a cloud metadata address \(169\.254\.169\.254\)/)
+  })
+
+  it('refuses IPv6 addresses that carry a private IPv4 (IPv4-compatible, 6to4)', async () => {
+    const before = web.totalHits()
+    const literal = await probeLink(
+      `http://[::7f00:1]:${web.port}/ok`,
+      options({ allowPrivate: false }),
+    )
+    expect(literal).toMatchObject({ ok: false, status: null })
+    expect(literal.error).toBe(
+      'Not checked: ::7f00:1 resolves to an IPv4-compatible address (::7f00:1), which is not allowed; links must point to the public internet',
+    )
+    for (const address of ['::a00:1', '2002:7f00:1::', '2002:c0a8:101::1']) {
+      const result = await probeLink(`http://portfolio.example:${web.port}/ok`, {
+        ...options({ allowPrivate: false }),
+        resolve: async () => [{ address, family: 6 }],
+      })
+      expect(result.error, address).toMatch(
+        /^Not checked: .* address \(.+\), which is not allowed;/,
+      )
+    }
+    expect(web.totalHits()).toBe(before)
   })
 
   it('resolves and checks every redirect hop again', async () => {

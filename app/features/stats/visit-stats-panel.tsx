@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { STATS_RANGES, type Stats, type StatsRange } from '#common/schemas/stats.ts'
+import { STATS_OTHER, STATS_RANGES, type Stats, type StatsRange } from '#common/schemas/stats.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
@@ -143,7 +143,10 @@ export function VisitStatsPanel() {
               title="Campaigns"
               empty="No visits with utm_ parameters."
               rows={stats.campaigns.map((c) => ({
-                label: [c.source, c.medium, c.campaign].filter(Boolean).join(' / '),
+                // The row summing the rest says "Other" in each field: one word is enough.
+                label: [c.source, c.medium, c.campaign].every((part) => part === STATS_OTHER)
+                  ? STATS_OTHER
+                  : [c.source, c.medium, c.campaign].filter(Boolean).join(' / '),
                 value: c.visitors,
               }))}
             />

@@ -3,6 +3,7 @@ import type { Route } from './+types/journal-feed'
 import { escapeMarkup } from '#common/escape-markup.ts'
 import { renderMarkdown } from '#common/markdown.ts'
 import { FEED_POSTS_MAX } from '#common/schemas/posts.ts'
+import { dropXmlForbiddenChars } from '#common/xml-chars.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 
 /** When a feed with no post was last updated: Atom needs a date, and nothing has changed yet. */
@@ -35,20 +36,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       '</entry>',
     ].join('')
   })
-  const xml = [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `<title>${escapeMarkup(`${settings.businessName}: Journal`)}</title>`,
-    `<subtitle>${escapeMarkup(settings.tagline)}</subtitle>`,
-    `<link rel="self" type="application/atom+xml" href="${url('/journal/feed.xml')}"/>`,
-    `<link rel="alternate" type="text/html" href="${url(href('/journal'))}"/>`,
-    `<id>${url(href('/journal'))}</id>`,
-    `<updated>${updated}</updated>`,
-    `<author><name>${escapeMarkup(settings.ownerName)}</name></author>`,
-    ...entries,
-    '</feed>',
-    '',
-  ].join('\n')
+  // Whatever a post or a setting holds, the feed stays well-formed XML.
+  const xml = dropXmlForbiddenChars(
+    [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `<title>${escapeMarkup(`${settings.businessName}: Journal`)}</title>`,
+      `<subtitle>${escapeMarkup(settings.tagline)}</subtitle>`,
+      `<link rel="self" type="application/atom+xml" href="${url('/journal/feed.xml')}"/>`,
+      `<link rel="alternate" type="text/html" href="${url(href('/journal'))}"/>`,
+      `<id>${url(href('/journal'))}</id>`,
+      `<updated>${updated}</updated>`,
+      `<author><name>${escapeMarkup(settings.ownerName)}</name></author>`,
+      ...entries,
+      '</feed>',
+      '',
+    ].join('\n'),
+  )
   return new Response(xml, {
     headers: { 'content-type': 'application/atom+xml; charset=utf-8' },
   })

@@ -74,7 +74,7 @@ async function resolveSafely(url: URL, options: ProbeOptions): Promise<ResolvedA
       const kind = blockedAddressKind(address)
       if (kind) {
         throw new ProbeError(
-          `Not checked: ${host} resolves to a ${kind} address (${address}); links must point to the public internet`,
+          `Not checked: ${host} resolves to ${/^[aeiouI]/.test(kind) ? 'an' : 'a'} ${kind} address (${address}), which is not allowed; links must point to the public internet`,
         )
       }
     }

@@ -4,7 +4,9 @@
  * transaction every few seconds (and on shutdown). A visitor is a hash of the day's random salt,
  * the IP, the user agent and the site: the salt lives in the database, is made per UTC day and
  * deleted 48 hours after the day began, so visitors cannot be linked across days. Raw visits are
- * kept 30 days; daily roll-ups for years.
+ * kept 30 days; daily roll-ups for years. Whatever arrives, the figures stay bounded: the caps on
+ * new visitors per address and distinct values per day are applied as views are written (the
+ * repository's recordSegments), and the top lists are summed in the database.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
@@ -22,7 +24,7 @@ import type { MailService } from '../mail/mail.service.ts'
 import { weeklyDigestMail, type DigestWeek } from '../mail/templates/weekly-digest.ts'
 import {
   VISIT_GAP_MS,
-  type DailyRow,
+  type KeyedKind,
   type StatsRepository,
   type VisitSegment,
 } from './stats.repository.ts'
@@ -35,7 +37,8 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000
 /** A buffer this full is written at once; past BUFFER_MAX, views are dropped (and logged). */
 const FLUSH_AT = 500
 const BUFFER_MAX = 20_000
-const DIGEST_SOURCES = 5
+/** The digest's sources: the top 5 and one "Other" row. */
+const DIGEST_SOURCE_ROWS = 6
 
 export interface PendingView extends CountableView {
   at: Date
@@ -55,6 +58,10 @@ export const visitorHash = (v: { salt: string; ip: string; userAgent: string; si
     .digest('base64url')
     .slice(0, 22)
 
+/** The network address under the day's salt, for the new-visitor count per address. */
+const addressHash = (salt: string, ip: string, siteHost: string) =>
+  createHash('sha256').update([salt, ip, siteHost].join('\0')).digest('base64url').slice(0, 22)
+
 export interface StatsServiceDeps {
   repo: StatsRepository
   /** The site's host, part of the visitor hash. */
@@ -67,11 +74,6 @@ export interface StatsServiceDeps {
   /** Contact messages per week, the current week last (the messages service's trend). */
   messagesPerWeek: () => Promise<MessagesTrend>
   dashboardUrl: string
-}
-
-interface Figures {
-  days: Map<string, DailyRow>
-  keyed: Map<string, Map<string, { visitors: number; pageviews: number }>>
 }
 
 const splitCampaign = (key: string) => {
@@ -130,6 +132,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         if (!first) return
         segments.push({
           visitors: await visitorHashes(first.at, first.ip, first.userAgent),
+          address: addressHash(await saltOf(utcDay(first.at)), first.ip, siteHost),
           day: utcDay(first.at),
           startedAt: first.at,
           lastSeenAt: run.at(-1)!.at,
@@ -183,59 +186,43 @@ export function createStatsService(deps: StatsServiceDeps) {
       log.warn({ err }, 'visit statistics: could not write views; retrying later'),
     )
 
-  /** Roll-ups for the days they exist, the raw visits for the others (the latest 30 days). */
-  async function figures(from: string, to: string): Promise<Figures> {
-    const today = utcDay(now())
-    const stored = await repo.listRollUps(from, to)
-    const rolledDays = new Set(stored.filter((r) => r.kind === 'total').map((r) => r.day))
-    const rawFrom = [from, addDays(today, -RAW_RETENTION_DAYS)].sort().at(-1)!
-    const raw = rawFrom <= to ? await repo.aggregate(rawFrom, to) : []
-    const rows = [
-      ...stored.filter((r) => rolledDays.has(r.day)),
-      ...raw.filter((r) => !rolledDays.has(r.day)),
-    ]
-    const result: Figures = { days: new Map(), keyed: new Map() }
-    for (const row of rows) {
-      if (row.kind === 'total') {
-        result.days.set(row.day, row)
-        continue
-      }
-      const byKey = result.keyed.get(row.kind) ?? new Map()
-      result.keyed.set(row.kind, byKey)
-      const sum = byKey.get(row.key) ?? { visitors: 0, pageviews: 0 }
-      sum.visitors += row.visitors
-      sum.pageviews += row.pageviews
-      byKey.set(row.key, sum)
-    }
-    return result
+  /** The range's bounds, and the first day whose raw visits may still be read (no roll-up yet). */
+  function rangeOf(from: string, to: string) {
+    const rawFrom = [from, addDays(utcDay(now()), -RAW_RETENTION_DAYS)].sort().at(-1)!
+    return { from, to, rawFrom }
   }
 
-  const top = (f: Figures, kind: string, limit = STATS_TOP_LIMIT) =>
-    [...(f.keyed.get(kind) ?? new Map<string, { visitors: number; pageviews: number }>())]
-      .map(([key, sums]) => ({ key, ...sums }))
-      .sort(
-        (a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews || (a.key < b.key ? -1 : 1),
-      )
-      .slice(0, limit)
-
-  function totals(f: Figures) {
+  /**
+   * Each day's totals (roll-ups for the days they exist, the raw visits for the others), summed in
+   * the database: at most a row per day of the range.
+   */
+  async function totals(range: ReturnType<typeof rangeOf>) {
+    const days = new Map(
+      (await repo.dailyTotals(range.from, range.to, range.rawFrom)).map((d) => [d.day, d]),
+    )
     let visitors = 0
     let pageviews = 0
     let converted = 0
     let messages = 0
-    for (const d of f.days.values()) {
+    for (const d of days.values()) {
       visitors += d.visitors
       pageviews += d.pageviews
       converted += d.converted
       messages += d.messages
     }
-    return { visitors, pageviews, messages, rate: visitors ? converted / visitors : 0 }
+    return { days, visitors, pageviews, messages, rate: visitors ? converted / visitors : 0 }
   }
 
+  const top = (
+    range: ReturnType<typeof rangeOf>,
+    kind: KeyedKind | 'device',
+    limit = STATS_TOP_LIMIT,
+  ) => repo.topKeys(kind, { ...range, limit })
+
   async function digestWeek(from: string, messages: number): Promise<DigestWeek> {
-    const f = await figures(from, addDays(from, 6))
-    const { visitors, rate } = totals(f)
-    const sources = top(f, 'source', DIGEST_SOURCES).map((s) => ({
+    const range = rangeOf(from, addDays(from, 6))
+    const { visitors, rate } = await totals(range)
+    const sources = (await top(range, 'source', DIGEST_SOURCE_ROWS)).map((s) => ({
       source: s.key,
       visitors: s.visitors,
     }))
@@ -272,11 +259,15 @@ export function createStatsService(deps: StatsServiceDeps) {
     }
   }
 
-  /** Deletes old salts, rolls up finished days, deletes raw visits past retention, sends the digest. */
+  /**
+   * Deletes old salts and past hours' new-visitor counts, rolls up finished days, deletes raw
+   * visits past retention, sends the digest.
+   */
   async function maintain(): Promise<void> {
     const today = utcDay(now())
     const yesterday = addDays(today, -1)
     await repo.deleteSaltsBefore(yesterday)
+    await repo.deleteAddressHoursBefore(now())
     for (const day of salts.keys()) if (day < yesterday) salts.delete(day)
     await flush()
     const [firstMissing] = await repo.daysWithoutRollUp('1970-01-01', yesterday)
@@ -340,33 +331,33 @@ export function createStatsService(deps: StatsServiceDeps) {
     },
 
     /** The figures of the range's days, today included. */
-    async stats(range: StatsRange): Promise<Stats> {
+    async stats(statsRange: StatsRange): Promise<Stats> {
       await flush()
       const to = utcDay(now())
-      const from = addDays(to, -(STATS_RANGES[range] - 1))
-      const f = await figures(from, to)
-      const { visitors, pageviews, messages, rate } = totals(f)
+      const from = addDays(to, -(STATS_RANGES[statsRange] - 1))
+      const range = rangeOf(from, to)
+      const { days, visitors, pageviews, messages, rate } = await totals(range)
+      const [pages, sources, campaigns, devices, countries] = await Promise.all([
+        top(range, 'page'),
+        top(range, 'source'),
+        top(range, 'campaign'),
+        top(range, 'device'),
+        top(range, 'country'),
+      ])
       return {
-        range,
+        range: statsRange,
         visitors,
         pageviews,
-        series: Array.from({ length: STATS_RANGES[range] }, (_, i) => {
+        series: Array.from({ length: STATS_RANGES[statsRange] }, (_, i) => {
           const date = addDays(from, i)
-          const day = f.days.get(date)
+          const day = days.get(date)
           return { date, visitors: day?.visitors ?? 0, pageviews: day?.pageviews ?? 0 }
         }),
-        topPages: top(f, 'page').map((r) => ({
-          path: r.key,
-          visitors: r.visitors,
-          pageviews: r.pageviews,
-        })),
-        sources: top(f, 'source').map((r) => ({ source: r.key, visitors: r.visitors })),
-        campaigns: top(f, 'campaign').map((r) => ({
-          ...splitCampaign(r.key),
-          visitors: r.visitors,
-        })),
-        devices: top(f, 'device').map((r) => ({ device: r.key as Device, visitors: r.visitors })),
-        countries: top(f, 'country').map((r) => ({ country: r.key, visitors: r.visitors })),
+        topPages: pages.map((r) => ({ path: r.key, visitors: r.visitors, pageviews: r.pageviews })),
+        sources: sources.map((r) => ({ source: r.key, visitors: r.visitors })),
+        campaigns: campaigns.map((r) => ({ ...splitCampaign(r.key), visitors: r.visitors })),
+        devices: devices.map((r) => ({ device: r.key as Device, visitors: r.visitors })),
+        countries: countries.map((r) => ({ country: r.key, visitors: r.visitors })),
         conversions: { messages, rate },
       }
     },

@@ -91,6 +91,10 @@ export const IMAGE_COLUMNS = {
   page_views: { path: 'none' },
   stats_daily: { kind: 'none', key: 'none' },
   stats_digests: {},
+  stats_day_keys: { kind: 'none', key: 'none' },
+  stats_day_figures: { kind: 'none', key: 'none' },
+  stats_day_visitors: { visitor: 'none', kind: 'none', key: 'none' },
+  stats_address_hours: { address: 'none', lastVisitor: 'none' },
   used_form_tokens: { id: 'none' },
   password_reset_tokens: { tokenHash: 'none' },
   // Account security: hashes, device names and event types, never an image.
