@@ -161,6 +161,9 @@ async function openPostgres(options: { url: string; poolMax?: number }): Promise
   })
   // An idle client losing its server connection emits here; without a listener the process would exit.
   pool.on('error', () => {})
+  // So does a client checked out between two queries (a transaction doing work in between): its
+  // query fails and the pool drops it on release, but the event itself needs a listener too.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   return {
     kind: 'postgres',
