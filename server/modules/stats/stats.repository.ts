@@ -83,20 +83,18 @@ interface VisitUpdate {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
 /** What a stored visit counts under in its day's running figures. */
-interface CountedVisit {
-  id: string
-  visitor: string
-  day: string
-  startedAt: Date
-  lastSeenAt: Date
-  source: string | null
-  utmSource: string | null
-  utmMedium: string | null
-  utmCampaign: string | null
-  device: string
-  country: string | null
-  pageviews: number
-}
+type CountedVisit = Pick<
+  VisitSegment,
+  | 'day'
+  | 'startedAt'
+  | 'lastSeenAt'
+  | 'source'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'device'
+  | 'country'
+> & { id: string; visitor: string; pageviews: number }
 
 /** The keys a visit counts under, as the roll-ups name them (a page counts per view instead). */
 function visitKeys(v: CountedVisit): { kind: string; key: string }[] {
