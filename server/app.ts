@@ -4,6 +4,7 @@
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import swagger from '@fastify/swagger'
 import compress from '@fastify/compress'
+import { constants as zlibConstants } from 'node:zlib'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -151,7 +152,16 @@ export async function buildApp(deps: AppDeps) {
     })
   }
   await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Each response is compressed as it is sent, so speed matters more than the last few percent:
+    // on a 50 KB page, quality 3 takes a quarter of the time of the plugin's default 4 for about 4%
+    // more bytes (docs/decisions/029). The response cache keeps copies made at a higher quality.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
+    syncThreshold: 131072,
+  })
   await app.register(rateLimitPlugin, {
     scale: config.rateLimitScale,
     counters: rateLimitCounters,

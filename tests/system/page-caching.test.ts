@@ -102,6 +102,24 @@ describe('GET public pages', () => {
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(await res.text()).toContain('</html>')
   })
+
+  // A render the cache does not keep is compressed as it is sent. Done in one call it carries its
+  // length; through a compression stream (the plugin's default above 8 KB on two cores) it would
+  // be sent in chunks without one, at several times the CPU (docs/decisions/029).
+  it.each(['/signin', '/about'])(
+    'compresses an uncached render of %s in one piece, with its length',
+    async (pathname) => {
+      const res = await get(pathname, { 'accept-encoding': 'br', authorization: 'Bearer x' })
+      expect(res.headers.get('cache-control')).not.toBe(CACHE_POLICY.publicPage)
+      expect(res.headers.get('content-encoding')).toBe('br')
+      expect(res.headers.get('transfer-encoding')).toBeNull()
+      const length = Number(res.headers.get('content-length'))
+      expect(length).toBeGreaterThan(1024)
+      const page = await res.text()
+      expect(page).toContain('</html>')
+      expect(Buffer.byteLength(page)).toBeGreaterThan(8192)
+    },
+  )
 })
 
 describe('GET account and admin shells', () => {
