@@ -23,7 +23,7 @@ import { ensureBuild } from '#tests/helpers/build.ts'
 import { freePort } from '#tests/helpers/free-port.ts'
 import { startServer } from '#tests/helpers/server-process.ts'
 import { formatTable } from '../bench/report.ts'
-import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { publicRoutes } from './lib/public-routes.ts'
 import { CHROMIUM_ARGS } from '#tests/e2e/support/e2e-env.ts'
 
 /**
@@ -165,11 +165,7 @@ async function main() {
       : `[lighthouse] no permission to raise Chromium's priority: Chromium and server at nice 0, recorder at ${RECORDER_NICE}\n`,
   )
   try {
-    const search = (await (await fetch(`${url}/api/websites/search?page=1`)).json()) as {
-      websites: { slug: string }[]
-    }
-    const firstSlug = search.websites[0]?.slug
-    const allRoutes = [...PUBLIC_PAGES, ...(firstSlug ? [`/website/${firstSlug}`] : [])]
+    const allRoutes = await publicRoutes(url)
     const routes = onlyRoutes.length
       ? allRoutes.filter((route) => onlyRoutes.includes(route))
       : allRoutes

@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
 import type { PageKind, PageWeight } from './page-weight.ts'
-import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { publicRoutes } from './public-routes.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/e2e/support/e2e-env.ts'
 
 const KB = 1024
@@ -80,9 +80,6 @@ export async function measurePageWeights(
   serverUrl: string,
   admin: { email: string; password: string },
 ): Promise<PageWeight[]> {
-  const websites = (await (await fetch(`${serverUrl}/api/websites/search?page=1`)).json()) as {
-    websites: { slug: string }[]
-  }
   const signIn = await fetch(`${serverUrl}/api/users/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -91,9 +88,7 @@ export async function measurePageWeights(
   if (!signIn.ok) throw new Error(`admin sign-in failed: HTTP ${signIn.status}`)
   const session = (await signIn.json()) as Record<string, unknown>
   const pages: { route: string; kind: PageKind; isSignedIn?: boolean }[] = [
-    ...[...PUBLIC_PAGES, ...websites.websites.slice(0, 1).map((w) => `/website/${w.slug}`)].map(
-      (route) => ({ route, kind: 'static' as const }),
-    ),
+    ...(await publicRoutes(serverUrl)).map((route) => ({ route, kind: 'static' as const })),
     { route: '/signin', kind: 'admin' },
     { route: '/admin/dashboard', kind: 'admin', isSignedIn: true },
   ]

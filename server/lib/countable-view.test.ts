@@ -62,8 +62,21 @@ describe('countableView', () => {
     expect(data('/faq.data', 'https://elsewhere.example/')).toBeUndefined()
   })
 
+  it('counts a portfolio entry and a journal post as their pages', () => {
+    expect(documentGet('/website/some-site')?.path).toBe('/website/some-site')
+    expect(documentGet('/journal/a-post')?.path).toBe('/journal/a-post')
+  })
+
   it('leaves out non-pages, other methods, prefetches, DNT, GPC and bots', () => {
-    for (const path of ['/admin/dashboard', '/signin', '/api/faq', '/sitemap.xml', '/x/y'])
+    for (const path of [
+      '/admin/dashboard',
+      '/signin',
+      '/api/faq',
+      '/sitemap.xml',
+      '/journal/feed.xml',
+      '/testimonial/token',
+      '/x/y',
+    ])
       expect(documentGet(path), path).toBeUndefined()
     expect(countableView({ method: 'HEAD', url: '/', headers: {} }, SITE)).toBeUndefined()
     expect(documentGet('/', { 'sec-purpose': 'prefetch' })).toBeUndefined()

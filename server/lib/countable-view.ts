@@ -7,12 +7,11 @@
  * admin, account and API paths, and anything that is not a page.
  */
 import { isbot } from 'isbot'
-import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { isPublicPage } from '#common/public-pages.ts'
 import type { Device } from '#common/schemas/stats.ts'
 
 type Headers = Record<string, string | string[] | undefined>
 
-const COUNTED_PATH = new RegExp(`^(?:${PUBLIC_PAGES.join('|')}|/website/[^/]+)$`)
 /** Automation that isbot's list leaves out, or that says so in other words. */
 const AUTOMATED =
   /HeadlessChrome|Headless|Lighthouse|Chrome-Lighthouse|PhantomJS|Playwright|Puppeteer|Selenium|webdriver/i
@@ -51,7 +50,7 @@ function pagePath(pathname: string): { path: string; isData: boolean } | undefin
     path = path === '/_root.data' ? '/' : path.slice(0, -5)
   }
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
-  if (!COUNTED_PATH.test(path)) return undefined
+  if (!isPublicPage(path)) return undefined
   return { path, isData }
 }
 

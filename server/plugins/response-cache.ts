@@ -28,7 +28,7 @@ const MAX_BODY_BYTES = 512 * 1024
  * `?page=`, `?tag=` and project) replaces old entries rather than grows the process.
  */
 const MAX_TOTAL_BYTES = 16 * 1024 * 1024
-const CACHEABLE_TYPE = /^(?:text\/|application\/(?:json|xml))/
+const CACHEABLE_TYPE = /^(?:text\/|application\/(?:json|xml|atom\+xml))/
 /** Headers of one transfer, not of the content: everything else is stored and repeated. */
 const UNSTORED_HEADERS = new Set([
   'content-length',

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { PAGE_FORM_MAX_BYTES } from '#common/constants.ts'
-import { PER_VISITOR_PAGES, PUBLIC_PAGES } from '#common/public-pages.ts'
+import { PER_VISITOR_PAGES, isPublicPath } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
 import { matchesEtag, weakEtag, weakEtagWithout } from '#server/lib/etag.ts'
@@ -26,9 +26,6 @@ import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 
 const PASSTHROUGH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
-const PUBLIC_PAGE_PATH = new RegExp(
-  `^(?:${PUBLIC_PAGES.join('|')}|/website/[^/]+|/sitemap\\.xml|/robots\\.txt)$`,
-)
 /** Headers a 304 repeats (RFC 9110 section 15.4.5); everything else the stored response keeps. */
 const NOT_MODIFIED_HEADERS = new Set([
   'cache-control',
@@ -180,13 +177,16 @@ function isReadableForm(request: Request): Promise<boolean> {
     )
 }
 
-/** True for the public pages' documents and their React Router data requests (`/faq.data`, `/_root.data`). */
+/**
+ * True for the public pages' documents, the public files (common/public-pages.ts) and the pages'
+ * React Router data requests (`/faq.data`, `/_root.data`).
+ */
 function isPublicPage(url: string): boolean {
   let pathname = url.split('?')[0]!
   if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
   if (pathname.endsWith('.data'))
     pathname = pathname === '/_root.data' ? '/' : pathname.slice(0, -5)
-  return PUBLIC_PAGE_PATH.test(pathname) && !PER_VISITOR_PAGES.includes(pathname)
+  return isPublicPath(pathname) && !PER_VISITOR_PAGES.includes(pathname)
 }
 
 /**

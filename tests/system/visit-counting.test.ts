@@ -7,10 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessagesPageSchema } from '#common/schemas/messages.ts'
+import { PostMutationResponseSchema } from '#common/schemas/posts.ts'
 import { StatsSchema } from '#common/schemas/stats.ts'
 import type { UserRow } from '#server/db/schema.ts'
 import { asAdmin, authHeader } from '#tests/helpers/auth.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
+import { makeWebsite } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const PERSON =
@@ -101,6 +103,29 @@ describe('counting page views', () => {
       visitors: 1,
     })
     expect(after.sources).toContainEqual({ source: 'mail.example.net', visitors: 1 })
+  })
+
+  it('counts a view of a journal post and of a portfolio entry, none of the feed', async () => {
+    const admin = await authHeader(app, owner)
+    const created = await app.inject({ method: 'POST', url: '/api/posts', headers: admin })
+    const { post } = PostMutationResponseSchema.parse(created.json())
+    const published = await app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post._id}`,
+      headers: admin,
+      payload: { title: 'Counted', slug: 'counted-post', body: 'Text.', status: 'published' },
+    })
+    expect(published.statusCode, published.body).toBe(200)
+    const { slug } = await makeWebsite(app)
+    const ip = newIp()
+    const { pageviews, after } = await change(async () => {
+      for (const url of ['/journal/counted-post', `/website/${slug}`, '/journal/feed.xml'])
+        expect((await get(url, ip)).statusCode, url).toBe(200)
+    })
+    expect(pageviews).toBe(2)
+    const pages = after.topPages.map((row) => row.path)
+    expect(pages).toEqual(expect.arrayContaining(['/journal/counted-post', `/website/${slug}`]))
+    expect(pages).not.toContain('/journal/feed.xml')
   })
 
   it("serves a campaign link from the page's cache entry and still counts its campaign", async () => {

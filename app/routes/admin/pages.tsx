@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { renderMarkdownFields } from '#common/markdown.ts'
+import { PAGE_PATHS } from '#common/public-pages.ts'
 import {
   PAGE_CONTENT_SCHEMAS,
   PAGE_KEYS,
@@ -126,7 +127,7 @@ function PageEditor({ page }: { page: Page }) {
           </select>
         </div>
         <a
-          href={PUBLIC_PATHS[page.key]}
+          href={PAGE_PATHS[page.key]}
           target="_blank"
           rel="noreferrer"
           className="py-2 text-sm font-semibold text-brand-700 underline underline-offset-4"
@@ -177,15 +178,6 @@ function PageEditor({ page }: { page: Page }) {
       {dialog}
     </div>
   )
-}
-
-const PUBLIC_PATHS: Record<PageKey, string> = {
-  home: '/',
-  about: '/about',
-  webdesign: '/webdesign',
-  mernRender: '/mernRender',
-  dns: '/dns',
-  contact: '/contact',
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
