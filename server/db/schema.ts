@@ -84,6 +84,8 @@ export const websites = pgTable(
     position: integer('position')
       .notNull()
       .default(sql`nextval('websites_position_seq')`),
+    /** A draft whose slug the owner never set takes it from its name on each save (server/lib/slugs.ts). */
+    isSlugAutomatic: boolean('is_slug_automatic').notNull().default(false),
     /** Slugs the website had before: /website/<old> answers a permanent redirect to the current one. */
     previousSlugs: text('previous_slugs')
       .array()
@@ -452,6 +454,8 @@ export const posts = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }),
     /** When the post becomes (or became) public; null while a draft. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A draft whose slug the owner never set takes it from its title on each save (server/lib/slugs.ts). */
+    isSlugAutomatic: boolean('is_slug_automatic').notNull().default(false),
     previousSlugs: text('previous_slugs')
       .array()
       .notNull()

@@ -74,6 +74,43 @@ describe('POST /api/posts', () => {
   })
 })
 
+describe('PUT /api/posts/:id on a new draft', () => {
+  const title = () => `Notes ${Date.now().toString(36)} ${++sequence}`
+  const slugOf = (text: string) => text.toLowerCase().replaceAll(' ', '-')
+  const save = async (id: string, body: Partial<PostBody>) => {
+    const res = await putPost(id, { title: 'Untitled', ...body })
+    expect(res.statusCode, res.body).toBe(200)
+    return PostMutationResponseSchema.parse(res.json()).post
+  }
+
+  it('takes its slug from its title until the owner sets one', async () => {
+    const draft = await createPost()
+    const first = title()
+    const named = await save(draft._id, { title: first, slug: draft.slug })
+    expect(named.slug).toBe(slugOf(first))
+    const second = title()
+    expect((await save(draft._id, { title: second, slug: named.slug })).slug).toBe(slugOf(second))
+    const own = uniqueSlug('chosen')
+    expect((await save(draft._id, { title: second, slug: own })).slug).toBe(own)
+    expect((await save(draft._id, { title: title(), slug: own })).slug).toBe(own)
+  })
+
+  it('goes live under its title, never under new-post, and keeps that slug afterwards', async () => {
+    const draft = await createPost()
+    const launch = title()
+    const live = await save(draft._id, { title: launch, slug: draft.slug, status: 'published' })
+    expect(live.slug).toBe(slugOf(launch))
+    const page = await app.inject({ method: 'GET', url: `/api/posts/slug/${live.slug}` })
+    expect(page.statusCode).toBe(200)
+    expect((await save(draft._id, { title: title(), slug: live.slug })).slug).toBe(live.slug)
+  })
+
+  it('starts from the title given at creation', async () => {
+    const given = title()
+    expect((await createPost({ title: given })).slug).toBe(slugOf(given))
+  })
+})
+
 describe('PUT /api/posts/:id', () => {
   it('publishes a post now when it has no publish date', async () => {
     const post = await publishedPost()

@@ -253,6 +253,48 @@ describe('POST /api/websites', () => {
   })
 })
 
+describe('PUT /api/websites/:id on a new draft', () => {
+  const newDraft = async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/websites', headers: admin })
+    return WebsiteMutationResponseSchema.parse(res.json()).website
+  }
+  const save = async (id: string, body: Partial<WebsiteUpdateBody>) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/websites/${id}`,
+      headers: admin,
+      payload: validBody({ published: false, ...body }),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return WebsiteMutationResponseSchema.parse(res.json()).website
+  }
+  const name = () => `Follow Me ${Date.now().toString(36)} ${++sequence}`
+  const slugOf = (text: string) => text.toLowerCase().replaceAll(' ', '-')
+
+  it('takes its slug from its name until the owner sets one', async () => {
+    const draft = await newDraft()
+    const first = name()
+    const named = await save(draft._id, { name: first, slug: draft.slug })
+    expect(named.slug).toBe(slugOf(first))
+    const second = name()
+    const renamed = await save(draft._id, { name: second, slug: named.slug })
+    expect(renamed.slug).toBe(slugOf(second))
+    const own = uniqueSlug('chosen')
+    expect((await save(draft._id, { name: second, slug: own })).slug).toBe(own)
+    expect((await save(draft._id, { name: name(), slug: own })).slug).toBe(own)
+  })
+
+  it('takes a free slug when another entry has the name, and keeps it once published', async () => {
+    const taken = name()
+    await makeWebsite(app, { slug: slugOf(taken) })
+    const draft = await newDraft()
+    const published = await save(draft._id, { name: taken, slug: draft.slug, published: true })
+    expect(published.slug).toBe(`${slugOf(taken)}-2`)
+    const later = await save(draft._id, { name: name(), slug: published.slug, published: false })
+    expect(later.slug).toBe(published.slug)
+  })
+})
+
 describe('PUT /api/websites/:id', () => {
   it('updates every field and returns the website', async () => {
     const website = await makeWebsite(app)

@@ -25,6 +25,7 @@ export type NewPost = Pick<typeof posts.$inferInsert, 'title' | 'slug'> &
       | 'publishAt'
       | 'publishedAt'
       | 'isSample'
+      | 'isSlugAutomatic'
     >
   >
 
@@ -32,7 +33,15 @@ export type PostChanges = Pick<PostRow, 'title' | 'slug'> &
   Partial<
     Pick<
       PostRow,
-      'summary' | 'body' | 'image' | 'imageAlt' | 'tags' | 'status' | 'publishAt' | 'publishedAt'
+      | 'summary'
+      | 'body'
+      | 'image'
+      | 'imageAlt'
+      | 'tags'
+      | 'status'
+      | 'publishAt'
+      | 'publishedAt'
+      | 'isSlugAutomatic'
     >
   >
 

@@ -14,7 +14,7 @@ import { SLUG_PATTERN } from '#common/schemas/websites.ts'
 import type { PostRow } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
-import { nextFreeSlug } from '#server/modules/websites/websites.service.ts'
+import { isSlugStillAutomatic, nextFreeSlug, slugify } from '#server/lib/slugs.ts'
 import { isUniqueViolation, type PostChanges, type PostsRepository } from './posts.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
 import { renderMarkdown } from '#common/markdown.ts'
@@ -92,6 +92,16 @@ export function createPostsService({
       return current.publishedAt
     }
     return now()
+  }
+
+  /** A free slug made from `title`; the post's own current slug counts as free. */
+  async function freeSlugFor(title: string, ownSlug: string): Promise<string> {
+    const base = slugify(title, DEFAULT_POST.slug)
+    const taken = await repo.slugsStartingWith(base)
+    return nextFreeSlug(
+      base,
+      taken.filter((slug) => slug !== ownSlug),
+    )
   }
 
   async function publicRow(slug: string): Promise<PostRow | undefined> {
@@ -202,7 +212,8 @@ export function createPostsService({
 
     /**
      * Creates a draft with the body's fields (defaults: "New post" under the first free slug of
-     * new-post, new-post-2, ...). Throws 409 when a slug given is taken.
+     * new-post, new-post-2, ..., or of one made from the title given; it then follows the title
+     * until the owner sets a slug or publishes). Throws 409 when a slug given is taken.
      */
     async createDraft(body: PostCreateBody): Promise<Post> {
       const { publishAt, ...fields } = body
@@ -217,12 +228,17 @@ export function createPostsService({
         )
       }
       for (let attempt = 1; ; attempt++) {
-        const slug = nextFreeSlug(
-          DEFAULT_POST.slug,
-          await repo.slugsStartingWith(DEFAULT_POST.slug),
-        )
+        const base = slugify(body.title ?? '', DEFAULT_POST.slug)
+        const slug = nextFreeSlug(base, await repo.slugsStartingWith(base))
         try {
-          return toPost(await repo.insert({ title: DEFAULT_POST.title, ...values, slug }))
+          return toPost(
+            await repo.insert({
+              title: DEFAULT_POST.title,
+              ...values,
+              slug,
+              isSlugAutomatic: true,
+            }),
+          )
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= DRAFT_ATTEMPTS) throw error
         }
@@ -231,7 +247,8 @@ export function createPostsService({
 
     /**
      * Saves the post; fields left out keep their value. Publishing with a future publish date
-     * schedules the post. Throws 404 for an unknown id, 409 when the slug is taken.
+     * schedules the post. A draft whose slug the owner never set takes a free slug made from its
+     * title, in the save that publishes it too. Throws 404 for an unknown id, 409 when the slug is taken.
      */
     async update(id: string, body: PostBody): Promise<Post> {
       const current = await repo.findById(id)
@@ -243,9 +260,12 @@ export function createPostsService({
           : body.publishAt === null
             ? null
             : new Date(body.publishAt)
+      const isSlugAutomatic = isSlugStillAutomatic(current, body.slug)
+      const slug = isSlugAutomatic ? await freeSlugFor(body.title, current.slug) : body.slug
       const changes: PostChanges = {
         title: body.title,
-        slug: body.slug,
+        slug,
+        isSlugAutomatic: isSlugAutomatic && status === 'draft',
         summary: body.summary,
         body: body.body,
         image: body.image,

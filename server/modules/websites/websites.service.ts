@@ -11,6 +11,7 @@ import {
 import type { TagList } from '#common/schemas/tags.ts'
 import type { WebsiteRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
+import { isSlugStillAutomatic, nextFreeSlug, slugify } from '#server/lib/slugs.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import {
   isUniqueViolation,
@@ -63,16 +64,6 @@ const toWebsite = (row: WebsiteRow): Website => ({
 
 /** What a visitor may see of the website with a slug: the website, or its current slug after a rename. */
 export type PublicSlugLookup = { website: Website; caseStudyHtml: string } | { movedTo: string }
-
-/** `base` when free, else the first free `base-2`, `base-3`, ... */
-export function nextFreeSlug(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken)
-  if (!used.has(base)) return base
-  for (let n = 2; ; n++) {
-    const candidate = `${base}-${n}`
-    if (!used.has(candidate)) return candidate
-  }
-}
 
 export function createWebsitesService({
   repo,
@@ -181,7 +172,8 @@ export function createWebsitesService({
 
     /**
      * Creates an unpublished website with the default values, under the first free slug of `new-website`,
-     * `new-website-2`, ... Two admins creating at once both succeed: a lost race retries.
+     * `new-website-2`, ..., which follows its name until the owner sets one or publishes it. Two
+     * admins creating at once both succeed: a lost race retries.
      */
     async createDraft(): Promise<Website> {
       for (let attempt = 1; ; attempt++) {
@@ -190,7 +182,14 @@ export function createWebsitesService({
           await repo.slugsStartingWith(DEFAULT_WEBSITE.slug),
         )
         try {
-          return toWebsite(await repo.insert({ ...DEFAULT_WEBSITE, slug, published: false }))
+          return toWebsite(
+            await repo.insert({
+              ...DEFAULT_WEBSITE,
+              slug,
+              published: false,
+              isSlugAutomatic: true,
+            }),
+          )
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= DRAFT_ATTEMPTS) throw error
         }
@@ -212,6 +211,7 @@ export function createWebsitesService({
     /**
      * Saves every field and publishes the website, unless the body has `published: false` (then it
      * is, or becomes, a draft). A changed slug is kept as an old slug that redirects to the new one.
+     * A draft whose slug the owner never set takes a free slug made from its name.
      * Throws 400 when the body's _id names another website, 404 for an unknown id, 409 when the
      * slug is taken.
      */
@@ -219,8 +219,22 @@ export function createWebsitesService({
       if (body._id !== undefined && body._id !== id) {
         throw badRequest('_id: must match the website in the URL')
       }
+      const current = await repo.findById(id)
+      if (!current) throw notFound('Website not found')
+      const changes = websiteFields(body)
+      if (isSlugStillAutomatic(current, body.slug)) {
+        const base = slugify(body.name, DEFAULT_WEBSITE.slug)
+        const taken = await repo.slugsStartingWith(base)
+        changes.slug = nextFreeSlug(
+          base,
+          taken.filter((slug) => slug !== current.slug),
+        )
+        changes.isSlugAutomatic = !changes.published
+      } else {
+        changes.isSlugAutomatic = false
+      }
       try {
-        const website = await findOrThrow(repo.update(id, websiteFields(body)))
+        const website = await findOrThrow(repo.update(id, changes))
         contentChanged()
         return website
       } catch (error) {
