@@ -14,10 +14,19 @@ export function isSafeUrl(url: string): boolean {
   return /^(?:https?:\/\/|mailto:)/i.test(trimmed)
 }
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false })
-markdown.validateLink = isSafeUrl
+/**
+ * A renderer with the rules above. `highlight` turns a fenced block's code into escaped HTML for
+ * its language, or answers '' to leave it plain (the server's articles: server/lib/articles.ts).
+ */
+export function createMarkdownRenderer(
+  highlight?: (code: string, language: string) => string,
+): (source: string) => string {
+  const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, highlight })
+  markdown.validateLink = isSafeUrl
+  return (source) => markdown.render(source)
+}
 
-export const renderMarkdown = (source: string): string => markdown.render(source)
+export const renderMarkdown = createMarkdownRenderer()
 
 /** A copy of a page's content with every Markdown field (see MARKDOWN_FIELDS) turned into HTML. */
 export function renderMarkdownFields<T>(value: T): T {

@@ -224,7 +224,7 @@ function PostEditor({ post: initial }: { post: Post }) {
               <PostArticle
                 post={{ ...draft, publishedAt: post.publishedAt }}
                 renderBody={
-                  <Markdown html={bodyHtml} className="text-lg leading-8 text-slate-800" />
+                  <Markdown html={bodyHtml} className="article-body text-lg leading-8 text-slate-800" />
                 }
                 tags={
                   <TagLinks

@@ -89,7 +89,7 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
       <PostArticle
         post={post}
         renderBody={
-          <Markdown html={bodyHtml} className="post-body text-lg leading-8 text-slate-800" />
+          <Markdown html={bodyHtml} className="article-body text-lg leading-8 text-slate-800" />
         }
         tags={<TagLinks basePath={href('/journal')} tags={post.tags} label="Topics" />}
       />

@@ -17,7 +17,7 @@ import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { isSlugStillAutomatic, nextFreeSlug, slugify } from '#server/lib/slugs.ts'
 import { isUniqueViolation, type PostChanges, type PostsRepository } from './posts.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
-import { renderMarkdown } from '#common/markdown.ts'
+import { renderArticle } from '#server/lib/articles.ts'
 
 const DRAFT_ATTEMPTS = 5
 const SLUG_TAKEN = 'Slug is already used by another post'
@@ -192,7 +192,7 @@ export function createPostsService({
         if (row.slug !== slug) return { movedTo: row.slug }
         const { newer, older } = await repo.neighbours(row, now())
         const post = toPost(row)
-        return { post, bodyHtml: renderMarkdown(post.body), newer: link(newer), older: link(older) }
+        return { post, bodyHtml: renderArticle(post.body), newer: link(newer), older: link(older) }
       },
       (slug) => slug,
     ),

@@ -18,7 +18,7 @@ import {
   type WebsiteChanges,
   type WebsitesRepository,
 } from './websites.repository.ts'
-import { renderMarkdown } from '#common/markdown.ts'
+import { renderArticle } from '#server/lib/articles.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
 
 const DRAFT_ATTEMPTS = 5
@@ -164,7 +164,7 @@ export function createWebsitesService({
         const website = await lookUpSlug(slug)
         if (!website) throw notFound('Website not found')
         if (website.slug !== slug) return { movedTo: website.slug }
-        const caseStudyHtml = website.caseStudy.trim() ? renderMarkdown(website.caseStudy) : ''
+        const caseStudyHtml = website.caseStudy.trim() ? renderArticle(website.caseStudy) : ''
         return { website, caseStudyHtml }
       },
       (slug) => slug,

@@ -1,0 +1,65 @@
+/**
+ * Journal posts and case studies as readers get them from the production build: fenced code
+ * highlighted on the server into token spans inside <pre>, quotes as blockquotes, and no script
+ * added for either.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PostMutationResponseSchema } from '#common/schemas/posts.ts'
+import { asAdmin } from '#tests/helpers/auth.ts'
+import { ensureBuild } from '#tests/helpers/build.ts'
+import { makeWebsite } from '#tests/helpers/factories.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+const ARTICLE = [
+  'Before the code.',
+  '',
+  '> Make it work, then make it fast.',
+  '',
+  '```ts',
+  'export const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0)',
+  '```',
+].join('\n')
+
+let app: TestApp
+
+beforeAll(async () => {
+  await ensureBuild()
+  app = await createTestApp({ web: true })
+}, 240_000)
+afterAll(() => app?.cleanup())
+
+function expectHighlightedArticle(html: string) {
+  expect(html).toContain('<blockquote>')
+  expect(html).toContain('Make it work, then make it fast.')
+  const code = /<pre><code class="language-ts">([\s\S]*?)<\/code><\/pre>/.exec(html)?.[1]
+  expect(code).toBeDefined()
+  expect(code).toContain('<span class="hljs-keyword">export</span>')
+  expect(code).toContain('<span class="hljs-built_in">number</span>')
+  // The page's one inline script is the static pages' own; no highlighter ships.
+  expect(html.match(/<script(?![^>]*application\/ld\+json)/g)).toHaveLength(1)
+}
+
+describe('articles on the public pages', () => {
+  it('highlights a journal post on the server', async () => {
+    const { headers } = await asAdmin(app)
+    const created = await app.inject({ method: 'POST', url: '/api/posts', headers })
+    const { post } = PostMutationResponseSchema.parse(created.json())
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post._id}`,
+      headers,
+      payload: { title: 'Adding up', slug: 'adding-up', body: ARTICLE, status: 'published' },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const page = await app.inject({ method: 'GET', url: '/journal/adding-up' })
+    expect(page.statusCode).toBe(200)
+    expectHighlightedArticle(page.body)
+  })
+
+  it('highlights a case study on the server', async () => {
+    const { slug } = await makeWebsite(app, { caseStudy: ARTICLE })
+    const page = await app.inject({ method: 'GET', url: `/website/${slug}` })
+    expect(page.statusCode).toBe(200)
+    expectHighlightedArticle(page.body)
+  })
+})
