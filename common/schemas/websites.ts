@@ -6,6 +6,11 @@ import { TagQuerySchema, TagsSchema } from './tags.ts'
 
 /** The longest case study (Markdown). */
 export const CASE_STUDY_MAX_LENGTH = 20_000
+/** A case study's gallery: screenshots with their descriptions and captions. */
+export const GALLERY_MAX = 12
+/** A case study's results: a few figures with what they measure ("+38 %", "online bookings"). */
+export const RESULTS_MAX = 4
+const RESULT_VALUE_MAX = 24
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
@@ -53,8 +58,23 @@ export const WebsiteSchema = z.object({
   year: z.number().int().nullable(),
   tags: z.array(z.string()),
   caseStudy: z.string(),
+  gallery: z.array(z.object({ image: z.string(), alt: z.string(), caption: z.string() })),
+  results: z.array(z.object({ value: z.string(), label: z.string() })),
 })
 export type Website = z.infer<typeof WebsiteSchema>
+export type GalleryImage = Website['gallery'][number]
+export type Result = Website['results'][number]
+
+const GalleryImageSchema = z.object({
+  image: ImagePathSchema,
+  alt: requiredText('Gallery image description', TEXT_LIMITS.short),
+  caption: text('Gallery caption', TEXT_LIMITS.short),
+})
+
+const ResultSchema = z.object({
+  value: requiredText('Result figure', RESULT_VALUE_MAX),
+  label: requiredText('Result label', TEXT_LIMITS.short),
+})
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` })
 
@@ -90,6 +110,14 @@ export const WebsiteUpdateBodySchema = z.object({
     .optional(),
   tags: TagsSchema.optional(),
   caseStudy: text('Case study', CASE_STUDY_MAX_LENGTH).optional(),
+  gallery: z
+    .array(GalleryImageSchema, { error: 'gallery must be a list of images' })
+    .max(GALLERY_MAX, { error: `may hold at most ${GALLERY_MAX} images` })
+    .optional(),
+  results: z
+    .array(ResultSchema, { error: 'results must be a list of figures' })
+    .max(RESULTS_MAX, { error: `may hold at most ${RESULTS_MAX} figures` })
+    .optional(),
 })
 export type WebsiteUpdateBody = z.infer<typeof WebsiteUpdateBodySchema>
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { MessageVisit } from '#common/schemas/stats.ts'
+import type { GalleryImage, Result } from '#common/schemas/websites.ts'
 import {
   boolean,
   customType,
@@ -77,6 +78,9 @@ export const websites = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     caseStudy: text('case_study').notNull().default(''),
+    /** The case study's screenshots ({image, alt, caption}) and figures ({value, label}). */
+    gallery: jsonb('gallery').$type<GalleryImage[]>().notNull().default([]),
+    results: jsonb('results').$type<Result[]>().notNull().default([]),
     // Rows written without the app (demo content, restores of older backups) were public before
     // drafts existed; the service creates drafts with an explicit false.
     published: boolean('published').notNull().default(true),

@@ -84,6 +84,54 @@ describe('PUT /api/websites/:id with case-study fields', () => {
     })
   })
 
+  it('stores a gallery and results, keeps them when left out, and clears them with empty lists', async () => {
+    const site = await makeWebsite(app)
+    const gallery = [
+      { image: '/uploads/0123456789abcdef01234567.webp', alt: 'The menu page', caption: 'Menu' },
+      { image: '/images/default.jpg', alt: 'The order form', caption: '' },
+    ]
+    const results = [
+      { value: '+38 %', label: 'online orders' },
+      { value: '1.2 s', label: 'to the first menu' },
+    ]
+    const saved = await put(site.id, { ...originalBody(site.slug), gallery, results })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(WebsiteSchema.parse(saved.json().website)).toMatchObject({ gallery, results })
+    const kept = await put(site.id, originalBody(site.slug))
+    expect(kept.json().website).toMatchObject({ gallery, results })
+    const cleared = await put(site.id, { ...originalBody(site.slug), gallery: [], results: [] })
+    expect(cleared.json().website).toMatchObject({ gallery: [], results: [] })
+  })
+
+  it('refuses more than 12 gallery images, more than 4 results and an image without its description', async () => {
+    const site = await makeWebsite(app)
+    const image = { image: '/images/default.jpg', alt: 'A page', caption: '' }
+    const result = { value: '2x', label: 'faster' }
+    expectError(
+      await put(site.id, { ...originalBody(site.slug), gallery: Array(13).fill(image) }),
+      400,
+      'gallery: may hold at most 12 images',
+    )
+    expectError(
+      await put(site.id, { ...originalBody(site.slug), results: Array(5).fill(result) }),
+      400,
+      'results: may hold at most 4 figures',
+    )
+    const refused = await put(site.id, {
+      ...originalBody(site.slug),
+      gallery: [{ ...image, alt: ' ' }],
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toMatch(/Gallery image description/)
+    expectError(
+      await put(site.id, {
+        ...originalBody(site.slug),
+        gallery: [{ ...image, image: 'https://elsewhere.example/x.png' }],
+      }),
+      400,
+    )
+  })
+
   it('clears the year with null or an empty value', async () => {
     const site = await makeWebsite(app, { year: 2020 })
     const res = await put(site.id, { ...originalBody(site.slug), year: '' })

@@ -16,7 +16,15 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 const PUBLIC_CACHE = 'public, no-cache'
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 /** The case-study fields of an entry that has none (tests/api/case-studies.test.ts covers them). */
-const NO_CASE_STUDY = { client: '', role: '', year: null, tags: [], caseStudy: '' }
+const NO_CASE_STUDY = {
+  client: '',
+  role: '',
+  year: null,
+  tags: [],
+  caseStudy: '',
+  gallery: [],
+  results: [],
+}
 
 let app: TestApp
 let admin: Record<string, string>

@@ -1,7 +1,7 @@
 /**
  * Journal posts and case studies as readers get them from the production build: fenced code
  * highlighted on the server into token spans inside <pre>, quotes as blockquotes, and no script
- * added for either.
+ * added for either; a case study's results, gallery and neighbouring projects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostMutationResponseSchema } from '#common/schemas/posts.ts'
@@ -61,5 +61,26 @@ describe('articles on the public pages', () => {
     const page = await app.inject({ method: 'GET', url: `/website/${slug}` })
     expect(page.statusCode).toBe(200)
     expectHighlightedArticle(page.body)
+  })
+
+  it('shows a case study with its results, gallery and the projects before and after it', async () => {
+    // The portfolio lists the newest entry first: the one made before comes after it.
+    const older = await makeWebsite(app, { name: 'Made before' })
+    const shown = await makeWebsite(app, {
+      results: [{ value: '+38 %', label: 'online orders' }],
+      gallery: [
+        { image: '/images/default.jpg', alt: 'The order form on a phone', caption: 'Ordering' },
+      ],
+    })
+    const newer = await makeWebsite(app, { name: 'Made after' })
+    const page = await app.inject({ method: 'GET', url: `/website/${shown.slug}` })
+    expect(page.statusCode).toBe(200)
+    const html = page.body
+    expect(html).toMatch(/<dd[^>]*>\+38 %<\/dd>/)
+    expect(html).toContain('online orders')
+    expect(html).toMatch(/<img[^>]*alt="The order form on a phone"/)
+    expect(html).toContain('<figcaption')
+    expect(html).toMatch(new RegExp(`href="/website/${newer.slug}"[^>]*rel="prev"`))
+    expect(html).toMatch(new RegExp(`href="/website/${older.slug}"[^>]*rel="next"`))
   })
 })

@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
 import { ImageUpload } from './image-upload.tsx'
 
 type WebsiteInput = {
@@ -78,6 +79,7 @@ export function WebsiteForm({
   const featuredId = useId()
   const [image, setImage] = useState(website.image)
   const [isUploading, setIsUploading] = useState(false)
+  const [isUploadingGallery, setIsUploadingGallery] = useState(false)
   const unsaved = useUnsavedFormChanges(formRef)
   const { check, setSaving } = unsaved
   useFocusFirstError(formRef, errors)
@@ -85,7 +87,7 @@ export function WebsiteForm({
   useEffect(() => {
     if (errors || formError) setSaving(false)
   }, [errors, formError, setSaving])
-  const isBusy = pendingIntent !== undefined || isUploading
+  const isBusy = pendingIntent !== undefined || isUploading || isUploadingGallery
   const { main, other } = website.published ? BUTTONS.published : BUTTONS.draft
   // Enter in a field presses the form's first submit button: one that leaves the entry as public
   // as it is (an update, or a draft saved), never the one that publishes or unpublishes it.
@@ -175,6 +177,12 @@ export function WebsiteForm({
           maxLength={CASE_STUDY_MAX_LENGTH}
           hint="The problem, what you built and the result. ## for headings; ![description](/uploads/…) shows an uploaded image."
           error={errors?.caseStudy}
+        />
+        <ResultsFields results={website.results} errors={errors} />
+        <GalleryFields
+          gallery={website.gallery}
+          onBusyChange={setIsUploadingGallery}
+          errors={errors}
         />
       </fieldset>
       <ImageUpload

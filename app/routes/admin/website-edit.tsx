@@ -9,6 +9,7 @@ import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.ts
 import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { listFieldsOf } from '#app/features/websites/case-study-extras.tsx'
 import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/website-edit'
@@ -35,6 +36,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     _id: params.id,
     published: isPublishing,
     featured: form.get('featured') === 'true',
+    results: listFieldsOf(form, 'results', ['value', 'label']),
+    gallery: listFieldsOf(form, 'gallery', ['image', 'alt', 'caption']),
   })
   if (!result.ok) return { errors: result.errors }
   try {

@@ -12,10 +12,14 @@ import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { imageSrcSet } from '#common/images.ts'
+import type { Website } from '#common/schemas/websites.ts'
+import type { WebsiteLink } from '#server/modules/websites/websites.service.ts'
 
 const DESCRIPTION_MAX = 160
 const MOVED_PERMANENTLY = 301
 const HERO_SIZES = '(min-width: 1152px) 1104px, calc(100vw - 2rem)'
+const GALLERY_SIZES =
+  '(min-width: 1152px) 540px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
   if (!loaderData) {
@@ -54,6 +58,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     website,
     caseStudyHtml: found.caseStudyHtml,
+    previous: found.previous,
+    next: found.next,
     online: onlineLines(health)[website._id],
     testimonials,
     reviewsJsonLd: reviewsJsonLd(testimonials, {
@@ -75,7 +81,7 @@ function summary(text: string) {
 }
 
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
-  const { website, caseStudyHtml, online, testimonials, reviewsJsonLd } = loaderData
+  const { website, caseStudyHtml, previous, next, online, testimonials, reviewsJsonLd } = loaderData
   const image = imageSrcSet(website.image)
   return (
     <main id="main-content" className="flex-1">
@@ -136,25 +142,12 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
           fetchPriority="high"
           className="aspect-[16/10] w-full rounded-xl border border-slate-200 bg-slate-100 object-cover object-top shadow-md"
         />
+        {website.results.length > 0 ? <Results results={website.results} /> : null}
         <section
           aria-labelledby="about-project"
           className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
         >
-          <div>
-            <h2 id="about-project" className="text-2xl font-bold tracking-tight text-slate-900">
-              About the project
-            </h2>
-            <div className="mt-4 space-y-4 text-lg leading-8 whitespace-pre-line text-slate-700">
-              {website.description}
-            </div>
-            {caseStudyHtml ? (
-              <Markdown
-                html={caseStudyHtml}
-                className="article-body mt-10 text-lg leading-8 text-slate-700 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-slate-900 [&_img]:rounded-lg [&_img]:border [&_img]:border-slate-200"
-              />
-            ) : null}
-          </div>
-          <dl className="h-fit space-y-4 rounded-xl bg-slate-50 p-6 text-sm ring-1 ring-slate-200">
+          <dl className="h-fit space-y-4 rounded-xl bg-slate-50 p-6 text-sm ring-1 ring-slate-200 lg:col-start-2 lg:row-start-1">
             {website.client ? (
               <div>
                 <dt className="font-medium text-slate-600">Client</dt>
@@ -209,7 +202,25 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
+          <div className="lg:col-start-1 lg:row-start-1">
+            <h2 id="about-project" className="text-2xl font-bold tracking-tight text-slate-900">
+              About the project
+            </h2>
+            <div className="mt-4 space-y-4 text-lg leading-8 whitespace-pre-line text-slate-700">
+              {website.description}
+            </div>
+            {caseStudyHtml ? (
+              <Markdown
+                html={caseStudyHtml}
+                className="article-body mt-10 text-lg leading-8 text-slate-700 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-slate-900 [&_img]:rounded-lg [&_img]:border [&_img]:border-slate-200"
+              />
+            ) : null}
+          </div>
         </section>
+        {website.gallery.length > 0 ? (
+          <Gallery name={website.name} images={website.gallery} />
+        ) : null}
+        {previous || next ? <ProjectLinks previous={previous} next={next} /> : null}
       </div>
       <TestimonialsSection
         testimonials={testimonials}
@@ -217,6 +228,108 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
       />
       <CallToAction title="Planning something similar?" />
     </main>
+  )
+}
+
+/** The figures a project moved, large, right under its screenshot. */
+function Results({ results }: { results: Website['results'] }) {
+  return (
+    <section aria-label="Results" className="mt-10">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {results.map((result) => (
+          <div
+            key={`${result.value} ${result.label}`}
+            className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <dt className="mt-1 text-sm leading-5 text-slate-600">{result.label}</dt>
+            <dd className="text-3xl font-bold tracking-tight text-brand-700">{result.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** The case study's screenshots, each opening full size, with its caption. */
+function Gallery({ name, images }: { name: string; images: Website['gallery'] }) {
+  return (
+    <section aria-labelledby="gallery" className="mt-16">
+      <h2 id="gallery" className="text-2xl font-bold tracking-tight text-slate-900">
+        Gallery
+      </h2>
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        {images.map((item) => {
+          const picture = imageSrcSet(item.image)
+          return (
+            <figure key={item.image}>
+              <a
+                href={item.image}
+                className="block overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm hover:shadow-md"
+              >
+                <img
+                  src={picture.src}
+                  srcSet={picture.srcSet}
+                  sizes={picture.srcSet ? GALLERY_SIZES : undefined}
+                  width={picture.width ?? 1600}
+                  height={picture.height ?? 1000}
+                  alt={item.alt}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/10] w-full object-cover object-top"
+                />
+                <span className="sr-only"> (full size, {name})</span>
+              </a>
+              {item.caption ? (
+                <figcaption className="mt-2 text-sm text-slate-600">{item.caption}</figcaption>
+              ) : null}
+            </figure>
+          )
+        })}
+      </div>
+    </section>
+  )
+}
+
+/** The published projects before and after this one in the portfolio's order. */
+function ProjectLinks({
+  previous,
+  next,
+}: {
+  previous: WebsiteLink | null
+  next: WebsiteLink | null
+}) {
+  return (
+    <nav
+      aria-label="More projects"
+      className="mt-16 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2"
+    >
+      {previous ? (
+        <a
+          href={href('/website/:slug', { slug: previous.slug })}
+          rel="prev"
+          className="group rounded-xl border border-slate-200 p-5 hover:border-brand-600"
+        >
+          <span className="text-sm text-slate-600">Previous project</span>
+          <span className="mt-1 block font-semibold text-brand-700 group-hover:underline">
+            {previous.name}
+          </span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <a
+          href={href('/website/:slug', { slug: next.slug })}
+          rel="next"
+          className="group rounded-xl border border-slate-200 p-5 text-right hover:border-brand-600"
+        >
+          <span className="text-sm text-slate-600">Next project</span>
+          <span className="mt-1 block font-semibold text-brand-700 group-hover:underline">
+            {next.name}
+          </span>
+        </a>
+      ) : null}
+    </nav>
   )
 }
 

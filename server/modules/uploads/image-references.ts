@@ -63,8 +63,10 @@ export const IMAGE_COLUMNS = {
     client: 'none',
     role: 'none',
     tags: 'none',
-    // The case study is Markdown, which may show uploads.
+    // The case study is Markdown, which may show uploads; the gallery holds whole paths.
     caseStudy: 'images',
+    gallery: 'images',
+    results: 'none',
   },
   // What visitors write, and the plain-text replies mailed to them: never an image of the site.
   messages: {

@@ -34,6 +34,8 @@ export type NewWebsite = Pick<
       | 'year'
       | 'tags'
       | 'caseStudy'
+      | 'gallery'
+      | 'results'
       | 'isSlugAutomatic'
     >
   >
@@ -59,6 +61,8 @@ export type WebsiteChanges = Pick<
       | 'year'
       | 'tags'
       | 'caseStudy'
+      | 'gallery'
+      | 'results'
       | 'isSlugAutomatic'
     >
   >
@@ -146,6 +150,29 @@ export function createWebsitesRepository(db: Db) {
         .where(and(isPublished, eq(websites.featured, true)))
         .orderBy(...LIST_ORDER)
         .limit(limit)
+    },
+
+    /** The published websites just before and after `row` in portfolio order. */
+    async findNeighbours(
+      row: Pick<WebsiteRow, 'id' | 'position'>,
+    ): Promise<{ previous?: WebsiteRow; next?: WebsiteRow }> {
+      const order = sql`(${websites.position}, ${websites.id})`
+      const here = sql`(${row.position}::integer, ${row.id}::uuid)`
+      const [[previous], [next]] = await Promise.all([
+        db
+          .select()
+          .from(websites)
+          .where(and(isPublished, sql`${order} < ${here}`))
+          .orderBy(desc(websites.position), desc(websites.id))
+          .limit(1),
+        db
+          .select()
+          .from(websites)
+          .where(and(isPublished, sql`${order} > ${here}`))
+          .orderBy(...LIST_ORDER)
+          .limit(1),
+      ])
+      return { previous, next }
     },
 
     async findById(id: string): Promise<WebsiteRow | undefined> {

@@ -40,6 +40,8 @@ const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
   year: body.year,
   tags: body.tags,
   caseStudy: body.caseStudy,
+  gallery: body.gallery,
+  results: body.results,
 })
 
 const toWebsite = (row: WebsiteRow): Website => ({
@@ -60,10 +62,28 @@ const toWebsite = (row: WebsiteRow): Website => ({
   year: row.year,
   tags: row.tags,
   caseStudy: row.caseStudy,
+  gallery: row.gallery,
+  results: row.results,
 })
 
-/** What a visitor may see of the website with a slug: the website, or its current slug after a rename. */
-export type PublicSlugLookup = { website: Website; caseStudyHtml: string } | { movedTo: string }
+/** A neighbouring project in portfolio order, for the links under a case study. */
+export type WebsiteLink = Pick<Website, 'name' | 'slug'>
+
+/**
+ * What a visitor may see of the website with a slug: the website with its case study as HTML and
+ * the published projects before and after it, or its current slug after a rename.
+ */
+export type PublicSlugLookup =
+  | {
+      website: Website
+      caseStudyHtml: string
+      previous: WebsiteLink | null
+      next: WebsiteLink | null
+    }
+  | { movedTo: string }
+
+const linkTo = (row: WebsiteRow | undefined): WebsiteLink | null =>
+  row ? { name: row.name, slug: row.slug } : null
 
 export function createWebsitesService({
   repo,
@@ -165,7 +185,11 @@ export function createWebsitesService({
         if (!website) throw notFound('Website not found')
         if (website.slug !== slug) return { movedTo: website.slug }
         const caseStudyHtml = website.caseStudy.trim() ? renderArticle(website.caseStudy) : ''
-        return { website, caseStudyHtml }
+        const { previous, next } = await repo.findNeighbours({
+          id: website._id,
+          position: website.position,
+        })
+        return { website, caseStudyHtml, previous: linkTo(previous), next: linkTo(next) }
       },
       (slug) => slug,
     ),
