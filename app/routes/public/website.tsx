@@ -239,7 +239,7 @@ function Results({ results }: { results: Website['results'] }) {
         {results.map((result) => (
           <div
             key={`${result.value} ${result.label}`}
-            className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            className="flex flex-col-reverse justify-end rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
           >
             <dt className="mt-1 text-sm leading-5 text-slate-600">{result.label}</dt>
             <dd className="text-3xl font-bold tracking-tight text-brand-700">{result.value}</dd>
