@@ -22,6 +22,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts'
+import { unsubscribeRoutes } from './modules/subscribers/unsubscribe.routes.ts'
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import { createChangeBroadcast } from './lib/change-broadcast.ts'
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/subscribers',
     subscribers: services.subscribers,
   })
+  await app.register(unsubscribeRoutes, { subscribers: services.subscribers })
   await app.register(testimonialsRoutes, {
     prefix: '/api/testimonials',
     testimonials: services.testimonials,

@@ -14,8 +14,7 @@ const SOURCE_MAX = 200
 /** A token is 32 random bytes in base64url; anything much longer is no token of ours. */
 const TOKEN_MAX = 100
 
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const
 
 export const SubscribeBodySchema = z.object({
   email: EmailSchema,
@@ -29,9 +28,8 @@ export type SubscribeBody = z.infer<typeof SubscribeBodySchema>
 export const SubscriberTokenBodySchema = z.object({
   token: text('Token', TOKEN_MAX, { trim: false }).min(1, { error: 'Token is required' }),
 })
-export type SubscriberTokenBody = z.infer<typeof SubscriberTokenBodySchema>
 
-export const SubscriberSchema = z.object({
+const SubscriberSchema = z.object({
   _id: z.string(),
   email: z.string(),
   status: z.enum(SUBSCRIBER_STATUSES),
@@ -56,9 +54,9 @@ export const SubscriberListSchema = z.object({
 })
 export type SubscriberList = z.infer<typeof SubscriberListSchema>
 
-export const NEWSLETTER_STATUSES = ['sending', 'sent'] as const
+const NEWSLETTER_STATUSES = ['sending', 'sent'] as const
 
-export const NewsletterSchema = z.object({
+const NewsletterSchema = z.object({
   postId: z.string(),
   recipients: z.number().int(),
   sent: z.number().int(),
@@ -71,4 +69,3 @@ export const NewsletterSchema = z.object({
 export type Newsletter = z.infer<typeof NewsletterSchema>
 
 export const NewsletterResponseSchema = z.object({ newsletter: NewsletterSchema })
-export type NewsletterResponse = z.infer<typeof NewsletterResponseSchema>
