@@ -69,3 +69,4 @@ const NewsletterSchema = z.object({
 export type Newsletter = z.infer<typeof NewsletterSchema>
 
 export const NewsletterResponseSchema = z.object({ newsletter: NewsletterSchema })
+export type NewsletterResponse = z.infer<typeof NewsletterResponseSchema>

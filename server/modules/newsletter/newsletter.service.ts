@@ -21,7 +21,7 @@ import {
 } from './newsletter.repository.ts'
 
 /** Deliveries a sender holds at once: the most that can go out twice after a crash. */
-export const NEWSLETTER_BATCH = 5
+const NEWSLETTER_BATCH = 5
 /** Attempts of one delivery before a temporary failure counts as failed. */
 const MAX_ATTEMPTS = 5
 /** The wait before the first retry, doubled for each one after. */

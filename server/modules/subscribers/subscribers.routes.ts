@@ -11,7 +11,7 @@ import {
   SubscriberTokenBodySchema,
 } from '#common/schemas/subscribers.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
-import { SUBSCRIBE_ANSWER, type SubscribersService } from './subscribers.service.ts'
+import type { SubscribersService } from './subscribers.service.ts'
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
 
@@ -34,7 +34,7 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await subscribers.subscribe(request.body)
-      return reply.code(202).send({ message: SUBSCRIBE_ANSWER })
+      return reply.code(202).send({ message: subscribers.answer })
     },
   )
 

@@ -33,7 +33,7 @@ const API_SOURCE = 'api'
 const NOT_FOUND = 'Subscriber not found'
 const LINK_INVALID = `This confirmation link is not valid or has expired: links work for ${SUBSCRIBER_PENDING_DAYS} days. Subscribe again to get a new one.`
 const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.'
-export const SUBSCRIBE_ANSWER =
+const SUBSCRIBE_ANSWER =
   'Thank you! If this address is not subscribed yet, a confirmation link is on its way: open it to start receiving new posts.'
 const CONFIRMED = 'Your subscription is confirmed: new journal posts will arrive by e-mail.'
 const UNSUBSCRIBED = 'You are unsubscribed: no more journal posts will be sent to this address.'
@@ -127,6 +127,9 @@ export function createSubscribersService({
   }
 
   return {
+    /** What every subscription post is answered, whatever the address. */
+    answer: SUBSCRIBE_ANSWER,
+
     /**
      * Counts one subscription post by `client` (its IP), valid or not; throws 429 past the limit.
      * Called by each door (the API, the pages' forms) before it reads the post.
