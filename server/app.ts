@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDeps) {
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
   services.stats.start()
   services.subscribers.startExpirySweep(SUBSCRIBER_SWEEP_INTERVAL_MS)
-  services.newsletter.startSending()
+  await services.newsletter.startSending()
   if (deps.linkChecks?.hasTimer !== false) services.linkChecks.startSchedule()
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()

@@ -227,6 +227,7 @@ export async function createServices(deps: ServicesDeps) {
       publicUrl: config.publicUrl,
       businessName: async () => (await siteNames()).businessName,
       perSecond: config.mail.newsletterPerSecond,
+      isAlone: config.database.kind === 'pglite',
       now,
       log,
     }),

@@ -135,6 +135,14 @@ export function createNewsletterRepository(db: Db) {
         .where(eq(newsletterDeliveries.id, id))
     },
 
+    /** Hands every held delivery back to the next claim (a process alone on its database). */
+    async releaseAll(): Promise<void> {
+      await db
+        .update(newsletterDeliveries)
+        .set({ state: 'pending', leaseUntil: null })
+        .where(eq(newsletterDeliveries.state, 'sending'))
+    },
+
     /** Hands claimed deliveries back, unsent, to the next claim. */
     async release(ids: string[]): Promise<void> {
       if (ids.length === 0) return

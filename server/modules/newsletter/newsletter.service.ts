@@ -58,6 +58,7 @@ export function createNewsletterService({
   publicUrl,
   businessName,
   perSecond,
+  isAlone,
   now,
   log,
 }: {
@@ -69,6 +70,11 @@ export function createNewsletterService({
   businessName: () => Promise<string>
   /** Mails per second at most (NEWSLETTER_MESSAGES_PER_SECOND). */
   perSecond: number
+  /**
+   * True when no other process can share the database (the embedded one): rows held at start are
+   * then a dead process's, and go out again at once rather than when their lease runs out.
+   */
+  isAlone: boolean
   now: () => Date
   log: FastifyBaseLogger
 }) {
@@ -226,9 +232,11 @@ export function createNewsletterService({
     /** Sends what is due now (tests call it with their clock; the schedule calls it each tick). */
     runDue: runRound,
 
-    startSending(): void {
+    async startSending(): Promise<void> {
       if (timer) return
       isStopping = false
+      // Before any round: a round's own claims must not be handed back.
+      if (isAlone) await repo.releaseAll()
       timer = setInterval(() => void runRound(), TICK_MS)
       timer.unref()
       void runRound()
