@@ -64,10 +64,13 @@ function Counts({ counts }: { counts: SubscriberList['counts'] }) {
     { label: 'Unsubscribed', value: counts.unsubscribed },
   ]
   return (
-    <dl className="mb-6 grid grid-cols-3 gap-3">
+    <dl className="mb-6 grid grid-cols-3 gap-2 sm:gap-3">
       {items.map((item) => (
-        <div key={item.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">{item.label}</dt>
+        <div
+          key={item.label}
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+        >
+          <dt className="truncate text-xs text-slate-600 sm:text-sm">{item.label}</dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900">{item.value}</dd>
         </div>
       ))}
@@ -87,7 +90,11 @@ export default function SubscribersAdminPage({ loaderData }: Route.ComponentProp
         title="Subscribers"
         subtitle={`${total} ${total === 1 ? 'subscriber' : 'subscribers'}. New posts go to confirmed ones from the post's edit screen; pending ones that do not confirm within ${SUBSCRIBER_PENDING_DAYS} days are removed.`}
         actions={
-          <Button variant="secondary" onClick={() => void exportCsv()}>
+          <Button
+            variant="secondary"
+            className="whitespace-nowrap"
+            onClick={() => void exportCsv()}
+          >
             Export CSV
           </Button>
         }
