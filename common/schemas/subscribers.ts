@@ -62,6 +62,8 @@ const NewsletterSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   status: z.enum(NEWSLETTER_STATUSES),
+  /** Mails waiting for another attempt after a temporary failure. */
+  retrying: z.number().int(),
   /** Recipients of this send who have unsubscribed since. */
   unsubscribed: z.number().int(),
   createdAt: z.string(),

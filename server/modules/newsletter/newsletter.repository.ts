@@ -24,6 +24,7 @@ export interface ClaimedDelivery {
 export interface SendCounts {
   sent: number
   failed: number
+  retrying: number
   unsubscribed: number
 }
 
@@ -72,7 +73,14 @@ export function createNewsletterRepository(db: Db) {
     /** Sent and failed deliveries of the send, and its recipients who unsubscribed since it began. */
     async countsOf(send: NewsletterSendRow): Promise<SendCounts> {
       const states = await db
-        .select({ state: newsletterDeliveries.state, n: count() })
+        .select({
+          state: newsletterDeliveries.state,
+          n: count(),
+          retrying:
+            sql<number>`count(*) filter (where ${newsletterDeliveries.attempts} > 0)`.mapWith(
+              Number,
+            ),
+        })
         .from(newsletterDeliveries)
         .where(eq(newsletterDeliveries.sendId, send.id))
         .groupBy(newsletterDeliveries.state)
@@ -88,7 +96,8 @@ export function createNewsletterRepository(db: Db) {
           ),
         )
       const of = (state: DeliveryState) => states.find((s) => s.state === state)?.n ?? 0
-      return { sent: of('sent'), failed: of('failed'), unsubscribed: left?.n ?? 0 }
+      const retrying = states.find((s) => s.state === 'pending')?.retrying ?? 0
+      return { sent: of('sent'), failed: of('failed'), retrying, unsubscribed: left?.n ?? 0 }
     },
 
     /**

@@ -93,6 +93,7 @@ export function createNewsletterService({
       recipients: row.recipients,
       sent: counts.sent,
       failed: counts.failed,
+      retrying: counts.retrying,
       unsubscribed: counts.unsubscribed,
       status: row.status,
       createdAt: row.createdAt.toISOString(),
