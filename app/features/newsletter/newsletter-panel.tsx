@@ -62,6 +62,9 @@ export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic
             {newsletter.status === 'sending'
               ? 'Sending to subscribers...'
               : `Sent on ${new Date(newsletter.createdAt).toLocaleDateString()}.`}
+            {newsletter.retrying > 0
+              ? ` ${newsletter.retrying} waiting for another attempt after a temporary failure.`
+              : ''}
           </p>
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {[

@@ -85,6 +85,7 @@ export function createNewsletterService({
   let isStopping = false
   let wake: (() => void) | undefined
   let lastSentAt = 0
+  let isFailing = false
 
   async function toNewsletter(row: NewsletterSendRow): Promise<Newsletter> {
     const counts = await repo.countsOf(row)
@@ -193,8 +194,14 @@ export function createNewsletterService({
 
   function runRound(): Promise<number> {
     round ??= runDue()
+      .then((handled) => {
+        isFailing = false
+        return handled
+      })
       .catch((err: unknown) => {
-        log.error({ err }, 'newsletter round crashed')
+        // Once per streak: a database outage would otherwise log this every tick.
+        if (!isFailing) log.error({ err }, 'newsletter round failed; retrying every tick')
+        isFailing = true
         return 0
       })
       .finally(() => {
