@@ -1,6 +1,6 @@
 import type { MessageResponse } from '#common/schemas/common.ts'
 import type { NewsletterResponse, SubscriberList } from '#common/schemas/subscribers.ts'
-import { ApiError, apiFile, apiRequest } from '#app/lib/api-client.ts'
+import { ApiError, apiRequest, downloadApiFile } from '#app/lib/api-client.ts'
 
 const NOT_FOUND = 404
 
@@ -10,18 +10,8 @@ export const deleteSubscriber = (id: string) =>
   apiRequest<MessageResponse>(`/api/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE' })
 
 /** Hands the subscribers' CSV, with their consent dates, to the browser as a download. */
-export async function downloadSubscribers(): Promise<void> {
-  const { blob, fileName } = await apiFile('/api/subscribers/export')
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName ?? 'subscribers.csv'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // After the click has handed the file over; revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
+export const downloadSubscribers = () =>
+  downloadApiFile('/api/subscribers/export', 'subscribers.csv')
 
 /** Where the post's send stands, or null when it was never sent. */
 export async function getNewsletter(postId: string) {
