@@ -60,7 +60,7 @@ export const ACTION_LIMITS = {
    * Every newsletter subscription post, valid or not: each may mail a confirmation to an address
    * nobody checked yet, so floods stop here (and each address gets one an hour at most).
    */
-  subscribeAttempts: { max: 10, timeWindow: 10 * MINUTE },
+  subscribeAttempts: { max: 30, timeWindow: 10 * MINUTE },
 } as const
 
 export type ActionLimitName = keyof typeof ACTION_LIMITS
