@@ -165,15 +165,13 @@ export function createNewsletterRepository(db: Db) {
         .where(inArray(newsletterDeliveries.id, ids))
     },
 
-    /** Marks sent the sends among `sendIds` with no delivery left to make. */
-    async closeFinished(sendIds: string[], at: Date): Promise<void> {
-      if (sendIds.length === 0) return
+    /** Marks sent every unfinished send with no delivery left to make. */
+    async closeFinished(at: Date): Promise<void> {
       await db
         .update(newsletterSends)
         .set({ status: 'sent', finishedAt: at })
         .where(
           and(
-            inArray(newsletterSends.id, sendIds),
             eq(newsletterSends.status, 'sending'),
             sql`not exists (select 1 from ${newsletterDeliveries} where ${newsletterDeliveries.sendId} = ${newsletterSends.id} and ${newsletterDeliveries.state} in ('pending', 'sending'))`,
           ),

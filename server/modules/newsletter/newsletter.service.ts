@@ -173,6 +173,7 @@ export function createNewsletterService({
       if (batch.length === 0) break
       const name = await businessName()
       for (const [index, delivery] of batch.entries()) {
+        if (delivery.subscriberStatus === 'confirmed') await paced()
         if (isStopping) {
           // A stop mid-batch hands the rest back at once, rather than after their lease.
           await repo.release(batch.slice(index).map((d) => d.id))
@@ -183,12 +184,12 @@ export function createNewsletterService({
           post = await posts.getById(delivery.postId)
           postsById.set(delivery.postId, post)
         }
-        if (delivery.subscriberStatus === 'confirmed') await paced()
         await deliver(delivery, post, name)
         handled += 1
       }
-      await repo.closeFinished([...new Set(batch.map((d) => d.sendId))], now())
     }
+    // Also a send whose last rows went with their subscribers, or were done by another instance.
+    await repo.closeFinished(now())
     return handled
   }
 
