@@ -259,6 +259,15 @@ describe('POST /unsubscribe/:token', () => {
     })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe(pathname)
+    // RFC 8058 also allows the field as multipart/form-data.
+    const boundary = 'one-click-boundary'
+    const multipart = await app.inject({
+      method: 'POST',
+      url: pathname,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    })
+    expect(multipart.statusCode).toBe(200)
     expectError(await app.inject({ method: 'POST', url: '/unsubscribe/unknown-token' }), 404)
   })
 })

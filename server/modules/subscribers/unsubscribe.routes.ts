@@ -17,10 +17,10 @@ const SEE_OTHER = 303
 export const unsubscribeRoutes: FastifyPluginAsyncZod<{
   subscribers: SubscribersService
 }> = async (app, { subscribers }) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  // RFC 8058 lets the provider post the field form-encoded or as multipart/form-data; the body is
+  // read (bounded) and left unused, since the address alone says what to do.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+    done(null, body),
   )
 
   app.post(
