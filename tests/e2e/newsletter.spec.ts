@@ -49,7 +49,11 @@ test('a visitor subscribes from the journal with JavaScript and confirms on the 
   await expect(page).toHaveURL(/\/journal$/)
 
   const link = await mailedLink(email)
-  expect((await page.goto(link))?.status()).toBe(200)
+  const opened = await page.goto(link)
+  expect(opened?.status()).toBe(200)
+  // The address carries a token: never in search results.
+  expect(opened?.headers()['x-robots-tag']).toBe('noindex')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your subscription')
   await expectNoA11yViolations(page)
   // Opening the link confirmed nothing.
@@ -121,7 +125,7 @@ test('the owner sends a post to the subscribers, and a reader unsubscribes from 
   expect(unsubscribe, mail.text).toBeDefined()
   const { context, page: quiet } = await newNoJsPage(browser)
   try {
-    await quiet.goto(unsubscribe!)
+    expect((await quiet.goto(unsubscribe!))?.headers()['x-robots-tag']).toBe('noindex')
     await expect(quiet.getByRole('heading', { level: 1 })).toHaveText(
       'Unsubscribe from the journal',
     )
