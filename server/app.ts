@@ -21,6 +21,9 @@ import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts'
+import { unsubscribeRoutes } from './modules/subscribers/unsubscribe.routes.ts'
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.ts'
 import responseCachePlugin from './plugins/response-cache.ts'
 import { createChangeBroadcast } from './lib/change-broadcast.ts'
@@ -45,6 +48,7 @@ import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
 const JSON_BODY_LIMIT = 1024 * 1024
 const SPAM_PURGE_INTERVAL_MS = 60 * 60_000
+const SUBSCRIBER_SWEEP_INTERVAL_MS = 60 * 60_000
 
 export interface AppDeps {
   config: Config
@@ -127,6 +131,8 @@ export async function buildApp(deps: AppDeps) {
       services.sessionSecret.stopWatching(),
       services.stats.stop(),
       services.linkChecks.stopSchedule(),
+      services.subscribers.stop(),
+      services.newsletter.stopSending(),
       broadcast?.close(),
     ])
     services.contentChanges.close()
@@ -223,6 +229,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })
   await app.register(postsRoutes, { prefix: '/api/posts', posts: services.posts })
+  await app.register(newsletterRoutes, { prefix: '/api/posts', newsletter: services.newsletter })
+  await app.register(subscribersRoutes, {
+    prefix: '/api/subscribers',
+    subscribers: services.subscribers,
+  })
+  await app.register(unsubscribeRoutes, { subscribers: services.subscribers })
   await app.register(testimonialsRoutes, {
     prefix: '/api/testimonials',
     testimonials: services.testimonials,
@@ -249,6 +261,8 @@ export async function buildApp(deps: AppDeps) {
   services.uploads.startUnusedImageSweep()
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
   services.stats.start()
+  services.subscribers.startExpirySweep(SUBSCRIBER_SWEEP_INTERVAL_MS)
+  await services.newsletter.startSending()
   if (deps.linkChecks?.hasTimer !== false) services.linkChecks.startSchedule()
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()

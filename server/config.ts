@@ -43,6 +43,8 @@ export const EnvSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Site <no-reply@localhost>'),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  // How fast a newsletter goes out: what the SMTP server (or its provider's plan) accepts.
+  NEWSLETTER_MESSAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(2),
   OWNER_EMAIL: optionalString.pipe(z.email().optional()),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
@@ -117,6 +119,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
       outboxDir: path.join(dataDir, 'outbox'),
       ownerEmail: env.OWNER_EMAIL?.toLowerCase(),
       retryIntervalMs: env.MAIL_RETRY_INTERVAL_MS,
+      newsletterPerSecond: env.NEWSLETTER_MESSAGES_PER_SECOND,
     },
     publicUrl,
     isPublicUrlSet: env.PUBLIC_URL !== undefined,

@@ -32,6 +32,10 @@ import { startupNotices } from './modules/operations/startup-notices.ts'
 import { createLinkChecksRepository } from './modules/link-checks/link-checks.repository.ts'
 import { createLinkChecksService } from './modules/link-checks/link-checks.service.ts'
 import { linkCheckUserAgent, probeLink, type ProbeOptions } from './modules/link-checks/probe.ts'
+import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.ts'
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
+import { createSubscribersRepository } from './modules/subscribers/subscribers.repository.ts'
+import { createSubscribersService } from './modules/subscribers/subscribers.service.ts'
 import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
@@ -173,6 +177,17 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
+  const posts = createPostsService({
+    repo: createPostsRepository(db),
+    now,
+    contentChanged,
+    scheduleChange: (at) => contentChanges.scheduleChange(at),
+    keep,
+  })
+  const siteNames = async () => {
+    const { ownerName, businessName } = await settings.get()
+    return { ownerName, businessName }
+  }
   return {
     tokens,
     sessionSecret,
@@ -195,21 +210,32 @@ export async function createServices(deps: ServicesDeps) {
     stats,
     faq: createFaqService({ repo: createFaqRepository(db), contentChanged, keep }),
     pages: createPagesService({ repo: createPagesRepository(db), contentChanged, keep }),
-    posts: createPostsService({
-      repo: createPostsRepository(db),
+    posts,
+    subscribers: createSubscribersService({
+      repo: createSubscribersRepository(db),
+      mail,
+      publicUrl: config.publicUrl,
+      sender: siteNames,
+      limits,
       now,
-      contentChanged,
-      scheduleChange: (at) => contentChanges.scheduleChange(at),
-      keep,
+      log,
+    }),
+    newsletter: createNewsletterService({
+      repo: createNewsletterRepository(db),
+      posts,
+      mail,
+      publicUrl: config.publicUrl,
+      businessName: async () => (await siteNames()).businessName,
+      perSecond: config.mail.newsletterPerSecond,
+      isAlone: config.database.kind === 'pglite',
+      now,
+      log,
     }),
     testimonials: createTestimonialsService({
       repo: createTestimonialsRepository(db),
       mail,
       publicUrl: config.publicUrl,
-      sender: async () => {
-        const { ownerName, businessName } = await settings.get()
-        return { ownerName, businessName }
-      },
+      sender: siteNames,
       limits,
       now,
       contentChanged,

@@ -64,13 +64,31 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 }
 
 /** A file the API answers with (a download), and the name its Content-Disposition gives it. */
-export async function apiFile(
+async function apiFile(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<{ blob: Blob; fileName: string | undefined }> {
   const response = await send(path, options, '*/*')
   const disposition = response.headers.get('content-disposition') ?? ''
   return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] }
+}
+
+/** Fetches a file the API answers with and hands it to the browser as a download. */
+export async function downloadApiFile(
+  path: string,
+  fallbackName: string,
+  options: ApiRequestOptions = {},
+): Promise<void> {
+  const { blob, fileName } = await apiFile(path, options)
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName ?? fallbackName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // After the click has handed the file over; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 export function errorMessage(data: unknown): string {

@@ -95,6 +95,11 @@ export const TABLE_POLICY = {
   testimonial_requests: { batch: 500 },
   // Image rows hold the encoded bytes: small batches keep memory flat.
   images: { batch: 10 },
+  // Newsletter: the subscribers with their consent, each send and its queue (a restored site
+  // resumes a send where it stood, and never sends a post twice).
+  subscribers: { batch: 500 },
+  newsletter_sends: { batch: 500 },
+  newsletter_deliveries: { batch: 1000 },
   // Link checks: the owner's keyword per website and the last result.
   link_checks: { batch: 500 },
   password_reset_tokens: {

@@ -648,3 +648,76 @@ export const passkeyChallenges = pgTable(
 )
 
 export type PasskeyRow = typeof passkeys.$inferSelect
+
+/**
+ * Newsletter subscribers (double opt-in). `createdAt` is when the current subscription was asked
+ * for (a pending one expires from it), `confirmedAt` the consent, `source` the page it was asked
+ * on. The confirmation token is stored as a hash; the unsubscribe token as it is, since every
+ * newsletter mail carries it, and it can do nothing but unsubscribe.
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull(),
+    source: text('source').notNull().default(''),
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscribers_status_idx').on(t.status, t.createdAt)],
+)
+
+export type SubscriberRow = typeof subscribers.$inferSelect
+
+/** One newsletter send per post: the unique post id is what refuses a second send. */
+export const newsletterSends = pgTable('newsletter_sends', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id')
+    .notNull()
+    .unique()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  recipients: integer('recipients').notNull(),
+  status: text('status').$type<'sending' | 'sent'>().notNull().default('sending'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+})
+
+export type NewsletterSendRow = typeof newsletterSends.$inferSelect
+
+/**
+ * The send's queue: one row per (send, subscriber). A sender claims a few `pending` rows (or
+ * `sending` ones whose lease ran out: their sender died) by moving them to `sending` with a lease,
+ * so that instances sharing the database never hold one row at once.
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sendId: uuid('send_id')
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    state: text('state')
+      .$type<'pending' | 'sending' | 'sent' | 'failed' | 'skipped'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_deliveries_send_subscriber_idx').on(t.sendId, t.subscriberId),
+    index('newsletter_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('pending', 'sending')`),
+  ],
+)

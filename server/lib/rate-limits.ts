@@ -5,7 +5,7 @@
  *
  * Two kinds of limit use them. The calls only the API carries out (sign-in, sign-up, password
  * reset) are limited on their route (server/plugins/rate-limit.ts). An action that more than one
- * door leads to (the contact form and the testimonial form: the API call and the page's form
+ * door leads to (the contact, testimonial and newsletter forms: the API call and the page's form
  * action) is limited by
  * its service, where the work is accepted, through `createActionLimits`: whatever path or API
  * reached it, one counter per client.
@@ -56,6 +56,11 @@ export const ACTION_LIMITS = {
    * this only stops floods and guessing, and leaves a client room to correct a refused form.
    */
   testimonialAttempts: { max: 20, timeWindow: 10 * MINUTE },
+  /**
+   * Every newsletter subscription post, valid or not: each may mail a confirmation to an address
+   * nobody checked yet, so floods stop here (and each address gets one an hour at most).
+   */
+  subscribeAttempts: { max: 30, timeWindow: 10 * MINUTE },
 } as const
 
 export type ActionLimitName = keyof typeof ACTION_LIMITS

@@ -13,6 +13,12 @@ describe('redactUrl', () => {
     expect(redactUrl('/testimonial/abc.data?_routes=x')).toBe('/testimonial/[redacted]')
   })
 
+  it('redacts the token of a newsletter confirmation or unsubscribe link', () => {
+    expect(redactUrl('/subscribe/abc_DEF-123')).toBe('/subscribe/[redacted]')
+    expect(redactUrl('/unsubscribe/abc_DEF-123')).toBe('/unsubscribe/[redacted]')
+    expect(redactUrl('/subscribe/abc.data?_routes=x')).toBe('/subscribe/[redacted]')
+  })
+
   it('drops the query string and the fragment, tokens and campaign ids with them', () => {
     expect(redactUrl('/api/x?token=secret')).toBe('/api/x')
     expect(redactUrl('/?utm_source=news&utm_campaign=spring')).toBe('/')
@@ -24,5 +30,6 @@ describe('redactUrl', () => {
     expect(redactUrl('/portfolio')).toBe('/portfolio')
     expect(redactUrl('/api/users/reset-password')).toBe('/api/users/reset-password')
     expect(redactUrl('/api/testimonials/requests')).toBe('/api/testimonials/requests')
+    expect(redactUrl('/api/subscribers/confirm')).toBe('/api/subscribers/confirm')
   })
 })

@@ -161,6 +161,15 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'admin-subscribers',
+    as: 'admin',
+    path: fixed('/admin/subscribers'),
+    ready: async (page) => {
+      await h1(page, 'Subscribers')
+      await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible()
+    },
+  },
+  {
     name: 'admin-settings',
     as: 'admin',
     path: fixed('/admin/settings'),

@@ -1,6 +1,7 @@
 /**
  * A real SMTP server (the smtp-server package) on a free local port, so nodemailer's SMTP path
- * runs in tests. `rejectAll` makes it refuse every mail, to test SMTP failures.
+ * runs in tests. `rejectAll` makes it refuse every mail, to test SMTP failures; `refuseRecipient`
+ * refuses one address with a given reply code (4xx temporary, 5xx permanent) a number of times.
  */
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
@@ -21,10 +22,20 @@ export interface CaughtMail {
 export async function startSmtpServer(options: { port?: number } = {}) {
   const mails: CaughtMail[] = []
   let rejectAll = false
+  const refusals = new Map<string, { code: number; times: number }>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase())
+      if (refusal && refusal.times > 0) {
+        refusal.times -= 1
+        callback(Object.assign(new Error('Recipient refused'), { responseCode: refusal.code }))
+        return
+      }
+      callback()
+    },
     onData(stream, session, callback) {
       if (rejectAll) {
         stream.resume()
@@ -62,6 +73,9 @@ export async function startSmtpServer(options: { port?: number } = {}) {
     mails,
     setRejectAll(value: boolean) {
       rejectAll = value
+    },
+    refuseRecipient(address: string, code: number, times = Number.POSITIVE_INFINITY) {
+      refusals.set(address.toLowerCase(), { code, times })
     },
     mailsTo,
     lastMailTo,

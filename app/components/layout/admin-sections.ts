@@ -13,5 +13,6 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: 
   { label: 'FAQ', to: href('/admin/faq') },
   { label: 'Journal', to: href('/admin/posts'), editPrefix: '/admin/post/' },
   { label: 'Testimonials', to: href('/admin/testimonials') },
+  { label: 'Subscribers', to: href('/admin/subscribers') },
   { label: 'Settings', to: href('/admin/settings') },
 ]

@@ -20,6 +20,7 @@ import { TagLinks } from '#app/components/ui/tag-filter.tsx'
 import { getPost, updatePost } from '#app/features/journal/journal.api.ts'
 import { PostArticle } from '#app/features/journal/post-article.tsx'
 import { PostStateBadges } from '#app/features/journal/post-state.tsx'
+import { NewsletterPanel } from '#app/features/newsletter/newsletter-panel.tsx'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { ImageUpload } from '#app/features/websites/image-upload.tsx'
@@ -240,6 +241,12 @@ function PostEditor({ post: initial }: { post: Post }) {
             </div>
           </div>
         </section>
+      </div>
+      <div className="mt-8 max-w-2xl">
+        <NewsletterPanel
+          postId={post._id}
+          isPublic={isPublished && !!post.publishedAt && new Date(post.publishedAt) <= new Date()}
+        />
       </div>
       {dialog}
     </div>

@@ -6,6 +6,8 @@ import { TagLinks } from '#app/components/ui/tag-filter.tsx'
 import { PostArticle } from '#app/features/journal/post-article.tsx'
 import { postJsonLd } from '#app/features/journal/post-json-ld.ts'
 import { Markdown } from '#app/features/pages/markdown.tsx'
+import { subscribeFromPage } from '#app/features/newsletter/subscribe-action.ts'
+import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 
@@ -60,6 +62,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       publisherName: settings.businessName,
     }),
   }
+}
+
+/** A refused sign-up's Retry-After reaches the client. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return subscribeFromPage(
+    await request.formData(),
+    context,
+    href('/journal/:slug', { slug: params.slug }),
+  )
 }
 
 function isNotFound(error: unknown) {
@@ -123,6 +136,9 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
+      <div className="mx-auto max-w-3xl px-4 pb-14 sm:px-6">
+        <SubscribeForm heading="Enjoyed this post? Get the next one by e-mail" />
+      </div>
       <CallToAction title="Have a project in mind?" />
     </main>
   )

@@ -4,6 +4,8 @@ import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { TagFilter, tagPath } from '#app/components/ui/tag-filter.tsx'
 import { PostCard } from '#app/features/journal/post-card.tsx'
+import { subscribeFromPage } from '#app/features/newsletter/subscribe-action.ts'
+import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { PostListQuerySchema } from '#common/schemas/posts.ts'
@@ -34,6 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag ? context.services.posts.listPublic(1) : undefined,
   ])
   return { ...result, tag, tags, total: all?.totalPosts ?? result.totalPosts }
+}
+
+/** A refused sign-up's Retry-After reaches the client. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return subscribeFromPage(await request.formData(), context, href('/journal'))
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
@@ -85,6 +94,9 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           page={page}
           label="Journal pages"
         />
+        <div className="mt-14">
+          <SubscribeForm />
+        </div>
       </div>
     </main>
   )

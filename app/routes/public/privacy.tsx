@@ -4,6 +4,7 @@ import type { Route } from './+types/privacy'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { SUBSCRIBER_PENDING_DAYS } from '#common/schemas/subscribers.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -77,6 +78,16 @@ export default function PrivacyPage() {
             so the owner can answer. It also notes the visit it came from: the first page you saw,
             the site or campaign that brought you, how many pages you read and the kind of device.
             Messages are kept until the owner deletes them; ask at {email} and yours will be.
+          </p>
+        </Part>
+        <Part title="When you subscribe to the journal">
+          <p>
+            The journal&rsquo;s newsletter stores your e-mail address, when you asked and on which
+            page, and when you confirmed: nothing is sent before you confirm through the link mailed
+            to you, and an address not confirmed within {SUBSCRIBER_PENDING_DAYS} days is deleted.
+            Each mail has a link that unsubscribes you at once. Mails carry no tracking: nothing
+            records whether you opened one or followed its links. Ask at {email} and your address
+            will be deleted.
           </p>
         </Part>
         <Part title="Why there is no consent banner">

@@ -6,6 +6,8 @@ interface MailContent {
   text: string
   html: string
   replyTo?: string
+  /** Extra header fields (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>
 }
 
 export interface MailService {

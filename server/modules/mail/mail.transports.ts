@@ -15,6 +15,7 @@ export interface OutgoingMail {
   text: string
   html: string
   replyTo?: string
+  headers?: Record<string, string>
 }
 
 export interface MailTransport {

@@ -133,6 +133,15 @@ export const IMAGE_COLUMNS = {
   // What clients write: plain text, never an image of the site.
   testimonials: { name: 'none', role: 'none', company: 'none', text: 'none', email: 'none' },
   testimonial_requests: { name: 'none', email: 'none', tokenHash: 'none' },
+  subscribers: {
+    email: 'none',
+    status: 'none',
+    source: 'none',
+    confirmTokenHash: 'none',
+    unsubscribeToken: 'none',
+  },
+  newsletter_sends: { status: 'none' },
+  newsletter_deliveries: { state: 'none', lastError: 'none' },
 } satisfies {
   [T in SchemaTable as T['_']['name']]: Record<TextFields<T>, ImageUse>
 }

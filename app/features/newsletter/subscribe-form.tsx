@@ -1,0 +1,89 @@
+/**
+ * The journal's newsletter sign-up, on /journal and on each post. It posts to its page's action as
+ * a plain form, so it works without JavaScript; with JavaScript it posts in place and toasts the
+ * answer (`data-submit-in-place` on a page rendered without React, a fetcher on a hydrated one).
+ * The answer is the same whether or not the address was already subscribed.
+ */
+import { useEffect, useRef } from 'react'
+import { useActionData, useFetcher } from 'react-router'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField } from '#app/components/ui/field.tsx'
+import { toast } from '#app/lib/toast.tsx'
+import { TEXT_LIMITS } from '#common/constants.ts'
+
+/** The hidden field that says which form a page's post came from. */
+export const SUBSCRIBE_INTENT = 'subscribe'
+
+export type SubscribeResult =
+  | { intent: typeof SUBSCRIBE_INTENT; ok: true; message: string }
+  | { intent: typeof SUBSCRIBE_INTENT; ok: false; message: string; email: string }
+
+export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading?: string }) {
+  const fetcher = useFetcher<SubscribeResult>()
+  const documentResult = useActionData<SubscribeResult | undefined>()
+  const pageResult = documentResult?.intent === SUBSCRIBE_INTENT ? documentResult : undefined
+  const formRef = useRef<HTMLFormElement>(null)
+  const isSending = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message)
+      formRef.current?.reset()
+    } else {
+      toast.error(fetcher.data.message)
+    }
+  }, [fetcher.state, fetcher.data])
+
+  const failure = !fetcher.data && pageResult && !pageResult.ok ? pageResult : undefined
+  return (
+    <section
+      aria-labelledby="subscribe-heading"
+      className="rounded-2xl border border-brand-100 bg-brand-50/60 p-6 sm:p-8"
+    >
+      <h2 id="subscribe-heading" className="text-xl font-bold tracking-tight text-slate-900">
+        {heading}
+      </h2>
+      <p className="mt-2 text-slate-700">
+        One e-mail when a new post comes out, nothing else. Confirm once by e-mail; every mail has
+        an unsubscribe link, and no mail is tracked.
+      </p>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        className="mt-5"
+        aria-label="Subscribe to the journal"
+        data-submit-in-place="subscribe"
+      >
+        {!fetcher.data && pageResult?.ok ? (
+          <div data-outcome="success" className="mb-4">
+            <Alert kind="success">{pageResult.message}</Alert>
+          </div>
+        ) : null}
+        {failure ? (
+          <div data-outcome="error" className="mb-4">
+            <Alert kind="error">{failure.message}</Alert>
+          </div>
+        ) : null}
+        <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <InputField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={TEXT_LIMITS.email}
+              defaultValue={failure?.email}
+            />
+          </div>
+          <Button type="submit" size="lg" disabled={isSending} data-pending-label="Subscribing...">
+            {isSending ? 'Subscribing...' : 'Subscribe'}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </section>
+  )
+}

@@ -1,0 +1,96 @@
+import { Form, Link, data, href } from 'react-router'
+import type { Route } from './+types/subscribe'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { TokenPageFrame } from '#app/features/newsletter/token-page-frame.tsx'
+import { serviceFailure } from '#app/lib/public-form-post.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
+
+const NOT_FOUND = 404
+
+// The address carries the link's secret token: never in search results.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Confirm your subscription', matches) },
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(actionHeaders)
+  headers.set('x-robots-tag', 'noindex')
+  return headers
+}
+
+/** Reads the link only: opening it (or a mail scanner prefetching it) confirms nothing. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const link = await context.services.subscribers.lookUpConfirmation(params.token)
+  return data({ link }, { status: link.state === 'invalid' ? NOT_FOUND : 200 })
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  try {
+    const { message } = await context.services.subscribers.confirm(params.token)
+    return data({ ok: true as const, message }, { status: 200 })
+  } catch (error) {
+    const { status, headers, detail } = serviceFailure(error)
+    return data({ ok: false as const, message: detail }, { status, headers })
+  }
+}
+
+export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { businessName } = useSiteSettings()
+  const { link } = loaderData
+  if (actionData?.ok || link.state === 'confirmed') {
+    return (
+      <TokenPageFrame eyebrow="Newsletter" title="You are subscribed">
+        <p role="status" className="mt-5 text-lg leading-8 text-slate-700">
+          Thank you! New journal posts from {businessName} will arrive by e-mail. Every mail has a
+          link to unsubscribe.
+        </p>
+        <p className="mt-8">
+          <Link to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
+            Read the journal
+          </Link>
+        </p>
+      </TokenPageFrame>
+    )
+  }
+  if (link.state === 'invalid') {
+    return (
+      <TokenPageFrame eyebrow="Newsletter" title="This link is no longer valid">
+        <p className="mt-5 text-lg leading-8 text-slate-700">{link.message}</p>
+        <p className="mt-8">
+          <Link to={href('/journal')} className={buttonClasses('primary', 'lg')}>
+            Go to the journal
+          </Link>
+        </p>
+      </TokenPageFrame>
+    )
+  }
+  return (
+    <TokenPageFrame eyebrow="Newsletter" title="Confirm your subscription">
+      <p className="mt-5 text-lg leading-8 text-slate-700">
+        Press the button to receive new journal posts from {businessName} at{' '}
+        <strong className="font-semibold text-slate-900">{link.email}</strong>. One e-mail per post,
+        nothing else.
+      </p>
+      <Form
+        method="post"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+        aria-label="Confirm the subscription"
+      >
+        {actionData && !actionData.ok ? (
+          <div className="mb-5">
+            <Alert kind="error">{actionData.message}</Alert>
+          </div>
+        ) : null}
+        <Button type="submit" size="lg">
+          Confirm
+        </Button>
+        <p className="mt-4 text-sm text-slate-600">
+          Changed your mind? Close this page: nothing is sent unless you confirm.
+        </p>
+      </Form>
+    </TokenPageFrame>
+  )
+}

@@ -1,0 +1,39 @@
+import { escapeMarkup } from '#common/escape-markup.ts'
+import { mailLayout } from './layout.ts'
+
+/** The double opt-in mail: the link opens a page whose button confirms the subscription. */
+export function subscriptionConfirmMail({
+  link,
+  validDays,
+  businessName,
+  ownerName,
+}: {
+  link: string
+  validDays: number
+  businessName: string
+  ownerName: string
+}) {
+  const subject = `Confirm your subscription to ${businessName}'s journal`
+  const intro = `Someone, hopefully you, asked to receive new journal posts from ${ownerName} by e-mail at this address. Open the link and press "Confirm" to start receiving them.`
+  const terms = `The link works for ${validDays} days. If you did not ask for this, ignore this mail: nothing will be sent to you.`
+  const text = `Hello,
+
+${intro}
+
+${link}
+
+${terms}
+
+${ownerName}
+${businessName}`
+  const html = mailLayout(
+    subject,
+    `<p>Hello,</p>
+<p>${escapeMarkup(intro)}</p>
+<p><a href="${escapeMarkup(link)}">Confirm my subscription</a></p>
+<p>Or copy this address into your browser: ${escapeMarkup(link)}</p>
+<p>${escapeMarkup(terms)}</p>
+<p>${escapeMarkup(ownerName)}<br>${escapeMarkup(businessName)}</p>`,
+  )
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html }
+}

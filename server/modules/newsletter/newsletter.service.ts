@@ -1,0 +1,265 @@
+/**
+ * Sending a published journal post to the confirmed subscribers, once per post. The send is a
+ * queue in the database (one delivery row per subscriber): any instance's sender claims a few due
+ * rows at a time under a lease, sends them at the configured pace, and records each outcome, so a
+ * send survives a crash or restart and instances sharing one database never mail a row twice.
+ * Only the few rows held at a crash (at most NEWSLETTER_BATCH) can go out twice, once their lease
+ * runs out.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Newsletter } from '#common/schemas/subscribers.ts'
+import type { Post } from '#common/schemas/posts.ts'
+import type { NewsletterSendRow } from '#server/db/schema.ts'
+import { conflict, notFound } from '#server/lib/http-errors.ts'
+import type { MailService } from '../mail/mail.service.ts'
+import { newsletterPostMail } from '../mail/templates/newsletter-post.ts'
+import type { PostsService } from '../posts/posts.service.ts'
+import {
+  isUniqueViolation,
+  type ClaimedDelivery,
+  type NewsletterRepository,
+} from './newsletter.repository.ts'
+
+/** Deliveries a sender holds at once: the most that can go out twice after a crash. */
+const NEWSLETTER_BATCH = 5
+/** Attempts of one delivery before a temporary failure counts as failed. */
+const MAX_ATTEMPTS = 5
+/** The wait before the first retry, doubled for each one after. */
+const RETRY_BASE_MS = 60_000
+/** How often the sender looks for due deliveries (retries, sends of other instances, resumes). */
+const TICK_MS = 1_000
+/** A held row's lease beyond the time its batch takes at the configured pace. */
+const LEASE_MARGIN_MS = 20_000
+
+const NOT_SENT = 'This post has not been sent to subscribers'
+const ALREADY_SENT = 'This post was already sent to subscribers'
+const NOT_PUBLISHED = 'Only a published post can be sent to subscribers'
+
+/**
+ * A temporary failure, worth another try: the SMTP server answered 4xx, or no answer at all (a
+ * connection refused, reset or timed out). A 5xx answer is permanent.
+ */
+function isTemporary(error: unknown): boolean {
+  const code =
+    error && typeof error === 'object' && 'responseCode' in error
+      ? Number(error.responseCode)
+      : undefined
+  if (code === undefined || Number.isNaN(code)) return true
+  return code >= 400 && code < 500
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500)
+
+export function createNewsletterService({
+  repo,
+  posts,
+  mail,
+  publicUrl,
+  businessName,
+  perSecond,
+  isAlone,
+  now,
+  log,
+}: {
+  repo: NewsletterRepository
+  posts: PostsService
+  mail: MailService
+  publicUrl: string
+  /** The name the mails' footer gives the journal (the site settings). */
+  businessName: () => Promise<string>
+  /** Mails per second at most (NEWSLETTER_MESSAGES_PER_SECOND). */
+  perSecond: number
+  /**
+   * True when no other process can share the database (the embedded one): rows held at start are
+   * then a dead process's, and go out again at once rather than when their lease runs out.
+   */
+  isAlone: boolean
+  now: () => Date
+  log: FastifyBaseLogger
+}) {
+  const gapMs = Math.ceil(1000 / perSecond)
+  const leaseMs = LEASE_MARGIN_MS + NEWSLETTER_BATCH * gapMs
+  let timer: NodeJS.Timeout | undefined
+  let round: Promise<number> | undefined
+  let isStopping = false
+  let wake: (() => void) | undefined
+  let lastSentAt = 0
+  let isFailing = false
+
+  async function toNewsletter(row: NewsletterSendRow): Promise<Newsletter> {
+    const counts = await repo.countsOf(row)
+    return {
+      postId: row.postId,
+      recipients: row.recipients,
+      sent: counts.sent,
+      failed: counts.failed,
+      retrying: counts.retrying,
+      unsubscribed: counts.unsubscribed,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    }
+  }
+
+  /** Waits until the pace allows the next mail; a stop cuts the wait short. */
+  async function paced(): Promise<void> {
+    const waitMs = lastSentAt + gapMs - Date.now()
+    if (waitMs > 0) {
+      await new Promise<void>((resolve) => {
+        const pause = setTimeout(resolve, waitMs)
+        wake = () => {
+          clearTimeout(pause)
+          resolve()
+        }
+      })
+      wake = undefined
+    }
+    lastSentAt = Date.now()
+  }
+
+  async function deliver(delivery: ClaimedDelivery, post: Post, name: string): Promise<void> {
+    if (delivery.subscriberStatus !== 'confirmed') {
+      await repo.finish(delivery.id, { state: 'skipped' })
+      return
+    }
+    const unsubscribeUrl = `${publicUrl}/unsubscribe/${delivery.unsubscribeToken}`
+    const content = newsletterPostMail({
+      post,
+      postUrl: `${publicUrl}/journal/${post.slug}`,
+      publicUrl,
+      unsubscribeUrl,
+      businessName: name,
+    })
+    try {
+      await mail.send({
+        to: delivery.email,
+        ...content,
+        // RFC 8058: a mail client's "unsubscribe" posts to the address, no page to go through.
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      })
+    } catch (error) {
+      const isRetry = isTemporary(error) && delivery.attempts < MAX_ATTEMPTS
+      log.warn(
+        { err: error, attempts: delivery.attempts, isRetry },
+        'newsletter mail not delivered',
+      )
+      await repo.finish(
+        delivery.id,
+        isRetry
+          ? {
+              state: 'pending',
+              lastError: errorText(error),
+              nextAttemptAt: new Date(
+                now().getTime() + RETRY_BASE_MS * 2 ** (delivery.attempts - 1),
+              ),
+            }
+          : { state: 'failed', lastError: errorText(error) },
+      )
+      return
+    }
+    await repo.finish(delivery.id, { state: 'sent', sentAt: now() })
+  }
+
+  /** Sends every delivery due now, a batch at a time; returns how many were handled. */
+  async function runDue(): Promise<number> {
+    let handled = 0
+    const postsById = new Map<string, Post>()
+    while (!isStopping) {
+      const at = now()
+      const batch = await repo.claimDue(at, new Date(at.getTime() + leaseMs), NEWSLETTER_BATCH)
+      if (batch.length === 0) break
+      const name = await businessName()
+      for (const [index, delivery] of batch.entries()) {
+        if (delivery.subscriberStatus === 'confirmed') await paced()
+        if (isStopping) {
+          // A stop mid-batch hands the rest back at once, rather than after their lease.
+          await repo.release(batch.slice(index).map((d) => d.id))
+          break
+        }
+        let post = postsById.get(delivery.postId)
+        if (!post) {
+          post = await posts.getById(delivery.postId)
+          postsById.set(delivery.postId, post)
+        }
+        await deliver(delivery, post, name)
+        handled += 1
+      }
+    }
+    // Also a send whose last rows went with their subscribers, or were done by another instance.
+    await repo.closeFinished(now())
+    return handled
+  }
+
+  function runRound(): Promise<number> {
+    round ??= runDue()
+      .then((handled) => {
+        isFailing = false
+        return handled
+      })
+      .catch((err: unknown) => {
+        // Once per streak: a database outage would otherwise log this every tick.
+        if (!isFailing) log.error({ err }, 'newsletter round failed; retrying every tick')
+        isFailing = true
+        return 0
+      })
+      .finally(() => {
+        round = undefined
+      })
+    return round
+  }
+
+  return {
+    /**
+     * Starts the send of a published post to every confirmed subscriber; the mails go out in the
+     * background. 404 for an unknown post; 409 for a draft or a post not public yet, and for a
+     * post sent before.
+     */
+    async send(postId: string): Promise<Newsletter> {
+      const post = await posts.getById(postId)
+      const isPublic =
+        post.status === 'published' &&
+        post.publishedAt !== null &&
+        new Date(post.publishedAt) <= now()
+      if (!isPublic) throw conflict(NOT_PUBLISHED)
+      const row = await repo.insertSend(postId, now()).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict(ALREADY_SENT) : error
+      })
+      if (timer) void runRound()
+      return toNewsletter(row)
+    },
+
+    /** Where the send of the post stands. 404 when it was never sent. */
+    async get(postId: string): Promise<Newsletter> {
+      const row = await repo.findByPost(postId)
+      if (!row) throw notFound(NOT_SENT)
+      return toNewsletter(row)
+    },
+
+    /** Sends what is due now (tests call it with their clock; the schedule calls it each tick). */
+    runDue: runRound,
+
+    async startSending(): Promise<void> {
+      if (timer) return
+      isStopping = false
+      // Before any round: a round's own claims must not be handed back.
+      if (isAlone) await repo.releaseAll()
+      timer = setInterval(() => void runRound(), TICK_MS)
+      timer.unref()
+      void runRound()
+    },
+
+    /** Stops the sender and waits for the mail being sent, if any (its batch's others wait). */
+    async stopSending(): Promise<void> {
+      isStopping = true
+      clearInterval(timer)
+      timer = undefined
+      wake?.()
+      await round
+    },
+  }
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>

@@ -1,0 +1,87 @@
+/** /api/subscribers: the public subscription and its confirmation, the owner's list and export. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+} from '#common/schemas/common.ts'
+import {
+  SubscribeBodySchema,
+  SubscriberListSchema,
+  SubscriberTokenBodySchema,
+} from '#common/schemas/subscribers.ts'
+import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
+import type { SubscribersService } from './subscribers.service.ts'
+
+const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+
+export const subscribersRoutes: FastifyPluginAsyncZod<{
+  subscribers: SubscribersService
+}> = async (app, { subscribers }) => {
+  app.post(
+    '/',
+    {
+      // Before the body is read or validated: every post counts against the limit.
+      onRequest: async (request) => subscribers.countSubscribeAttempt(request.ip),
+      schema: {
+        body: SubscribeBodySchema,
+        response: {
+          202: MessageResponseSchema,
+          400: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await subscribers.subscribe(request.body)
+      return reply.code(202).send({ message: subscribers.answer })
+    },
+  )
+
+  app.post(
+    '/confirm',
+    {
+      schema: {
+        body: SubscriberTokenBodySchema,
+        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => subscribers.confirm(request.body.token),
+  )
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: { response: { 200: SubscriberListSchema, ...adminErrors } },
+    },
+    async () => subscribers.listAdmin(),
+  )
+
+  app.get(
+    '/export',
+    { onRequest: app.requireAdmin, schema: { response: adminErrors } },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="subscribers.csv"')
+        .header('cache-control', CACHE_POLICY.privateRead)
+        // A stream is piped as it is, past the response schemas (which describe JSON bodies).
+        .send((await subscribers.exportCsv()) as never),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      await subscribers.remove(request.params.id)
+      return { message: 'Subscriber deleted successfully' }
+    },
+  )
+}

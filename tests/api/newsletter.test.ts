@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MessageResponseSchema } from '#common/schemas/common.ts'
+import { PostMutationResponseSchema, type PostBody } from '#common/schemas/posts.ts'
+import { NewsletterResponseSchema, SubscriberListSchema } from '#common/schemas/subscribers.ts'
+import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
+import { startSmtpServer, type CaughtMail, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK, found } from '#tests/helpers/wait.ts'
+
+const PUBLIC_URL = 'http://site.test'
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+const CONFIRM_LINK = /http:\/\/site\.test\/subscribe\/([A-Za-z0-9_-]+)/
+const UNSUBSCRIBE_LINK = /http:\/\/site\.test\/unsubscribe\/([A-Za-z0-9_-]+)/
+const HOUR_MS = 60 * 60_000
+const START = new Date('2030-03-01T09:00:00Z')
+
+let offsetMs = 0
+const clock = () => new Date(START.getTime() + offsetMs)
+
+let smtp: TestSmtpServer
+let app: TestApp
+let admin: Record<string, string>
+let user: Record<string, string>
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  app = await createTestApp({
+    env: { SMTP_URL: smtp.url, PUBLIC_URL, NEWSLETTER_MESSAGES_PER_SECOND: '100' },
+    now: clock,
+  })
+  admin = (await asAdmin(app)).headers
+  user = (await asUser(app)).headers
+})
+afterAll(async () => {
+  await app.cleanup()
+  await smtp.close()
+})
+
+let sequence = 0
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++sequence}`
+
+/** A confirmed subscriber's address, through the API as a visitor subscribes. */
+async function confirmedSubscriber(): Promise<string> {
+  const email = `${unique('reader')}@example.com`
+  expect(
+    (await app.inject({ method: 'POST', url: '/api/subscribers', payload: { email } })).statusCode,
+  ).toBe(202)
+  const mail = await smtp.waitForMailTo(email)
+  const token = CONFIRM_LINK.exec(mail.text)![1]!
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/subscribers/confirm',
+    payload: { token },
+  })
+  expect(res.statusCode).toBe(200)
+  return email
+}
+
+async function createPost(body: Partial<PostBody>) {
+  const created = await app.inject({ method: 'POST', url: '/api/posts', headers: admin })
+  const { post } = PostMutationResponseSchema.parse(created.json())
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/posts/${post._id}`,
+    headers: admin,
+    payload: {
+      title: unique('Newsletter post'),
+      slug: unique('newsletter-post'),
+      summary: 'What it is about.',
+      body: 'Some **Markdown** with [a link](/portfolio).\n\n![A chart](/uploads/chart.webp)\n\n```js\nconst a = 1 < 2\n```',
+      ...body,
+    },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return PostMutationResponseSchema.parse(res.json()).post
+}
+
+const send = (id: string, headers = admin) =>
+  app.inject({ method: 'POST', url: `/api/posts/${id}/send`, headers })
+const newsletterOf = async (id: string) => {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/posts/${id}/newsletter`,
+    headers: admin,
+  })
+  expect(res.statusCode).toBe(200)
+  return NewsletterResponseSchema.parse(res.json()).newsletter
+}
+/** The send's figures once every delivery is done. */
+const finished = (id: string) =>
+  vi.waitFor(async () => {
+    const newsletter = await newsletterOf(id)
+    if (newsletter.status !== 'sent') throw new Error('still sending')
+    return newsletter
+  }, ASYNC_WORK)
+
+const confirmedCount = async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/subscribers', headers: admin })
+  return SubscriberListSchema.parse(res.json()).counts.confirmed
+}
+const postMailsTo = (email: string, title: string): CaughtMail[] =>
+  smtp.mailsTo(email).filter((mail) => mail.subject === title)
+
+describe('POST /api/posts/:id/send', () => {
+  it('answers 401 to a visitor and 403 to a user', async () => {
+    expectError(await app.inject({ method: 'POST', url: `/api/posts/${UNKNOWN_ID}/send` }), 401)
+    expectError(await send(UNKNOWN_ID, user), 403)
+  })
+
+  it('answers 404 for an unknown post and 409 for a draft', async () => {
+    expectError(await send(UNKNOWN_ID), 404)
+    const draft = await createPost({ status: 'draft' })
+    expectError(await send(draft._id), 409, /published/)
+    const scheduled = await createPost({
+      status: 'published',
+      publishAt: new Date(START.getTime() + 48 * HOUR_MS).toISOString(),
+    })
+    expectError(await send(scheduled._id), 409, /published/)
+  })
+
+  it('mails the post once to every confirmed subscriber, with one-click unsubscribe', async () => {
+    const readers = [await confirmedSubscriber(), await confirmedSubscriber()]
+    const post = await createPost({ status: 'published' })
+    const recipients = await confirmedCount()
+
+    const res = await send(post._id)
+    expect(res.statusCode).toBe(202)
+    expect(NewsletterResponseSchema.parse(res.json()).newsletter).toMatchObject({
+      postId: post._id,
+      recipients,
+      failed: 0,
+    })
+    expect(await finished(post._id)).toMatchObject({
+      recipients,
+      sent: recipients,
+      failed: 0,
+      status: 'sent',
+    })
+
+    for (const reader of readers) {
+      const mails = postMailsTo(reader, post.title)
+      expect(mails).toHaveLength(1)
+      const mail = mails[0]!
+      const unsubscribe = UNSUBSCRIBE_LINK.exec(mail.text)![0]
+      const header = (key: string) =>
+        mail.parsed.headerLines
+          .filter((line) => line.key === key)
+          .map((line) => line.line.replace(/\r?\n\s+/g, ' '))
+      expect(header('list-unsubscribe')).toEqual([`List-Unsubscribe: <${unsubscribe}>`])
+      expect(header('list-unsubscribe-post')).toEqual([
+        'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+      ])
+      expect(mail.html).toContain(`href="${unsubscribe}"`)
+      // Both parts, links straight at the site, images with absolute addresses, code kept.
+      expect(mail.text).toContain('Some **Markdown**')
+      expect(mail.html).toContain('<strong>Markdown</strong>')
+      expect(mail.html).toContain(`href="${PUBLIC_URL}/portfolio"`)
+      expect(mail.html).toContain(`src="${PUBLIC_URL}/uploads/chart.webp"`)
+      expect(mail.html).toContain('const a = 1 &lt; 2')
+      expect(mail.html).toContain(`href="${PUBLIC_URL}/journal/${post.slug}"`)
+      const links = [...mail.html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!)
+      expect(links.every((link) => link.startsWith(`${PUBLIC_URL}/`))).toBe(true)
+    }
+  })
+
+  it('answers 409 to a second send of one post, and mails nobody again', async () => {
+    const reader = await confirmedSubscriber()
+    const post = await createPost({ status: 'published' })
+    expect((await send(post._id)).statusCode).toBe(202)
+    expectError(await send(post._id), 409, /already sent/)
+    await finished(post._id)
+    await app.services.newsletter.runDue()
+    expect(postMailsTo(reader, post.title)).toHaveLength(1)
+  })
+
+  it('retries a temporary failure later, and counts a permanent one as failed', async () => {
+    const postponed = await confirmedSubscriber()
+    const refused = await confirmedSubscriber()
+    smtp.refuseRecipient(postponed, 451, 1)
+    smtp.refuseRecipient(refused, 550, 1)
+    const post = await createPost({ status: 'published' })
+    const recipients = await confirmedCount()
+    expect((await send(post._id)).statusCode).toBe(202)
+
+    // Everyone else is done; the postponed one waits for its retry time.
+    await vi.waitFor(async () => {
+      const newsletter = await newsletterOf(post._id)
+      expect(newsletter).toMatchObject({ sent: recipients - 2, failed: 1, retrying: 1 })
+    }, ASYNC_WORK)
+    expect((await newsletterOf(post._id)).status).toBe('sending')
+    expect(postMailsTo(postponed, post.title)).toHaveLength(0)
+
+    offsetMs += HOUR_MS
+    expect(await finished(post._id)).toMatchObject({
+      recipients,
+      sent: recipients - 1,
+      failed: 1,
+      retrying: 0,
+    })
+    expect(postMailsTo(postponed, post.title)).toHaveLength(1)
+    expect(postMailsTo(refused, post.title)).toHaveLength(0)
+  })
+})
+
+describe('GET /api/posts/:id/newsletter', () => {
+  it('answers 401 to a visitor, 403 to a user and 404 before a send', async () => {
+    const post = await createPost({ status: 'published' })
+    const url = `/api/posts/${post._id}/newsletter`
+    expectError(await app.inject({ method: 'GET', url }), 401)
+    expectError(await app.inject({ method: 'GET', url, headers: user }), 403)
+    expectError(await app.inject({ method: 'GET', url, headers: admin }), 404)
+  })
+})
+
+describe('POST /unsubscribe/:token', () => {
+  it('unsubscribes with RFC 8058 one-click, so the next send skips the address', async () => {
+    const reader = await confirmedSubscriber()
+    const first = await createPost({ status: 'published' })
+    expect((await send(first._id)).statusCode).toBe(202)
+    await finished(first._id)
+    const mail = found(postMailsTo(reader, first.title)[0], 'the post')
+    const url = new URL(UNSUBSCRIBE_LINK.exec(mail.text)![0])
+
+    const res = await app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://mail.example',
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(res.statusCode).toBe(200)
+    MessageResponseSchema.parse(res.json())
+    const list = SubscriberListSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/subscribers', headers: admin })).json(),
+    )
+    expect(list.subscribers.find((s) => s.email === reader)?.status).toBe('unsubscribed')
+    expect((await newsletterOf(first._id)).unsubscribed).toBe(1)
+
+    const second = await createPost({ status: 'published' })
+    expect((await send(second._id)).statusCode).toBe(202)
+    await finished(second._id)
+    expect(postMailsTo(reader, second.title)).toHaveLength(0)
+  })
+
+  it('sends a browser back to the page, and answers 404 to an unknown token', async () => {
+    const reader = await confirmedSubscriber()
+    const post = await createPost({ status: 'published' })
+    expect((await send(post._id)).statusCode).toBe(202)
+    await finished(post._id)
+    const mail = found(postMailsTo(reader, post.title)[0], 'the post')
+    const { pathname } = new URL(UNSUBSCRIBE_LINK.exec(mail.text)![0])
+    const res = await app.inject({
+      method: 'POST',
+      url: pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(res.statusCode).toBe(303)
+    expect(res.headers.location).toBe(pathname)
+    // RFC 8058 also allows the field as multipart/form-data.
+    const boundary = 'one-click-boundary'
+    const multipart = await app.inject({
+      method: 'POST',
+      url: pathname,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    })
+    expect(multipart.statusCode).toBe(200)
+    expectError(await app.inject({ method: 'POST', url: '/unsubscribe/unknown-token' }), 404)
+  })
+})
