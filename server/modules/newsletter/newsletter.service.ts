@@ -12,6 +12,7 @@ import type { Post } from '#common/schemas/posts.ts'
 import type { NewsletterSendRow } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { createPacer } from '#server/lib/pacer.ts'
 import { newsletterPostMail } from '../mail/templates/newsletter-post.ts'
 import type { PostsService } from '../posts/posts.service.ts'
 import {
@@ -79,12 +80,12 @@ export function createNewsletterService({
   log: FastifyBaseLogger
 }) {
   const gapMs = Math.ceil(1000 / perSecond)
+  // A stop cuts a wait for the pace short.
+  const pacer = createPacer({ gapMs })
   const leaseMs = LEASE_MARGIN_MS + NEWSLETTER_BATCH * gapMs
   let timer: NodeJS.Timeout | undefined
   let round: Promise<number> | undefined
   let isStopping = false
-  let wake: (() => void) | undefined
-  let lastSentAt = 0
   let isFailing = false
 
   async function toNewsletter(row: NewsletterSendRow): Promise<Newsletter> {
@@ -99,22 +100,6 @@ export function createNewsletterService({
       status: row.status,
       createdAt: row.createdAt.toISOString(),
     }
-  }
-
-  /** Waits until the pace allows the next mail; a stop cuts the wait short. */
-  async function paced(): Promise<void> {
-    const waitMs = lastSentAt + gapMs - Date.now()
-    if (waitMs > 0) {
-      await new Promise<void>((resolve) => {
-        const pause = setTimeout(resolve, waitMs)
-        wake = () => {
-          clearTimeout(pause)
-          resolve()
-        }
-      })
-      wake = undefined
-    }
-    lastSentAt = Date.now()
   }
 
   async function deliver(delivery: ClaimedDelivery, post: Post, name: string): Promise<void> {
@@ -173,7 +158,7 @@ export function createNewsletterService({
       if (batch.length === 0) break
       const name = await businessName()
       for (const [index, delivery] of batch.entries()) {
-        if (delivery.subscriberStatus === 'confirmed') await paced()
+        if (delivery.subscriberStatus === 'confirmed') await pacer.next()
         if (isStopping) {
           // A stop mid-batch hands the rest back at once, rather than after their lease.
           await repo.release(batch.slice(index).map((d) => d.id))
@@ -256,7 +241,7 @@ export function createNewsletterService({
       isStopping = true
       clearInterval(timer)
       timer = undefined
-      wake?.()
+      pacer.stop()
       await round
     },
   }
