@@ -15,14 +15,35 @@ export function isSafeUrl(url: string): boolean {
 }
 
 /**
- * A renderer with the rules above. `highlight` turns a fenced block's code into escaped HTML for
- * its language, or answers '' to leave it plain (the server's articles: server/lib/articles.ts).
+ * A renderer with the rules above. For articles (server/lib/articles.ts): `highlight` turns a
+ * fenced block's code into escaped HTML for its language, or answers '' to leave it plain; with
+ * `isImageLinked`, every image not already inside a link opens full size.
  */
-export function createMarkdownRenderer(
-  highlight?: (code: string, language: string) => string,
-): (source: string) => string {
+export function createMarkdownRenderer({
+  highlight,
+  isImageLinked = false,
+}: {
+  highlight?: (code: string, language: string) => string
+  isImageLinked?: boolean
+} = {}): (source: string) => string {
   const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, highlight })
   markdown.validateLink = isSafeUrl
+  if (isImageLinked) {
+    const renderImage = markdown.renderer.rules.image!
+    markdown.renderer.rules.image = (tokens, idx, options, env, self) => {
+      const image = renderImage(tokens, idx, options, env, self)
+      const isInLink = tokens
+        .slice(0, idx)
+        .reduce(
+          (depth, token) =>
+            depth + (token.type === 'link_open' ? 1 : token.type === 'link_close' ? -1 : 0),
+          0,
+        )
+      if (isInLink > 0) return image
+      const src = markdown.utils.escapeHtml(tokens[idx]!.attrGet('src') ?? '')
+      return `<a href="${src}" class="article-image">${image}</a>`
+    }
+  }
   return (source) => markdown.render(source)
 }
 

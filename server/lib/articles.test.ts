@@ -35,4 +35,13 @@ describe('renderArticle', () => {
     expect(renderArticle('> Said once.')).toBe('<blockquote>\n<p>Said once.</p>\n</blockquote>\n')
     expect(renderArticle('<script>x</script>')).not.toContain('<script>')
   })
+
+  it('links every image to its full size, except one already inside a link', () => {
+    expect(renderArticle('![The form](/uploads/abc.webp)')).toContain(
+      '<a href="/uploads/abc.webp" class="article-image"><img src="/uploads/abc.webp" alt="The form"></a>',
+    )
+    const linked = renderArticle('[![Logo](/uploads/l.webp)](https://example.com)')
+    expect(linked.match(/<a /g)).toHaveLength(1)
+    expect(renderArticle('![x](javascript:alert(1))')).not.toContain('href="javascript')
+  })
 })

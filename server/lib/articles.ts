@@ -4,6 +4,7 @@
  * `<span>`s for the site's stylesheet, so a reader's browser runs no script for it. Only the
  * languages a web developer's writing uses are loaded; a block in any other language, or none,
  * stays plain code. highlight.js guesses nothing: a language must be named after the fence.
+ * Every image opens full size: on a phone, a screenshot in the text is too small to read.
  */
 import hljs from 'highlight.js/lib/core'
 import bash from 'highlight.js/lib/languages/bash'
@@ -51,8 +52,11 @@ hljs.registerAliases(['tsx', 'mts'], { languageName: 'typescript' })
 hljs.registerAliases(['html', 'svg', 'vue'], { languageName: 'xml' })
 
 /** A post's body or a case study as HTML, fenced code highlighted. */
-export const renderArticle = createMarkdownRenderer((code, name) => {
-  const language = name.trim().split(/\s/)[0]?.toLowerCase() ?? ''
-  if (!language || !hljs.getLanguage(language)) return ''
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value
+export const renderArticle = createMarkdownRenderer({
+  highlight: (code, name) => {
+    const language = name.trim().split(/\s/)[0]?.toLowerCase() ?? ''
+    if (!language || !hljs.getLanguage(language)) return ''
+    return hljs.highlight(code, { language, ignoreIllegals: true }).value
+  },
+  isImageLinked: true,
 })

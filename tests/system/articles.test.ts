@@ -56,6 +56,44 @@ describe('articles on the public pages', () => {
     expectHighlightedArticle(page.body)
   })
 
+  it('suggests the posts sharing a topic, and shows covers and reading times in the list', async () => {
+    const { headers } = await asAdmin(app)
+    const publish = async (title: string, fields: Record<string, unknown>) => {
+      const created = await app.inject({ method: 'POST', url: '/api/posts', headers })
+      const { post } = PostMutationResponseSchema.parse(created.json())
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/posts/${post._id}`,
+        headers,
+        payload: {
+          title,
+          slug: post.slug,
+          body: 'Words. '.repeat(400),
+          status: 'published',
+          ...fields,
+        },
+      })
+      return PostMutationResponseSchema.parse(res.json()).post
+    }
+    const first = await publish('Caching part one', { tags: ['Caching'] })
+    const second = await publish('Caching part two', {
+      tags: ['Caching', 'HTTP'],
+      image: '/images/default.jpg',
+      imageAlt: 'A stack of cached pages',
+    })
+    await publish('Unrelated notes', { tags: ['Hiring'] })
+    const page = await app.inject({ method: 'GET', url: `/journal/${second.slug}` })
+    const related = /<section aria-labelledby="related-posts"[\s\S]*?<\/section>/.exec(
+      page.body,
+    )?.[0]
+    expect(related).toContain(`href="/journal/${first.slug}"`)
+    expect(related).not.toContain('Unrelated notes')
+    expect(related).not.toContain(`href="/journal/${second.slug}"`)
+    const list = await app.inject({ method: 'GET', url: '/journal' })
+    expect(list.body).toMatch(/<img[^>]*alt="A stack of cached pages"/)
+    expect(list.body).toMatch(/2(<!-- -->)? min read/)
+  })
+
   it('highlights a case study on the server', async () => {
     const { slug } = await makeWebsite(app, { caseStudy: ARTICLE })
     const page = await app.inject({ method: 'GET', url: `/website/${slug}` })

@@ -4,6 +4,9 @@ import { Section } from '#app/components/layout/page-intro.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { PostCard } from './post-card.tsx'
 
+const GRID_COVER_SIZES =
+  '(min-width: 1152px) 352px, (min-width: 768px) calc(33vw - 2rem), calc(100vw - 2rem)'
+
 /** The home page's newest journal posts; nothing at all while none is public. */
 export function LatestPosts({ posts }: { posts: Post[] }) {
   if (posts.length === 0) return null
@@ -16,7 +19,7 @@ export function LatestPosts({ posts }: { posts: Post[] }) {
     >
       <div className="grid gap-6 md:grid-cols-3">
         {posts.map((post) => (
-          <PostCard key={post._id} post={post} headingLevel="h3" />
+          <PostCard key={post._id} post={post} headingLevel="h3" coverSizes={GRID_COVER_SIZES} />
         ))}
       </div>
       <p className="mt-8">

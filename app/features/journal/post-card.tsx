@@ -1,5 +1,6 @@
 import { Link, href } from 'react-router'
-import type { Post } from '#common/schemas/posts.ts'
+import { imageSrcSet } from '#common/images.ts'
+import { readingMinutes, type Post } from '#common/schemas/posts.ts'
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -11,29 +12,53 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 /** A post's publication date, as readers see it (UTC, so server and browser agree). */
 export const formatPostDate = (iso: string | null) => (iso ? DATE_FORMAT.format(new Date(iso)) : '')
 
-/** One post in a list: date, title (a link), summary. */
+/** The journal's one column. */
+const LIST_COVER_SIZES = '(min-width: 768px) 720px, calc(100vw - 2rem)'
+
+/** One post in a list: its cover when it has one, date, reading time, title (a link), summary. */
 export function PostCard({
   post,
   headingLevel: Heading = 'h2',
+  coverSizes = LIST_COVER_SIZES,
 }: {
   post: Post
   headingLevel?: 'h2' | 'h3'
+  /** The cover's `sizes`, for a list laid out other than the journal's one column. */
+  coverSizes?: string
 }) {
+  const cover = post.image ? imageSrcSet(post.image) : undefined
   return (
-    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <p className="text-sm text-slate-600">
-        <time dateTime={post.publishedAt ?? undefined}>{formatPostDate(post.publishedAt)}</time>
-        {post.tags.length > 0 ? <span> · {post.tags.join(', ')}</span> : null}
-      </p>
-      <Heading className="mt-2 text-xl font-bold text-slate-900">
-        <Link
-          to={href('/journal/:slug', { slug: post.slug })}
-          className="hover:text-brand-700 hover:underline"
-        >
-          {post.title}
-        </Link>
-      </Heading>
-      {post.summary ? <p className="mt-2 text-slate-700">{post.summary}</p> : null}
+    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      {cover ? (
+        <img
+          src={cover.src}
+          srcSet={cover.srcSet}
+          sizes={cover.srcSet ? coverSizes : undefined}
+          width={cover.width ?? 1600}
+          height={cover.height ?? 1000}
+          alt={post.imageAlt}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[16/9] w-full border-b border-slate-200 bg-slate-100 object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <p className="text-sm text-slate-600">
+          <time dateTime={post.publishedAt ?? undefined}>{formatPostDate(post.publishedAt)}</time>
+          {' · '}
+          {readingMinutes(post.body)} min read
+          {post.tags.length > 0 ? <span> · {post.tags.join(', ')}</span> : null}
+        </p>
+        <Heading className="mt-2 text-xl font-bold text-slate-900">
+          <Link
+            to={href('/journal/:slug', { slug: post.slug })}
+            className="hover:text-brand-700 hover:underline"
+          >
+            {post.title}
+          </Link>
+        </Heading>
+        {post.summary ? <p className="mt-2 text-slate-700">{post.summary}</p> : null}
+      </div>
     </article>
   )
 }

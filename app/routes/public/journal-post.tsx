@@ -4,12 +4,14 @@ import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
 import { TagLinks } from '#app/components/ui/tag-filter.tsx'
 import { PostArticle } from '#app/features/journal/post-article.tsx'
+import { formatPostDate } from '#app/features/journal/post-card.tsx'
 import { postJsonLd } from '#app/features/journal/post-json-ld.ts'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { subscribeFromPage } from '#app/features/newsletter/subscribe-action.ts'
 import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
+import { readingMinutes } from '#common/schemas/posts.ts'
 
 const MOVED_PERMANENTLY = 301
 
@@ -80,7 +82,7 @@ function isNotFound(error: unknown) {
 }
 
 export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, newer, older, bodyHtml, jsonLd } = loaderData
+  const { post, newer, older, related, bodyHtml, jsonLd } = loaderData
   return (
     <main id="main-content" className="flex-1">
       <JsonLd json={jsonLd} />
@@ -135,6 +137,28 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </nav>
+      ) : null}
+      {related.length > 0 ? (
+        <section aria-labelledby="related-posts" className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+          <h2 id="related-posts" className="text-xl font-bold text-slate-900">
+            Related posts
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+            {related.map((other) => (
+              <li key={other._id}>
+                <a
+                  href={href('/journal/:slug', { slug: other.slug })}
+                  className="flex h-full flex-col rounded-xl border border-slate-200 p-4 hover:border-brand-600"
+                >
+                  <span className="font-semibold text-slate-900">{other.title}</span>
+                  <span className="mt-auto pt-2 text-sm text-slate-600">
+                    {formatPostDate(other.publishedAt)} · {readingMinutes(other.body)} min read
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <div className="mx-auto max-w-3xl px-4 pb-14 sm:px-6">
         <SubscribeForm heading="Enjoyed this post? Get the next one by e-mail" />

@@ -103,6 +103,23 @@ export function createPostsRepository(db: Db) {
       return row?.at ?? undefined
     },
 
+    /** Up to `limit` other public posts sharing a tag with `post`, newest first. */
+    findRelated(post: PostRow, now: Date, limit: number): Promise<PostRow[]> {
+      if (post.tags.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(posts)
+        .where(
+          and(
+            publicAt(now),
+            sql`${posts.id} <> ${post.id}`,
+            sql`${posts.tags} && ${sql.param(post.tags, posts.tags)}`,
+          ),
+        )
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+    },
+
     /** The public posts just newer and just older than `post`. */
     async neighbours(post: PostRow, now: Date) {
       const at = post.publishedAt!

@@ -38,12 +38,19 @@ const toPost = (row: PostRow): Post => ({
   isSample: row.isSample,
 })
 
-/** A public post with its body as safe HTML and its neighbours, for /journal/:slug. */
+/** How many related posts a post's page suggests. */
+const RELATED_POSTS_MAX = 3
+
+/**
+ * A public post with its body as safe HTML, its neighbours and up to three related posts (sharing
+ * a tag), for /journal/:slug.
+ */
 interface PostWithNeighbours {
   post: Post
   bodyHtml: string
   newer: Pick<Post, 'title' | 'slug'> | null
   older: Pick<Post, 'title' | 'slug'> | null
+  related: Post[]
 }
 
 export type PublicPostLookup = PostWithNeighbours | { movedTo: string }
@@ -190,9 +197,18 @@ export function createPostsService({
         const row = await publicRow(slug)
         if (!row) throw notFound('Post not found')
         if (row.slug !== slug) return { movedTo: row.slug }
-        const { newer, older } = await repo.neighbours(row, now())
+        const [{ newer, older }, related] = await Promise.all([
+          repo.neighbours(row, now()),
+          repo.findRelated(row, now(), RELATED_POSTS_MAX),
+        ])
         const post = toPost(row)
-        return { post, bodyHtml: renderArticle(post.body), newer: link(newer), older: link(older) }
+        return {
+          post,
+          bodyHtml: renderArticle(post.body),
+          newer: link(newer),
+          older: link(older),
+          related: related.map(toPost),
+        }
       },
       (slug) => slug,
     ),
