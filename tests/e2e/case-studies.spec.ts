@@ -41,7 +41,7 @@ test('the owner writes a case study; visitors read it and filter the portfolio b
       await page.goto(`/website/${website.slug}`)
       const main = page.locator('main')
       await expect(main.getByRole('heading', { level: 2, name: 'The problem' })).toBeVisible()
-      await expect(main.locator('.case-study strong')).toHaveText('phone')
+      await expect(main.locator('.article-body strong')).toHaveText('phone')
       await expect(main.getByText('Harbour Bakery Ltd')).toBeVisible()
       await expect(main.getByText('Design and development')).toBeVisible()
       await expect(main.getByText('2024', { exact: true })).toBeVisible()

@@ -51,9 +51,7 @@ export function WebsiteCard({
         />
       </div>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
-        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-          {website.language}
-        </p>
+        <p className="text-sm font-semibold text-brand-700">{website.language}</p>
         <Heading className="mt-2 text-xl font-bold text-slate-900">
           <Link to={detailsPath} className="hover:text-brand-700 hover:underline">
             {website.name}

@@ -168,17 +168,7 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <div>
               <dt className="font-medium text-slate-600">Stack</dt>
-              <dd className="mt-0.5 font-semibold text-slate-900">{website.language}</dd>
-            </div>
-            {website.languageDescription ? (
-              <div>
-                <dt className="font-medium text-slate-600">Technologies</dt>
-                <dd className="mt-0.5 text-slate-900">{website.languageDescription}</dd>
-              </div>
-            ) : null}
-            {website.tags.length > 0 ? (
-              <div>
-                <dt className="font-medium text-slate-600">Built with</dt>
+              {website.tags.length > 0 ? (
                 <dd className="mt-2">
                   <TagLinks
                     basePath={href('/portfolio')}
@@ -186,8 +176,12 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
                     label="Technologies used"
                   />
                 </dd>
-              </div>
-            ) : null}
+              ) : (
+                <dd className="mt-0.5 font-semibold text-slate-900">
+                  {[website.language, website.languageDescription].filter(Boolean).join(' · ')}
+                </dd>
+              )}
+            </div>
             <div>
               <dt className="font-medium text-slate-600">Live site</dt>
               <dd className="mt-0.5 break-all">
