@@ -4,12 +4,14 @@ import { FEATURED_WEBSITES_MAX, TEXT_LIMITS } from '#common/constants.ts'
 import { TAGS_MAX } from '#common/schemas/tags.ts'
 import { CASE_STUDY_MAX_LENGTH, type Website } from '#common/schemas/websites.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
 import { ImageUpload } from './image-upload.tsx'
+import { uploadTextImage } from './websites.api.ts'
 
 type WebsiteInput = {
   name: 'name' | 'slug' | 'language' | 'languageDescription' | 'link'
@@ -169,11 +171,12 @@ export function WebsiteForm({
           hint={`Separated by commas, e.g. React, Node.js, PostgreSQL (at most ${TAGS_MAX}). Visitors filter the portfolio by them.`}
           error={errors?.tags}
         />
-        <TextareaField
+        <MarkdownField
           label="Case study (Markdown)"
           name="caseStudy"
           defaultValue={website.caseStudy}
-          rows={12}
+          onUploadImage={uploadTextImage}
+          rows={14}
           maxLength={CASE_STUDY_MAX_LENGTH}
           hint="The problem, what you built and the result. ## for headings; ![description](/uploads/…) shows an uploaded image."
           error={errors?.caseStudy}

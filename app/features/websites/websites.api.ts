@@ -81,3 +81,10 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
     xhr.send(body)
   })
 }
+
+/** An image put into Markdown text: checked like any upload, then uploaded; answers its path. */
+export async function uploadTextImage(file: File): Promise<string> {
+  const problem = imageFileProblem(file)
+  if (problem) throw new Error(problem)
+  return uploadImage(file, () => {})
+}

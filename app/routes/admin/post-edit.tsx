@@ -11,6 +11,7 @@ import {
 import { TAGS_MAX } from '#common/schemas/tags.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
@@ -24,6 +25,7 @@ import { NewsletterPanel } from '#app/features/newsletter/newsletter-panel.tsx'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { ImageUpload } from '#app/features/websites/image-upload.tsx'
+import { uploadTextImage } from '#app/features/websites/websites.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -138,7 +140,7 @@ function PostEditor({ post: initial }: { post: Post }) {
   return (
     <div>
       <PageHeader title="Edit post" subtitle={<PostStateBadges post={post} now={new Date()} />} />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form
           aria-label="Edit the post"
           noValidate
@@ -165,11 +167,12 @@ function PostEditor({ post: initial }: { post: Post }) {
             hint="One or two sentences for lists, the feed and search results."
             {...bind('summary')}
           />
-          <TextareaField
+          <MarkdownField
             label="Body (Markdown)"
-            rows={14}
+            rows={18}
             maxLength={POST_BODY_MAX_LENGTH}
-            hint="## for headings, **bold**, [link](/contact), ![description](/uploads/…) for an uploaded image."
+            hint="The toolbar, or ## for headings, **bold**, [link](/contact), ``` for code. Paste or drop an image to add it."
+            onUploadImage={uploadTextImage}
             {...bind('body')}
           />
           <InputField
@@ -221,11 +224,14 @@ function PostEditor({ post: initial }: { post: Post }) {
             Preview
           </h2>
           <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
-            <div inert className="xl:[zoom:0.6]">
+            <div inert className="xl:[zoom:0.75]">
               <PostArticle
                 post={{ ...draft, publishedAt: post.publishedAt }}
                 renderBody={
-                  <Markdown html={bodyHtml} className="article-body text-lg leading-8 text-slate-800" />
+                  <Markdown
+                    html={bodyHtml}
+                    className="article-body text-lg leading-8 text-slate-800"
+                  />
                 }
                 tags={
                   <TagLinks
