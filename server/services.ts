@@ -193,8 +193,18 @@ export async function createServices(deps: ServicesDeps) {
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings,
     stats,
-    faq: createFaqService({ repo: createFaqRepository(db), contentChanged, keep }),
-    pages: createPagesService({ repo: createPagesRepository(db), contentChanged, keep }),
+    faq: createFaqService({
+      repo: createFaqRepository(db),
+      contentChanged,
+      keep,
+      siteNames: settings.get,
+    }),
+    pages: createPagesService({
+      repo: createPagesRepository(db),
+      contentChanged,
+      keep,
+      siteNames: settings.get,
+    }),
     posts: createPostsService({
       repo: createPostsRepository(db),
       now,

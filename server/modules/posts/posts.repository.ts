@@ -32,7 +32,15 @@ export type PostChanges = Pick<PostRow, 'title' | 'slug'> &
   Partial<
     Pick<
       PostRow,
-      'summary' | 'body' | 'image' | 'imageAlt' | 'tags' | 'status' | 'publishAt' | 'publishedAt'
+      | 'summary'
+      | 'body'
+      | 'image'
+      | 'imageAlt'
+      | 'tags'
+      | 'status'
+      | 'publishAt'
+      | 'publishedAt'
+      | 'isSample'
     >
   >
 

@@ -244,6 +244,12 @@ export function createPostsService({
             ? null
             : new Date(body.publishAt)
       const changes: PostChanges = {
+        // Once the owner rewrites the sample's words, it is theirs.
+        isSample:
+          current.isSample &&
+          body.title === current.title &&
+          (body.summary ?? current.summary) === current.summary &&
+          (body.body ?? current.body) === current.body,
         title: body.title,
         slug: body.slug,
         summary: body.summary,
@@ -268,16 +274,17 @@ export function createPostsService({
     },
 
     /**
-     * The first-run sample post, published now and marked as a sample: stored only on a journal
-     * never written before. True when stored.
+     * The first-run sample post, a draft marked as a sample (it speaks in a voice the owner has not
+     * used yet, so only the owner publishes it): stored only on a journal never written before.
+     * True when stored.
      */
     async putFirstRun(sample: PostBody): Promise<boolean> {
       const { publishAt: _publishAt, ...body } = PostBodySchema.parse(sample)
       const stored = await repo.insertFirstRun({
         ...body,
-        status: 'published',
+        status: 'draft',
         publishAt: null,
-        publishedAt: now(),
+        publishedAt: null,
         isSample: true,
       })
       if (stored) contentChanged()

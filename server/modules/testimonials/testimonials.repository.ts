@@ -24,7 +24,7 @@ export type TestimonialFields = Pick<TestimonialRow, 'name' | 'role' | 'company'
 }
 
 export type TestimonialChanges = Partial<
-  TestimonialFields & Pick<TestimonialRow, 'approved' | 'reviewedAt' | 'websiteId'>
+  TestimonialFields & Pick<TestimonialRow, 'approved' | 'reviewedAt' | 'websiteId' | 'isSample'>
 >
 
 const IN_ORDER = [asc(testimonials.position), asc(testimonials.createdAt), asc(testimonials.id)]
@@ -164,7 +164,7 @@ export function createTestimonialsRepository(db: Db) {
      * Stores the sample unless the first run was claimed before or any testimonial exists, in one
      * transaction (of two instances starting at once, only one stores it). True when stored.
      */
-    insertFirstRun(values: TestimonialFields & { reviewedAt: Date }): Promise<boolean> {
+    insertFirstRun(values: TestimonialFields): Promise<boolean> {
       return db.transaction(async (tx) => {
         const claimed = await tx
           .insert(settings)
@@ -176,7 +176,7 @@ export function createTestimonialsRepository(db: Db) {
         if ((existing?.n ?? 0) > 0) return false
         await tx
           .insert(testimonials)
-          .values({ ...values, approved: true, isSample: true, position: 1 })
+          .values({ ...values, approved: false, isSample: true, position: 1 })
         return true
       })
     },

@@ -34,6 +34,7 @@ export type NewWebsite = Pick<
       | 'year'
       | 'tags'
       | 'caseStudy'
+      | 'isSample'
     >
   >
 
@@ -49,7 +50,10 @@ export type WebsiteChanges = Pick<
   | 'published'
 > &
   Partial<
-    Pick<WebsiteRow, 'imageAlt' | 'featured' | 'client' | 'role' | 'year' | 'tags' | 'caseStudy'>
+    Pick<
+      WebsiteRow,
+      'imageAlt' | 'featured' | 'client' | 'role' | 'year' | 'tags' | 'caseStudy' | 'isSample'
+    >
   >
 
 export { isUniqueViolation } from '#server/db/errors.ts'

@@ -108,6 +108,7 @@ export function createWebsitesService({
         : [repo.findPage(window), repo.count()],
     )
     return {
+      rows,
       websites: rows.map(toWebsite),
       total,
       page,
@@ -130,10 +131,14 @@ export function createWebsitesService({
 
     /** Every website, drafts included, in portfolio order, each with its last link check. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
-      const { websites, total, pages } = await pageOf(page, false)
-      const health = await healthOf(websites.map((w) => w._id))
+      const { rows, total, pages } = await pageOf(page, false)
+      const health = await healthOf(rows.map((row) => row.id))
       return {
-        websites: websites.map((w) => ({ ...w, health: health.get(w._id) ?? null })),
+        websites: rows.map((row) => ({
+          ...toWebsite(row),
+          isSample: row.isSample,
+          health: health.get(row.id) ?? null,
+        })),
         totalWebsites: total,
         page,
         pages,
@@ -198,9 +203,9 @@ export function createWebsitesService({
     },
 
     /** Creates a complete website (demo content), published unless the body says otherwise; throws 409 when the slug is taken. */
-    async create(body: WebsiteUpdateBody): Promise<Website> {
+    async create(body: WebsiteUpdateBody, { isSample = false } = {}): Promise<Website> {
       try {
-        const website = toWebsite(await repo.insert(websiteFields(body)))
+        const website = toWebsite(await repo.insert({ ...websiteFields(body), isSample }))
         contentChanged()
         return website
       } catch (error) {
@@ -220,7 +225,10 @@ export function createWebsitesService({
         throw badRequest('_id: must match the website in the URL')
       }
       try {
-        const website = await findOrThrow(repo.update(id, websiteFields(body)))
+        // Saved by the owner: a demo entry becomes theirs.
+        const website = await findOrThrow(
+          repo.update(id, { ...websiteFields(body), isSample: false }),
+        )
         contentChanged()
         return website
       } catch (error) {
