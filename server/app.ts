@@ -31,6 +31,7 @@ import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
+import { setupRoutes } from './modules/setup/setup.routes.ts'
 import { linkChecksRoutes } from './modules/link-checks/link-checks.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
     backups: services.backups,
   })
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
+  await app.register(setupRoutes, { prefix: '/api/setup', setup: services.setup })
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })

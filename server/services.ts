@@ -36,6 +36,7 @@ import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
+import { createSetupService } from './modules/setup/setup.service.ts'
 import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
@@ -173,7 +174,7 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
-  return {
+  const services = {
     tokens,
     sessionSecret,
     transport,
@@ -227,4 +228,5 @@ export async function createServices(deps: ServicesDeps) {
     }),
     contentChanges,
   }
+  return { ...services, setup: createSetupService(services) }
 }

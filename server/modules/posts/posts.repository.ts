@@ -68,6 +68,14 @@ export function createPostsRepository(db: Db) {
     return row?.n ?? 0
   }
   return {
+    /** The first-run samples the owner has not rewritten. */
+    findSamples: (): Promise<Pick<PostRow, 'id' | 'title'>[]> =>
+      db
+        .select({ id: posts.id, title: posts.title })
+        .from(posts)
+        .where(eq(posts.isSample, true))
+        .orderBy(asc(posts.createdAt)),
+
     /** One page of every post, drafts and scheduled ones included: newest changes first. */
     findPage: ({ limit, offset }: PageWindow): Promise<PostRow[]> =>
       db

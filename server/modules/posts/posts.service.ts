@@ -153,6 +153,10 @@ export function createPostsService({
     })),
 
     /** Every post, drafts and scheduled ones included, most recently changed first. */
+    /** The first-run sample posts the owner has not rewritten yet. */
+    listSamples: async (): Promise<{ id: string; label: string }[]> =>
+      (await repo.findSamples()).map((row) => ({ id: row.id, label: row.title })),
+
     async listAdmin(page: number): Promise<PostPage> {
       const window = pageWindow(page, POSTS_PAGE_SIZE)
       const [rows, total] = await Promise.all([repo.findPage(window), repo.count()])

@@ -32,6 +32,14 @@ const NEXT_POSITION = sql<number>`(select coalesce(max(${testimonials.position})
 
 export function createTestimonialsRepository(db: Db) {
   return {
+    /** The first-run samples the owner has not rewritten. */
+    findSamples: (): Promise<Pick<TestimonialRow, 'id' | 'name'>[]> =>
+      db
+        .select({ id: testimonials.id, name: testimonials.name })
+        .from(testimonials)
+        .where(eq(testimonials.isSample, true))
+        .orderBy(...IN_ORDER),
+
     /** Every testimonial, in the owner's order. */
     list: (): Promise<TestimonialRow[]> =>
       db

@@ -135,6 +135,13 @@ export function createTestimonialsService({
     ),
 
     /** Every testimonial, pending and hidden ones too, and the portfolio entries to link one to. */
+    /** The first-run sample testimonials the owner has not rewritten yet. */
+    listSamples: async (): Promise<{ id: string; label: string }[]> =>
+      (await repo.findSamples()).map((row) => ({
+        id: row.id,
+        label: `Testimonial from ${row.name}`,
+      })),
+
     async listAdmin(): Promise<AdminTestimonialList> {
       const [rows, websites] = await Promise.all([repo.list(), repo.listWebsiteChoices()])
       return {

@@ -129,6 +129,13 @@ export function createWebsitesService({
     /** The published websites' tags with their counts, most used first. */
     listTags: keep(async (): Promise<TagList> => ({ tags: await repo.countTags() })),
 
+    /** The demo entries (`npm run seed`) the owner has not saved yet. */
+    listSamples: async (): Promise<{ id: string; label: string }[]> =>
+      (await repo.findSamples()).map((row) => ({ id: row.id, label: row.name })),
+
+    /** Whether the portfolio holds an entry of the owner's own, draft or published. */
+    hasOwnEntry: () => repo.hasOwnEntry(),
+
     /** Every website, drafts included, in portfolio order, each with its last link check. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
       const { rows, total, pages } = await pageOf(page, false)
