@@ -37,6 +37,7 @@ import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { createSetupService } from './modules/setup/setup.service.ts'
+import { createBrandService } from './modules/brand/brand.service.ts'
 import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
@@ -228,5 +229,9 @@ export async function createServices(deps: ServicesDeps) {
     }),
     contentChanges,
   }
-  return { ...services, setup: createSetupService(services) }
+  return {
+    ...services,
+    setup: createSetupService(services),
+    brand: createBrandService({ settings, uploads: services.uploads }),
+  }
 }
