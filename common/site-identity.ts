@@ -55,3 +55,45 @@ export const MENU_KEYS = MENU_ITEMS.map((item) => item.key) as [MenuKey, ...Menu
 
 /** The header's menu as the specification has it: its labels, everything shown. */
 export const DEFAULT_MENU = MENU_ITEMS.map(({ key, label }) => ({ key, label, hidden: false }))
+
+export interface MenuEntry {
+  key: MenuKey
+  label: string
+  hidden: boolean
+}
+
+/** A header item as shown: its label, and a menu's own items. */
+export interface ResolvedMenuItem {
+  key: MenuKey
+  label: string
+  children: { key: MenuKey; label: string }[]
+}
+
+/**
+ * The header's items from the saved menu: its order and labels, items it leaves out in the
+ * specification's place after it, hidden ones (and menus left empty) dropped. `isShown` leaves out
+ * items with nothing to show (the journal without a published post).
+ */
+export function resolveMenu(
+  saved: readonly MenuEntry[],
+  isShown: (key: MenuKey) => boolean = () => true,
+): ResolvedMenuItem[] {
+  const savedKeys = new Set(saved.map((entry) => entry.key))
+  const all: MenuEntry[] = [...saved, ...DEFAULT_MENU.filter((entry) => !savedKeys.has(entry.key))]
+  const parentOf = (key: MenuKey): MenuKey | undefined =>
+    (MENU_ITEMS.find((item) => item.key === key) as { parent?: MenuKey } | undefined)?.parent
+  const visible = all.filter((entry) => !entry.hidden && isShown(entry.key))
+  return visible
+    .filter((entry) => parentOf(entry.key) === undefined)
+    .map((entry) => ({
+      key: entry.key,
+      label: entry.label,
+      children: visible
+        .filter((child) => parentOf(child.key) === entry.key)
+        .map(({ key, label }) => ({ key, label })),
+    }))
+    .filter((item) => !isMenuGroup(item.key) || item.children.length > 0)
+}
+
+/** The items that open a menu rather than a page. */
+export const isMenuGroup = (key: MenuKey) => key === 'about-us' || key === 'deployment'

@@ -12,7 +12,7 @@ import { clearSession, getSession, useSession } from '#app/lib/session.ts'
 import { useIsStaticPage } from '#app/lib/static-page.ts'
 import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
-import { useJournalLinks } from '#app/lib/site-settings.ts'
+import { useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_NAV, PROFILE_ITEM, isGroup, mainNav, mobileSections } from './site-nav.ts'
 import { useCloseMenus } from './use-close-menus.ts'
 
@@ -62,11 +62,33 @@ function UserSummary({ name }: { name: string }) {
   )
 }
 
+/** The owner's one filled button (settings `headerButton`): a page of the site, or an address. */
+function HeaderButton({
+  label,
+  href: to,
+  className,
+}: {
+  label: string
+  href: string
+  className: string
+}) {
+  return to.startsWith('/') ? (
+    <Link to={to} className={className}>
+      {label}
+    </Link>
+  ) : (
+    <a href={to} className={className}>
+      {label}
+    </a>
+  )
+}
+
 export function SiteHeader() {
   const session = useSession()
   const ref = useRef<HTMLElement>(null)
   useCloseMenus(ref)
-  const nav = mainNav(useJournalLinks().header)
+  const { menu, headerButton } = useSiteSettings()
+  const nav = mainNav(menu, useJournalLinks().header)
 
   return (
     <header ref={ref} className="sticky top-0 z-40 h-16 border-b border-slate-200 bg-white">
@@ -100,14 +122,14 @@ export function SiteHeader() {
               </DropdownMenu>
             </SessionOnly>
             {session ? null : (
-              <Link
-                to={href('/signin')}
-                className={buttonClasses('primary', 'sm', 'h-10 px-4')}
-                data-session="signed-out"
-              >
+              <Link to={href('/signin')} className="nav-link" data-session="signed-out">
                 Sign In
               </Link>
             )}
+            <HeaderButton
+              {...headerButton}
+              className={buttonClasses('primary', 'sm', 'h-10 px-4')}
+            />
           </div>
         </nav>
 
@@ -167,15 +189,18 @@ export function SiteHeader() {
                 </li>
               </SessionOnly>
               {session ? null : (
-                <li className="pt-4" data-session="signed-out">
-                  <Link
-                    to={href('/signin')}
-                    className={buttonClasses('primary', 'md', 'w-full py-2.5 text-base')}
-                  >
+                <li className="py-2" data-session="signed-out">
+                  <Link to={href('/signin')} className="menu-item py-2.5 text-base">
                     Sign In
                   </Link>
                 </li>
               )}
+              <li className="pt-4">
+                <HeaderButton
+                  {...headerButton}
+                  className={buttonClasses('primary', 'md', 'w-full py-2.5 text-base')}
+                />
+              </li>
             </ul>
           </nav>
         </details>
