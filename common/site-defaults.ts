@@ -20,7 +20,7 @@ export const SITE_DEFAULTS: SiteSettings = {
   },
   bannerStacks: ['MERN Stack', 'React Router', 'Node.js APIs'],
   seoDescription:
-    'Rivera Web Studio is the practice of Alex Rivera, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
+    '{businessName} is the practice of {ownerName}, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
   shareImage: '/images/og-image.png',
   signupsOpen: true,
   ownerRole: 'Freelance full-stack web developer',

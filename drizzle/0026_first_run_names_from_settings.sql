@@ -15,3 +15,9 @@ WHERE "content"::text LIKE '%Rivera%' OR "content"::text LIKE '%Portland, Oregon
 --> statement-breakpoint
 UPDATE "faqs" SET "question" = 'Do you work with clients outside {location}?'
 WHERE "question" = 'Do you work with clients outside Portland?';
+--> statement-breakpoint
+-- The first-run SEO description (a setting) names the sample owner the same way.
+UPDATE "settings" SET "value" = replace("value",
+  '"seoDescription":"Rivera Web Studio is the practice of Alex Rivera, a freelance',
+  '"seoDescription":"{businessName} is the practice of {ownerName}, a freelance')
+WHERE "key" = 'site';
