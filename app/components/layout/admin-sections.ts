@@ -14,4 +14,5 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: 
   { label: 'Journal', to: href('/admin/posts'), editPrefix: '/admin/post/' },
   { label: 'Testimonials', to: href('/admin/testimonials') },
   { label: 'Settings', to: href('/admin/settings') },
+  { label: 'Set up your site', to: href('/admin/setup') },
 ]

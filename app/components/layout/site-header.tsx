@@ -55,7 +55,7 @@ function UserSummary({ name }: { name: string }) {
       >
         {name.trim().charAt(0).toUpperCase() || '?'}
       </span>
-      <span className="max-w-28 truncate xl:max-w-36" data-session-name="">
+      <span className="max-w-20 truncate xl:max-w-36" data-session-name="">
         {name}
       </span>
     </>
@@ -105,7 +105,7 @@ export function SiteHeader() {
               </NavLink>
             ),
           )}
-          <div className="ml-auto flex w-64 items-center justify-end gap-1 xl:w-72">
+          <div className="ml-auto flex w-80 items-center justify-end gap-1 xl:w-96">
             <SessionOnly when="admin">
               <DropdownMenu label={ADMIN_NAV.label} items={ADMIN_NAV.items} align="right" />
             </SessionOnly>
@@ -128,7 +128,7 @@ export function SiteHeader() {
             )}
             <HeaderButton
               {...headerButton}
-              className={buttonClasses('primary', 'sm', 'h-10 px-4')}
+              className={buttonClasses('primary', 'sm', 'ml-2 h-10 px-4 whitespace-nowrap')}
             />
           </div>
         </nav>
