@@ -169,6 +169,16 @@ const ROUTES: RouteCase[] = [
       await expect(page.getByLabel('Business name')).not.toHaveValue('')
     },
   },
+  {
+    name: 'admin-setup',
+    as: 'admin',
+    path: fixed('/admin/setup'),
+    ready: async (page) => {
+      await h1(page, 'Set up your site')
+      await expect(page.getByLabel('Your name')).not.toHaveValue('')
+      await expect(page.getByRole('list', { name: 'Setup steps' })).toBeVisible()
+    },
+  },
 ]
 
 for (const route of ROUTES) {
