@@ -224,6 +224,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'Journal',
     'Testimonials',
     'Settings',
+    'Set up your site',
   ])
   await expectNoA11yViolations(page)
   await page.keyboard.press('Escape')
