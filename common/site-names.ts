@@ -6,7 +6,7 @@
  */
 import type { SiteSettings } from './schemas/settings.ts'
 
-export const SITE_NAME_FIELDS = ['ownerName', 'businessName', 'location', 'foundingYear'] as const
+const SITE_NAME_FIELDS = ['ownerName', 'businessName', 'location', 'foundingYear'] as const
 type SiteNameField = (typeof SITE_NAME_FIELDS)[number]
 export type SiteNames = Pick<SiteSettings, SiteNameField>
 

@@ -1,7 +1,7 @@
 /** GET /api/setup: what a new owner still has to do to make the site theirs. */
 import { z } from 'zod'
 
-export const SETUP_STEP_KEYS = [
+const SETUP_STEP_KEYS = [
   'name',
   'business',
   'role',
@@ -15,7 +15,7 @@ export const SETUP_STEP_KEYS = [
 ] as const
 export type SetupStepKey = (typeof SETUP_STEP_KEYS)[number]
 
-export const SAMPLE_KINDS = ['testimonial', 'post', 'website'] as const
+const SAMPLE_KINDS = ['testimonial', 'post', 'website'] as const
 
 export const SetupSchema = z.object({
   steps: z.array(z.object({ key: z.enum(SETUP_STEP_KEYS), label: z.string(), done: z.boolean() })),
