@@ -1,7 +1,8 @@
 /**
- * The sample testimonial: stored at the first start of a site that never had one, approved and
- * marked as a sample in the admin, to show where clients' words appear until a real one replaces
- * it. It says what it is: a made-up client's praise would be a fake review.
+ * The sample testimonial: stored at the first start of a site that never had one, pending and
+ * marked as a sample in the admin, to show the owner how clients' words arrive. It is never public
+ * unless the owner approves it, and says what it is: a made-up client's praise would be a fake
+ * review.
  */
 import type { TestimonialFields } from '#common/schemas/testimonials.ts'
 
