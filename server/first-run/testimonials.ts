@@ -10,6 +10,6 @@ export const FIRST_RUN_TESTIMONIAL: TestimonialFields = {
   name: 'Sample Client',
   role: 'Owner',
   company: 'Your first client’s business',
-  text: 'This is a sample testimonial. Ask a client for a real one from Admin, Testimonials (or from a message in the inbox): once you approve what they write, it shows here. Then delete this sample.',
+  text: 'This is a sample testimonial. Ask a client for a real one from Admin, Testimonials (or from a message in the inbox): once you approve what they write, it shows on your home page. Then delete this sample.',
   rating: 5,
 }
