@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: '**/site-settings.spec.ts',
+      testIgnore: ['**/site-settings.spec.ts', '**/first-run.spec.ts'],
     },
     // Changes what every page shows (the business name, sign-ups, the FAQ): after all the others.
     {
@@ -43,6 +43,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       testMatch: '**/site-settings.spec.ts',
       dependencies: ['chromium'],
+    },
+    // Renames the whole site from the setup page: after the settings spec, for the same reason.
+    {
+      name: 'first-run',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/first-run.spec.ts',
+      dependencies: ['site-settings'],
     },
   ],
   // The README's own start path: a fresh data folder, demo content, then `npm start`.

@@ -9,13 +9,14 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './context.ts'
+import { useSiteSettings } from './lib/site-settings.ts'
 import { STATIC_PAGE_SCRIPT, useIsStaticPage } from './lib/static-page.ts'
+import { fontPreloads, iconLinks, themeCss } from './lib/theme.ts'
 import stylesheet from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -26,14 +27,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce || undefined
   const isStatic = useIsStaticPage()
+  // The owner's look, from the settings every page's layout loads (first-run values on an error page).
+  const settings = useSiteSettings()
   return (
-    <html lang="en">
+    <html lang="en" data-scheme={settings.colorScheme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#174ca8" />
+        <meta name="theme-color" content={settings.accentColor} />
         <Meta />
+        {fontPreloads(settings).map((href) => (
+          <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="" />
+        ))}
         <Links nonce={nonce} />
+        <style dangerouslySetInnerHTML={{ __html: themeCss(settings) }} />
+        {iconLinks(settings.logo).map((link) => (
+          <link key={link.rel} {...link} />
+        ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}

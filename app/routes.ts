@@ -30,6 +30,7 @@ export default [
     page('profile', 'routes/account/profile.tsx'),
     layout('routes/admin/admin-layout.tsx', [
       page('admin/dashboard', 'routes/admin/dashboard.tsx'),
+      page('admin/setup', 'routes/admin/setup.tsx'),
       page('admin/websites', 'routes/admin/websites.tsx'),
       page('admin/website/:id', 'routes/admin/website-edit.tsx'),
       page('admin/users', 'routes/admin/users.tsx'),

@@ -5,6 +5,7 @@
  * later version reads its value from here until the owner saves one.
  */
 import type { SiteSettings } from './schemas/settings.ts'
+import { DEFAULT_MENU } from './site-identity.ts'
 
 export const SITE_DEFAULTS: SiteSettings = {
   businessName: 'Rivera Web Studio',
@@ -19,7 +20,7 @@ export const SITE_DEFAULTS: SiteSettings = {
   },
   bannerStacks: ['MERN Stack', 'React Router', 'Node.js APIs'],
   seoDescription:
-    'Rivera Web Studio is the practice of Alex Rivera, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
+    '{businessName} is the practice of {ownerName}, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
   shareImage: '/images/og-image.png',
   signupsOpen: true,
   ownerRole: 'Freelance full-stack web developer',
@@ -30,4 +31,11 @@ export const SITE_DEFAULTS: SiteSettings = {
   showLinkHealth: false,
   journalInHeader: true,
   journalInFooter: true,
+  accentColor: '#174ca8',
+  fontPair: 'system',
+  colorScheme: 'light',
+  logo: null,
+  portrait: null,
+  headerButton: { label: 'Start a project', href: '/contact' },
+  menu: DEFAULT_MENU,
 }

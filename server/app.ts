@@ -35,6 +35,8 @@ import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
+import { setupRoutes } from './modules/setup/setup.routes.ts'
+import { brandRoutes } from './modules/brand/brand.routes.ts'
 import { linkChecksRoutes } from './modules/link-checks/link-checks.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
@@ -218,6 +220,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes, { prefix: '/api/messages', messages: services.messages })
   await app.register(dashboardRoutes, { prefix: '/api/summary', dashboard: services.dashboard })
   await app.register(uploadsRoutes, { uploads: services.uploads })
+  // The web manifest and the logo's icons, at the site's root beside /uploads
+  await app.register(brandRoutes, { brand: services.brand })
   await app.register(operationsRoutes, {
     prefix: '/api/operations',
     notices: services.notices,
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
     backups: services.backups,
   })
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
+  await app.register(setupRoutes, { prefix: '/api/setup', setup: services.setup })
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })

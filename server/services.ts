@@ -40,6 +40,8 @@ import { createFaqRepository } from './modules/faq/faq.repository.ts'
 import { createFaqService } from './modules/faq/faq.service.ts'
 import { createSettingsRepository } from './modules/settings/settings.repository.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
+import { createSetupService } from './modules/setup/setup.service.ts'
+import { createBrandService } from './modules/brand/brand.service.ts'
 import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
@@ -188,7 +190,7 @@ export async function createServices(deps: ServicesDeps) {
     const { ownerName, businessName } = await settings.get()
     return { ownerName, businessName }
   }
-  return {
+  const services = {
     tokens,
     sessionSecret,
     transport,
@@ -208,8 +210,18 @@ export async function createServices(deps: ServicesDeps) {
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings,
     stats,
-    faq: createFaqService({ repo: createFaqRepository(db), contentChanged, keep }),
-    pages: createPagesService({ repo: createPagesRepository(db), contentChanged, keep }),
+    faq: createFaqService({
+      repo: createFaqRepository(db),
+      contentChanged,
+      keep,
+      siteNames: settings.get,
+    }),
+    pages: createPagesService({
+      repo: createPagesRepository(db),
+      contentChanged,
+      keep,
+      siteNames: settings.get,
+    }),
     posts,
     subscribers: createSubscribersService({
       repo: createSubscribersRepository(db),
@@ -242,5 +254,10 @@ export async function createServices(deps: ServicesDeps) {
       keep,
     }),
     contentChanges,
+  }
+  return {
+    ...services,
+    setup: createSetupService(services),
+    brand: createBrandService({ settings, uploads: services.uploads }),
   }
 }

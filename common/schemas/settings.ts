@@ -1,6 +1,8 @@
 /** The site's settings: the identity every page, the share tags and the structured data show. */
 import { z } from 'zod'
 import { SOCIAL_LABELS, TEXT_LIMITS, type SocialNetwork } from '../constants.ts'
+import { contrastRatio, MIN_TEXT_CONTRAST } from '../contrast.ts'
+import { COLOR_SCHEMES, FONT_PAIR_IDS, FONT_PAIRS, MENU_KEYS } from '../site-identity.ts'
 import { EmailSchema, requiredText, text } from './common.ts'
 
 export const BANNER_STACK_COUNT = 3
@@ -47,6 +49,39 @@ const ShareImageSchema = requiredText('Share image', TEXT_LIMITS.short).regex(
   { error: 'Share image must be an uploaded image path' },
 )
 
+/** An uploaded image (POST /api/upload), or null for none. */
+const uploadedImage = (label: string) =>
+  requiredText(label, TEXT_LIMITS.short)
+    .regex(/^\/uploads\/[\w-][\w.-]*$/, { error: `${label} must be an uploaded image path` })
+    .nullable()
+
+/** A colour white text stays readable on: buttons, links and the header's button use it. */
+const AccentColorSchema = z
+  .string({ error: 'Accent color must be a colour such as #174ca8' })
+  .regex(/^#[0-9a-f]{6}$/i, { error: 'Accent color must be a colour such as #174ca8' })
+  .refine((value) => contrastRatio(value, '#ffffff') >= MIN_TEXT_CONTRAST, {
+    error: (issue) =>
+      `Accent color is too light for white text (contrast ${contrastRatio(String(issue.input), '#ffffff').toFixed(2)}:1, at least ${MIN_TEXT_CONTRAST}:1 needed): pick a darker shade`,
+  })
+
+const HEADER_BUTTON_LABEL_MAX = 30
+const MENU_LABEL_MAX = 30
+
+/** A page of this site ("/contact") or an https:// address. */
+const HeaderButtonHrefSchema = requiredText('Header button link', TEXT_LIMITS.url).refine(
+  (value) => /^\/(?!\/)\S*$/.test(value) || isHttpsUrl(value),
+  {
+    error:
+      'Header button link must be a page of this site such as /contact, or an https:// address',
+  },
+)
+
+const MenuEntrySchema = z.object({
+  key: z.enum(MENU_KEYS, { error: `Menu item key must be one of ${MENU_KEYS.join(', ')}` }),
+  label: requiredText('Menu label', MENU_LABEL_MAX),
+  hidden: z.boolean({ error: 'Menu hidden must be true or false' }),
+})
+
 export const SiteSettingsSchema = z.object({
   businessName: requiredText('Business name', TEXT_LIMITS.name),
   ownerName: requiredText('Owner name', TEXT_LIMITS.name),
@@ -82,6 +117,31 @@ export const SiteSettingsSchema = z.object({
   /** Where the journal is linked from, while it has a published post. */
   journalInHeader: z.boolean({ error: 'Journal in the header must be true or false' }),
   journalInFooter: z.boolean({ error: 'Journal in the footer must be true or false' }),
+  accentColor: AccentColorSchema,
+  /** One of GET /api/settings/options' font pairs. */
+  fontPair: z.enum(FONT_PAIR_IDS, {
+    error: `Font pair must be one of ${FONT_PAIR_IDS.join(', ')}`,
+  }),
+  colorScheme: z.enum(COLOR_SCHEMES, { error: 'Color scheme must be light, dark or auto' }),
+  /** Shown in the header; the favicon, the touch icon and the web manifest's icons are made from it. */
+  logo: uploadedImage('Logo'),
+  /** The owner's photo: home, about and the journal's byline. */
+  portrait: uploadedImage('Portrait'),
+  /** The header's one filled button. */
+  headerButton: z.object(
+    {
+      label: requiredText('Header button label', HEADER_BUTTON_LABEL_MAX),
+      href: HeaderButtonHrefSchema,
+    },
+    { error: 'Header button must have a label and a link' },
+  ),
+  /** The header's items, renamed, hidden or reordered (common/site-identity.ts). */
+  menu: z
+    .array(MenuEntrySchema, { error: 'Menu must be a list of items' })
+    .max(MENU_KEYS.length, { error: `Menu lists at most ${MENU_KEYS.length} items` })
+    .refine((items) => new Set(items.map((item) => item.key)).size === items.length, {
+      error: 'Menu lists each item once',
+    }),
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
@@ -100,7 +160,28 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   showLinkHealth: true,
   journalInHeader: true,
   journalInFooter: true,
+  accentColor: true,
+  fontPair: true,
+  colorScheme: true,
+  logo: true,
+  portrait: true,
+  headerButton: true,
+  menu: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 
 export const SIGNUPS_CLOSED = 'Sign-ups are closed'
+
+/** GET /api/settings/options: the choices a setting offers. */
+export const SettingsOptionsSchema = z.object({
+  fontPairs: z.array(
+    z.object({
+      id: z.enum(FONT_PAIR_IDS),
+      label: z.string(),
+      heading: z.string(),
+      body: z.string(),
+    }),
+  ),
+})
+export type SettingsOptions = z.infer<typeof SettingsOptionsSchema>
+export const SETTINGS_OPTIONS: SettingsOptions = { fontPairs: [...FONT_PAIRS] }

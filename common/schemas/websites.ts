@@ -146,8 +146,14 @@ export type WebsiteMutationResponse = z.infer<typeof WebsiteMutationResponseSche
 export const WebsiteSearchPageSchema = pageOf('websites', WebsiteSchema, 'countWebsites')
 export type WebsiteSearchPage = z.infer<typeof WebsiteSearchPageSchema>
 
-/** The admin's list also carries each entry's last link check (null before the first). */
-const AdminWebsiteSchema = WebsiteSchema.extend({ health: LinkHealthSchema.nullable() })
+/**
+ * The admin's list also carries each entry's last link check (null before the first) and whether
+ * it is a demo entry from `npm run seed` the owner has not saved yet (never checked).
+ */
+const AdminWebsiteSchema = WebsiteSchema.extend({
+  isSample: z.boolean(),
+  health: LinkHealthSchema.nullable(),
+})
 export type AdminWebsite = z.infer<typeof AdminWebsiteSchema>
 
 export const WebsitesAdminPageSchema = pageOf('websites', AdminWebsiteSchema, 'totalWebsites')

@@ -95,6 +95,8 @@ export const websites = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A demo entry from `npm run seed`: marked in the admin, its link never checked. */
+    isSample: boolean('is_sample').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -77,7 +77,7 @@ export const FIRST_RUN_FAQ: FaqBody[] = [
       'You do, once the final invoice is paid. The code is delivered in a Git repository you control, together with the design files and a list of every account and service the site uses. I only ask to show the project in my portfolio, and you can say no.',
   },
   {
-    question: 'Do you work with clients outside Portland?',
+    question: 'Do you work with clients outside {location}?',
     answer:
       'Yes, most of my clients are remote. We meet over video, share work through preview links and keep decisions in writing. I work with clients across North America and Europe and schedule calls within your business hours.',
   },

@@ -109,12 +109,10 @@ export async function seedSite(services: SeedServices): Promise<SeedResult> {
     }
     const image = await uploads.store(await renderPng(siteMockupSvg({ name: site.name, ...theme })))
     try {
-      await websites.create({
-        ...site,
-        image,
-        link: demoLink(site.slug),
-        featured: index < DEMO_FEATURED,
-      })
+      await websites.create(
+        { ...site, image, link: demoLink(site.slug), featured: index < DEMO_FEATURED },
+        { isSample: true },
+      )
       result.added.push(site.slug)
     } catch (error) {
       // Another seeding process took the slug between the check and the insert.

@@ -1,6 +1,7 @@
 /**
  * The journal's sample post: stored at the first start of a site whose journal was never written,
- * published and marked as a sample in the admin, for the owner to rewrite or delete.
+ * as a draft marked as a sample in the admin (it speaks in a voice the owner has not used yet),
+ * for the owner to rewrite and publish, or delete.
  */
 import type { PostBody } from '#common/schemas/posts.ts'
 

@@ -7,10 +7,10 @@ import type { PageContent, PageKey } from '#common/schemas/pages.ts'
 const home: PageContent<'home'> = {
   title: 'Freelance Full-Stack Web Developer',
   description:
-    'Rivera Web Studio is the practice of Alex Rivera, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
+    '{businessName} is the practice of {ownerName}, a freelance full-stack developer who designs, builds and hosts fast, accessible websites and MERN web applications for small businesses.',
   heading: 'Websites that load fast and win you clients',
   intro:
-    'I’m Alex Rivera. I design and build websites and web applications for small businesses, from the first sketch to the day it goes live on your domain, and I stay on to keep them fast, secure and up to date.',
+    'I’m {ownerName}. I design and build websites and web applications for small businesses, from the first sketch to the day it goes live on your domain, and I stay on to keep them fast, secure and up to date.',
   servicesTitle: 'What I can build for you',
   servicesLead:
     'One developer from first call to launch: you talk to the person who writes the code, and nothing gets lost between a designer, an agency and a hosting company.',
@@ -66,13 +66,13 @@ const home: PageContent<'home'> = {
 const about: PageContent<'about'> = {
   title: 'About',
   description:
-    'Alex Rivera is a freelance full-stack developer in Portland, Oregon, building fast, accessible websites and MERN applications for small businesses.',
-  heading: 'Hi, I’m Alex Rivera',
+    '{ownerName} is a freelance full-stack developer in {location}, building fast, accessible websites and MERN applications for small businesses.',
+  heading: 'Hi, I’m {ownerName}',
   intro:
-    'I run Rivera Web Studio, a one-person web studio in Portland, Oregon. Since 2017 I have helped small businesses replace slow, hard-to-edit websites with fast, accessible ones that bring in enquiries.',
+    'I run {businessName}, a one-person web studio in {location}. Since {foundingYear} I have helped small businesses replace slow, hard-to-edit websites with fast, accessible ones that bring in enquiries.',
   storyTitle: 'The short story',
   story: [
-    'I started building websites for friends’ businesses while working in a print shop, and found that I liked the conversations about customers as much as the code. After several years as a developer in a product agency, shipping React and Node.js applications for clients in retail, health and education, I went independent in 2017.',
+    'I started building websites for friends’ businesses while working in a print shop, and found that I liked the conversations about customers as much as the code. After several years as a developer in a product agency, shipping React and Node.js applications for clients in retail, health and education, I went independent in {foundingYear}.',
     'Working alone is a deliberate choice. You deal with one person who knows your project end to end, who answers your e-mail within one business day, and who will still be around when you need a change in two years. When a project needs more hands, I bring in trusted specialists for illustration, copywriting or photography, and I tell you up front.',
     'Most of my clients are service businesses, independent shops and non-profits with a small team and no in-house developer. They come to me because their current site is slow, looks dated on a phone, or has outgrown a page builder, and they stay because the new one keeps working.',
   ].join('\n\n'),
@@ -399,7 +399,7 @@ const dns: PageContent<'dns'> = {
 const contact: PageContent<'contact'> = {
   title: 'Contact',
   description:
-    'Tell Alex Rivera about your website or web application project. Replies within one business day, with an honest first estimate of budget and timeline.',
+    'Tell {ownerName} about your website or web application project. Replies within one business day, with an honest first estimate of budget and timeline.',
   heading: 'Get in touch',
   intro:
     'Send a few lines about what you need. I read every message myself and reply within one business day, usually with a couple of questions and a first idea of budget and timeline.',

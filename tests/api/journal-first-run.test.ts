@@ -6,24 +6,38 @@ import { asAdmin } from '#tests/helpers/auth.ts'
 import { createTestApp } from '#tests/helpers/test-app.ts'
 
 describe('the first-run sample post', () => {
-  it('is published once on a new site, marked as a sample, and never comes back once deleted', async () => {
+  it('is stored once on a new site as a draft marked as a sample, never public, and never comes back once deleted', async () => {
     const app = await createTestApp()
     try {
       expect((await putFirstRunContent(app.services)).samplePost).toBe(true)
       const list = PostPageSchema.parse(
         (await app.inject({ method: 'GET', url: '/api/posts' })).json(),
       )
-      expect(list.posts).toHaveLength(1)
-      const [post] = list.posts
+      expect(list.posts).toEqual([])
+      const bySlug = await app.inject({
+        method: 'GET',
+        url: `/api/posts/slug/${FIRST_RUN_POST.slug}`,
+      })
+      expect(bySlug.statusCode).toBe(404)
+      expect((await app.inject({ method: 'GET', url: '/journal' })).body).not.toContain(
+        FIRST_RUN_POST.title,
+      )
+
+      const admin = (await asAdmin(app)).headers
+      const adminList = PostPageSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/posts/admin', headers: admin })).json(),
+      )
+      expect(adminList.posts).toHaveLength(1)
+      const [post] = adminList.posts
       expect(post).toMatchObject({
         title: FIRST_RUN_POST.title,
         slug: FIRST_RUN_POST.slug,
-        status: 'published',
+        status: 'draft',
+        publishedAt: null,
         isSample: true,
       })
       expect((await putFirstRunContent(app.services)).samplePost).toBe(false)
 
-      const admin = (await asAdmin(app)).headers
       const res = await app.inject({
         method: 'DELETE',
         url: `/api/posts/${post!._id}`,
@@ -32,9 +46,9 @@ describe('the first-run sample post', () => {
       expect(res.statusCode).toBe(200)
       expect((await putFirstRunContent(app.services)).samplePost).toBe(false)
       const after = PostPageSchema.parse(
-        (await app.inject({ method: 'GET', url: '/api/posts' })).json(),
+        (await app.inject({ method: 'GET', url: '/api/posts/admin', headers: admin })).json(),
       )
-      expect(after.totalPosts).toBe(0)
+      expect(after.posts).toEqual([])
     } finally {
       await app.cleanup()
     }

@@ -256,6 +256,25 @@ describe('the schedule', () => {
     expect(web.hits(draftPath)).toBe(0)
   })
 
+  it('never checks a demo entry from npm run seed, until the owner saves it', async () => {
+    const path = `/demo-${Math.random().toString(36).slice(2)}`
+    const demo = await makeWebsite(app, { link: web.url(path), isSample: true })
+    await app.services.linkChecks.runDue()
+    await nextRound()
+    expect(web.hits(path)).toBe(0)
+
+    const current = await app.inject({ method: 'GET', url: `/api/websites/${demo.id}` })
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/websites/${demo.id}`,
+      headers: await admin(),
+      payload: current.json(),
+    })
+    expect(saved.statusCode).toBe(200)
+    await app.services.linkChecks.runDue()
+    expect(web.hits(path)).toBe(1)
+  })
+
   it('checks a changed link at the next round, without waiting for the period', async () => {
     const site = await makeWebsite(app, { link: web.url('/ok?before') })
     await app.services.linkChecks.runDue()

@@ -217,7 +217,14 @@ describe('drizzle/0015_first_run_faq.sql on a database from before it', () => {
       const before = await database.db.select().from(faqs).orderBy(faqs.position)
       const { report, rows } = await upgrade(database)
       expect(report.faqEntries).toBe(0)
-      expect(rows).toEqual(before)
+      // The one later change: 0026 writes the sample place as a placeholder the settings fill.
+      expect(rows).toEqual(
+        before.map((row) =>
+          row.question === 'Do you work with clients outside Portland?'
+            ? { ...row, question: 'Do you work with clients outside {location}?' }
+            : row,
+        ),
+      )
     } finally {
       await database.close()
     }

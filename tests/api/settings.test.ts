@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SessionSchema } from '#common/schemas/users.ts'
-import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
+import {
+  SettingsOptionsSchema,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '#common/schemas/settings.ts'
+import { DEFAULT_MENU } from '#common/site-identity.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -35,6 +40,17 @@ const edited: SiteSettings = {
   showLinkHealth: true,
   journalInHeader: false,
   journalInFooter: true,
+  accentColor: '#0f766e',
+  fontPair: 'fraunces-inter',
+  colorScheme: 'auto',
+  logo: '/uploads/0123456789abcdef01234568.webp',
+  portrait: '/uploads/0123456789abcdef01234569.webp',
+  headerButton: { label: 'Book a call', href: '/contact' },
+  menu: [
+    { key: 'portfolio', label: 'Work', hidden: false },
+    { key: 'about-us', label: 'Studio', hidden: false },
+    { key: 'dns', label: 'DNS', hidden: true },
+  ],
 }
 
 const put = (body: unknown, headers = admin) =>
@@ -52,6 +68,31 @@ describe('GET /api/settings', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(SITE_DEFAULTS)
     expect(res.headers['cache-control']).toBe('public, no-cache')
+  })
+
+  it('starts with the blue accent, the system fonts, a light scheme, no logo or portrait, the "Start a project" button and the specification\'s menu', async () => {
+    expect(await getSettings()).toMatchObject({
+      accentColor: '#174ca8',
+      fontPair: 'system',
+      colorScheme: 'light',
+      logo: null,
+      portrait: null,
+      headerButton: { label: 'Start a project', href: '/contact' },
+      menu: DEFAULT_MENU,
+    })
+    expect(DEFAULT_MENU.map((item) => item.key)).toEqual([
+      'about-us',
+      'about',
+      'contact',
+      'faq',
+      'portfolio',
+      'journal',
+      'webdesign',
+      'deployment',
+      'mernRender',
+      'dns',
+    ])
+    expect(DEFAULT_MENU.every((item) => !item.hidden)).toBe(true)
   })
 
   it("includes the practice's facts, with the weekly digest off", async () => {
@@ -131,6 +172,42 @@ describe('PUT /api/settings', () => {
     [{ shareImage: 'https://evil.example/a.png' }, /shareImage: Share image must be an uploaded/],
     [{ signupsOpen: 'yes' }, /signupsOpen: Sign-ups open must be true or false/],
     [{ tagline: 'x'.repeat(161) }, /tagline: Tagline must be at most 160 characters/],
+    [{ accentColor: '#ffcc00' }, /^accentColor: Accent color is too light for white text/],
+    [{ accentColor: '#777777' }, /^accentColor: Accent color is too light for white text/],
+    [{ accentColor: 'teal' }, /^accentColor: Accent color must be a colour such as/],
+    [{ fontPair: 'comic-sans' }, /^fontPair: Font pair must be one of system, inter/],
+    [{ colorScheme: 'sepia' }, /^colorScheme: Color scheme must be light, dark or auto/],
+    [{ logo: 'https://evil.example/logo.png' }, /^logo: Logo must be an uploaded image path/],
+    [{ portrait: '/images/../x.png' }, /^portrait: Portrait must be an uploaded image path/],
+    [
+      { headerButton: { label: '', href: '/contact' } },
+      /^headerButton\.label: Header button label is required/,
+    ],
+    [
+      { headerButton: { label: 'Go', href: 'javascript:alert(1)' } },
+      /^headerButton\.href: Header button link must be a page of this site/,
+    ],
+    [
+      { headerButton: { label: 'Go', href: '//evil.example' } },
+      /^headerButton\.href: Header button link must be a page of this site/,
+    ],
+    [
+      { menu: [{ key: 'blog', label: 'Blog', hidden: false }] },
+      /^menu\.0\.key: Menu item key must be one of/,
+    ],
+    [
+      { menu: [{ key: 'faq', label: ' ', hidden: false }] },
+      /^menu\.0\.label: Menu label is required/,
+    ],
+    [
+      {
+        menu: [
+          { key: 'faq', label: 'FAQ', hidden: false },
+          { key: 'faq', label: 'Questions', hidden: false },
+        ],
+      },
+      /^menu: Menu lists each item once/,
+    ],
   ])(
     'answers 400 naming the field for %j and keeps the saved settings',
     async (change, message) => {
@@ -139,9 +216,53 @@ describe('PUT /api/settings', () => {
     },
   )
 
+  it('accepts an accent just dark enough, in either letter case', async () => {
+    const res = await put({ ...edited, accentColor: '#767676' })
+    expect(res.statusCode).toBe(200)
+    expect((await getSettings()).accentColor).toBe('#767676')
+    expect((await put({ ...edited, accentColor: '#0F766E' })).statusCode).toBe(200)
+    expect((await getSettings()).accentColor).toBe('#0F766E')
+    await put(edited)
+  })
+
+  it('keeps the look, the logo, the portrait, the button and the menu when a body leaves them out', async () => {
+    const {
+      accentColor: _a,
+      fontPair: _f,
+      colorScheme: _c,
+      logo: _l,
+      portrait: _p,
+      headerButton: _h,
+      menu: _m,
+      ...older
+    } = edited
+    expect((await put({ ...older, tagline: 'Websites by the sea' })).statusCode).toBe(200)
+    expect(await getSettings()).toEqual({ ...edited, tagline: 'Websites by the sea' })
+    await put(edited)
+  })
+
   it('answers 400 when a field is missing', async () => {
     const { location: _, ...rest } = edited
     expectError(await put(rest), 400, /location/)
+  })
+})
+
+describe('GET /api/settings/options', () => {
+  it('answers at least four font pairs to anyone, each with its heading and body fonts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/settings/options' })
+    expect(res.statusCode).toBe(200)
+    const { fontPairs } = SettingsOptionsSchema.parse(res.json())
+    expect(fontPairs.length).toBeGreaterThanOrEqual(4)
+    expect(new Set(fontPairs.map((pair) => pair.id)).size).toBe(fontPairs.length)
+    expect(fontPairs.map((pair) => pair.id)).toContain(SITE_DEFAULTS.fontPair)
+    for (const pair of fontPairs) {
+      expect(pair).toEqual({
+        id: expect.any(String),
+        label: expect.any(String),
+        heading: expect.any(String),
+        body: expect.any(String),
+      })
+    }
   })
 })
 

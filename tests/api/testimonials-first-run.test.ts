@@ -6,16 +6,17 @@ import { asAdmin } from '#tests/helpers/auth.ts'
 import { createTestApp } from '#tests/helpers/test-app.ts'
 
 describe('the first-run sample testimonial', () => {
-  it('is approved once on a new site, marked as a sample, and never comes back once deleted', async () => {
+  it('is stored once on a new site, pending and marked as a sample, never public, and never comes back once deleted', async () => {
     const app = await createTestApp()
     try {
       expect((await putFirstRunContent(app.services)).sampleTestimonial).toBe(true)
       const list = TestimonialListSchema.parse(
         (await app.inject({ method: 'GET', url: '/api/testimonials' })).json(),
       )
-      expect(list.testimonials).toHaveLength(1)
-      const [sample] = list.testimonials
-      expect(sample).toMatchObject({ ...FIRST_RUN_TESTIMONIAL, isSample: true, websiteId: null })
+      expect(list.testimonials).toEqual([])
+      expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain(
+        FIRST_RUN_TESTIMONIAL.text,
+      )
 
       const admin = (await asAdmin(app)).headers
       const adminList = AdminTestimonialListSchema.parse(
@@ -23,7 +24,14 @@ describe('the first-run sample testimonial', () => {
           await app.inject({ method: 'GET', url: '/api/testimonials/admin', headers: admin })
         ).json(),
       )
-      expect(adminList.testimonials[0]).toMatchObject({ status: 'approved', isSample: true })
+      expect(adminList.testimonials).toHaveLength(1)
+      const [sample] = adminList.testimonials
+      expect(sample).toMatchObject({
+        ...FIRST_RUN_TESTIMONIAL,
+        status: 'pending',
+        isSample: true,
+        websiteId: null,
+      })
       expect((await putFirstRunContent(app.services)).sampleTestimonial).toBe(false)
 
       const res = await app.inject({
@@ -33,8 +41,10 @@ describe('the first-run sample testimonial', () => {
       })
       expect(res.statusCode).toBe(200)
       expect((await putFirstRunContent(app.services)).sampleTestimonial).toBe(false)
-      const after = TestimonialListSchema.parse(
-        (await app.inject({ method: 'GET', url: '/api/testimonials' })).json(),
+      const after = AdminTestimonialListSchema.parse(
+        (
+          await app.inject({ method: 'GET', url: '/api/testimonials/admin', headers: admin })
+        ).json(),
       )
       expect(after.testimonials).toEqual([])
     } finally {

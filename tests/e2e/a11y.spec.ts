@@ -178,6 +178,16 @@ const ROUTES: RouteCase[] = [
       await expect(page.getByLabel('Business name')).not.toHaveValue('')
     },
   },
+  {
+    name: 'admin-setup',
+    as: 'admin',
+    path: fixed('/admin/setup'),
+    ready: async (page) => {
+      await h1(page, 'Set up your site')
+      await expect(page.getByLabel('Your name')).not.toHaveValue('')
+      await expect(page.getByRole('list', { name: 'Setup steps' })).toBeVisible()
+    },
+  },
 ]
 
 for (const route of ROUTES) {
@@ -223,6 +233,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'Journal',
     'Testimonials',
     'Settings',
+    'Set up your site',
   ])
   await expectNoA11yViolations(page)
   await page.keyboard.press('Escape')

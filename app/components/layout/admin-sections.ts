@@ -15,4 +15,5 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: 
   { label: 'Testimonials', to: href('/admin/testimonials') },
   { label: 'Subscribers', to: href('/admin/subscribers') },
   { label: 'Settings', to: href('/admin/settings') },
+  { label: 'Set up your site', to: href('/admin/setup') },
 ]

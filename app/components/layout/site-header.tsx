@@ -12,7 +12,7 @@ import { clearSession, getSession, useSession } from '#app/lib/session.ts'
 import { useIsStaticPage } from '#app/lib/static-page.ts'
 import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
-import { useJournalLinks } from '#app/lib/site-settings.ts'
+import { useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_NAV, PROFILE_ITEM, isGroup, mainNav, mobileSections } from './site-nav.ts'
 import { useCloseMenus } from './use-close-menus.ts'
 
@@ -55,10 +55,31 @@ function UserSummary({ name }: { name: string }) {
       >
         {name.trim().charAt(0).toUpperCase() || '?'}
       </span>
-      <span className="max-w-28 truncate xl:max-w-36" data-session-name="">
+      <span className="max-w-20 truncate xl:max-w-36" data-session-name="">
         {name}
       </span>
     </>
+  )
+}
+
+/** The owner's one filled button (settings `headerButton`): a page of the site, or an address. */
+function HeaderButton({
+  label,
+  href: to,
+  className,
+}: {
+  label: string
+  href: string
+  className: string
+}) {
+  return to.startsWith('/') ? (
+    <Link to={to} className={className}>
+      {label}
+    </Link>
+  ) : (
+    <a href={to} className={className}>
+      {label}
+    </a>
   )
 }
 
@@ -66,7 +87,8 @@ export function SiteHeader() {
   const session = useSession()
   const ref = useRef<HTMLElement>(null)
   useCloseMenus(ref)
-  const nav = mainNav(useJournalLinks().header)
+  const { menu, headerButton } = useSiteSettings()
+  const nav = mainNav(menu, useJournalLinks().header)
 
   return (
     <header ref={ref} className="sticky top-0 z-40 h-16 border-b border-slate-200 bg-white">
@@ -83,7 +105,7 @@ export function SiteHeader() {
               </NavLink>
             ),
           )}
-          <div className="ml-auto flex w-64 items-center justify-end gap-1 xl:w-72">
+          <div className="ml-auto flex w-80 items-center justify-end gap-1 xl:w-96">
             <SessionOnly when="admin">
               <DropdownMenu label={ADMIN_NAV.label} items={ADMIN_NAV.items} align="right" />
             </SessionOnly>
@@ -100,14 +122,14 @@ export function SiteHeader() {
               </DropdownMenu>
             </SessionOnly>
             {session ? null : (
-              <Link
-                to={href('/signin')}
-                className={buttonClasses('primary', 'sm', 'h-10 px-4')}
-                data-session="signed-out"
-              >
+              <Link to={href('/signin')} className="nav-link" data-session="signed-out">
                 Sign In
               </Link>
             )}
+            <HeaderButton
+              {...headerButton}
+              className={buttonClasses('primary', 'sm', 'ml-2 h-10 px-4 whitespace-nowrap')}
+            />
           </div>
         </nav>
 
@@ -167,15 +189,18 @@ export function SiteHeader() {
                 </li>
               </SessionOnly>
               {session ? null : (
-                <li className="pt-4" data-session="signed-out">
-                  <Link
-                    to={href('/signin')}
-                    className={buttonClasses('primary', 'md', 'w-full py-2.5 text-base')}
-                  >
+                <li className="py-2" data-session="signed-out">
+                  <Link to={href('/signin')} className="menu-item py-2.5 text-base">
                     Sign In
                   </Link>
                 </li>
               )}
+              <li className="pt-4">
+                <HeaderButton
+                  {...headerButton}
+                  className={buttonClasses('primary', 'md', 'w-full py-2.5 text-base')}
+                />
+              </li>
             </ul>
           </nav>
         </details>

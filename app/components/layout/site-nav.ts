@@ -1,5 +1,6 @@
-/** The header's navigation: the site's menus (as the specification lists them) and the admin's. */
+/** The header's navigation: the site's menus (the specification's, as the owner set them) and the admin's. */
 import { href } from 'react-router'
+import { isMenuGroup, resolveMenu, type MenuEntry, type MenuKey } from '#common/site-identity.ts'
 import { ADMIN_SECTIONS } from './admin-sections.ts'
 
 export interface NavItem {
@@ -11,31 +12,33 @@ export interface NavGroup {
   items: NavItem[]
 }
 
-const MAIN_NAV: (NavItem | NavGroup)[] = [
-  {
-    label: 'About Us',
-    items: [
-      { label: 'About', to: href('/about') },
-      { label: 'Contact', to: href('/contact') },
-      { label: 'FAQ', to: href('/faq') },
-    ],
-  },
-  { label: 'Portfolio', to: href('/portfolio') },
-  { label: 'Web Design', to: href('/webdesign') },
-  {
-    label: 'Deployment',
-    items: [
-      { label: 'Mern Render', to: href('/mernRender') },
-      { label: 'DNS Transfer Domain', to: href('/dns') },
-    ],
-  },
-]
+/** Where each of the specification's header items leads (menus have no page of their own). */
+const ITEM_PATHS: Record<Exclude<MenuKey, 'about-us' | 'deployment'>, string> = {
+  about: href('/about'),
+  contact: href('/contact'),
+  faq: href('/faq'),
+  portfolio: href('/portfolio'),
+  journal: href('/journal'),
+  webdesign: href('/webdesign'),
+  mernRender: href('/mernRender'),
+  dns: href('/dns'),
+}
 
-const JOURNAL_ITEM: NavItem = { label: 'Journal', to: href('/journal') }
+const pathOf = (key: MenuKey) => ITEM_PATHS[key as keyof typeof ITEM_PATHS] ?? href('/')
 
-/** The site's menus, with the journal after Portfolio when the header links it. */
-export const mainNav = (withJournal: boolean): (NavItem | NavGroup)[] =>
-  withJournal ? MAIN_NAV.toSpliced(2, 0, JOURNAL_ITEM) : MAIN_NAV
+/**
+ * The site's menus as the owner named, ordered and hid them (settings `menu`), with the journal
+ * only while the header links it.
+ */
+export const mainNav = (menu: readonly MenuEntry[], withJournal: boolean): (NavItem | NavGroup)[] =>
+  resolveMenu(menu, (key) => key !== 'journal' || withJournal).map((item) =>
+    isMenuGroup(item.key)
+      ? {
+          label: item.label,
+          items: item.children.map((child) => ({ label: child.label, to: pathOf(child.key) })),
+        }
+      : { label: item.label, to: pathOf(item.key) },
+  )
 
 export const ADMIN_NAV: NavGroup = {
   label: 'Admin',

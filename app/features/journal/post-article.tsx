@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import { imageSrcSet } from '#common/images.ts'
 import { readingMinutes, type Post } from '#common/schemas/posts.ts'
 import { formatPostDate } from './post-card.tsx'
+import { Portrait } from '#app/components/layout/portrait.tsx'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 
 const COVER_SIZES = '(min-width: 768px) 720px, calc(100vw - 2rem)'
 
@@ -20,19 +22,25 @@ export function PostArticle({
   tags?: ReactNode
 }) {
   const cover = post.image ? imageSrcSet(post.image) : undefined
+  const { ownerName } = useSiteSettings()
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header>
         <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
           {post.title}
         </h1>
-        <p className="mt-4 text-sm text-slate-600">
-          {post.publishedAt ? (
-            <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
-          ) : (
-            'Not published yet'
-          )}{' '}
-          · {readingMinutes(post.body)} min read
+        <p className="mt-6 flex items-center gap-3 text-sm text-slate-600">
+          <Portrait size={40} className="h-10 w-10" />
+          <span>
+            By <span className="font-semibold text-slate-900">{ownerName}</span>
+            <br />
+            {post.publishedAt ? (
+              <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+            ) : (
+              'Not published yet'
+            )}{' '}
+            · {readingMinutes(post.body)} min read
+          </span>
         </p>
         {post.summary ? (
           <p className="mt-6 text-xl leading-8 text-slate-700">{post.summary}</p>

@@ -1,14 +1,29 @@
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { ContactDetails } from '#app/components/layout/contact-details.tsx'
 import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
+import { Portrait } from '#app/components/layout/portrait.tsx'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from './markdown.tsx'
 
 /** The about page below the header, from its rendered content (Markdown fields already HTML). */
 export function AboutBody({ page }: { page: Page<'about'> }) {
+  const { portrait } = useSiteSettings()
   return (
     <>
-      <PageIntro eyebrow="About" title={page.heading}>
+      <PageIntro
+        eyebrow="About"
+        title={page.heading}
+        aside={
+          portrait ? (
+            <Portrait
+              size={224}
+              isEager
+              className="h-32 w-32 shadow-lg ring-4 ring-white md:h-56 md:w-56"
+            />
+          ) : undefined
+        }
+      >
         <Markdown html={page.intro} />
       </PageIntro>
 

@@ -1,5 +1,6 @@
 import { Link, href } from 'react-router'
 import { Section } from '#app/components/layout/page-intro.tsx'
+import { Portrait } from '#app/components/layout/portrait.tsx'
 import { Typewriter } from '#app/components/layout/typewriter.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
@@ -66,14 +67,22 @@ export function HomeSections({ page }: { page: Page<'home'> }) {
               </Link>
             </div>
           </div>
-          <img
-            src="/images/hero-scores.svg"
-            alt=""
-            loading="lazy"
-            width={480}
-            height={400}
-            className="hidden h-auto w-full max-w-md justify-self-end drop-shadow-xl lg:block"
-          />
+          {settings.portrait ? (
+            <Portrait
+              size={320}
+              isEager
+              className="order-first h-32 w-32 shadow-xl ring-4 ring-white sm:h-40 sm:w-40 lg:order-none lg:h-80 lg:w-80 lg:justify-self-end"
+            />
+          ) : (
+            <img
+              src="/images/hero-scores.svg"
+              alt=""
+              loading="lazy"
+              width={480}
+              height={400}
+              className="hidden h-auto w-full max-w-md justify-self-end drop-shadow-xl lg:block"
+            />
+          )}
         </div>
       </div>
 

@@ -17,8 +17,19 @@ const STACK_INDEXES = Array.from({ length: BANNER_STACK_COUNT }, (_, i) => i)
 const numberOf = (value: string | undefined) =>
   value === undefined || value.trim() === '' ? undefined : Number(value)
 
+/** The fields this form edits; the look, the logo, the portrait and the header are the setup page's. */
+const SettingsFormSchema = SiteSettingsSchema.omit({
+  accentColor: true,
+  fontPair: true,
+  colorScheme: true,
+  logo: true,
+  portrait: true,
+  headerButton: true,
+  menu: true,
+})
+
 export function settingsFromForm(values: Record<string, string>): Validation<SiteSettingsBody> {
-  const result = SiteSettingsSchema.safeParse({
+  const result = SettingsFormSchema.safeParse({
     businessName: values.businessName,
     ownerName: values.ownerName,
     tagline: values.tagline,

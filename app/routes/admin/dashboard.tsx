@@ -1,3 +1,7 @@
+import { Link, href } from 'react-router'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { isSetupComplete, SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
+import { getSetup } from '#app/features/setup/setup.api.ts'
 import { SecurityLogPanel } from '#app/features/account-security/security-log-panel.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -22,10 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TIT
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  const [summary, { unread }, trend] = await withSignIn(request, () =>
-    Promise.all([getSummary(), getUnreadCount(), getMessagesTrend()]),
+  const [summary, { unread }, trend, setup] = await withSignIn(request, () =>
+    Promise.all([getSummary(), getUnreadCount(), getMessagesTrend(), getSetup()]),
   )
-  return { cards: summaryCards(summary, unread), slices: stackSlices(summary), trend }
+  return { cards: summaryCards(summary, unread), slices: stackSlices(summary), trend, setup }
 }
 clientLoader.hydrate = true as const
 
@@ -34,10 +38,23 @@ export function HydrateFallback() {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { cards, slices, trend } = loaderData
+  const { cards, slices, trend, setup } = loaderData
   return (
     <>
       <PageHeader title={TITLE} subtitle="Your site at a glance." />
+      {isSetupComplete(setup) ? null : (
+        // A new site leads with what it still needs, until the owner has done it all.
+        <div className="mb-8">
+          <SetupChecklist
+            setup={setup}
+            action={
+              <Link to={href('/admin/setup')} className={buttonClasses('primary', 'md')}>
+                Continue setting up
+              </Link>
+            }
+          />
+        </div>
+      )}
       <SiteNotices />
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { renderMarkdownFields } from '#common/markdown.ts'
 import { PAGE_PATHS } from '#common/public-pages.ts'
+import { fillSiteNamesIn } from '#common/site-names.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 import {
   PAGE_CONTENT_SCHEMAS,
   PAGE_KEYS,
@@ -66,9 +68,11 @@ function PageEditor({ page }: { page: Page }) {
   const [formError, setFormError] = useState<string | null>(null)
   const [isSaving, setIsSaving] = useState(false)
   const isDirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved])
+  const settings = useSiteSettings()
+  // As the public page renders it: the owner's names filled in, then the Markdown.
   const preview = useMemo(
-    () => renderMarkdownFields({ ...draft, key: page.key }) as Page,
-    [draft, page.key],
+    () => renderMarkdownFields(fillSiteNamesIn({ ...draft, key: page.key }, settings)) as Page,
+    [draft, page.key, settings],
   )
 
   const dialog = useUnsavedChanges(isDirty, { watchSearch: true })
@@ -106,7 +110,7 @@ function PageEditor({ page }: { page: Page }) {
     <div>
       <PageHeader
         title="Pages"
-        subtitle="Edit the texts of the public pages. The preview shows the page as it will look once saved."
+        subtitle="Edit the texts of the public pages. The preview shows the page as it will look once saved. {ownerName}, {businessName}, {location} and {foundingYear} show your settings’ values."
       />
       <div className="mb-6 flex flex-wrap items-end gap-3">
         <div>

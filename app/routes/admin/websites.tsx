@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import type { AdminWebsite } from '#common/schemas/websites.ts'
+import { Badges } from '#app/components/ui/badges.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { MoveButtons, moveRow, useMoveRow } from '#app/components/ui/move-buttons.tsx'
@@ -28,7 +29,24 @@ import type { Route } from './+types/websites'
 
 const BASE_PATH = '/admin/websites'
 const COLUMNS: Column<AdminWebsite>[] = WEBSITE_COLUMNS.map((column) =>
-  column.header === 'Link' ? withLastCheck<AdminWebsite>(column) : column,
+  column.header === 'Link'
+    ? withLastCheck<AdminWebsite>(column)
+    : column.header === 'Name'
+      ? {
+          ...column,
+          // A demo entry from `npm run seed` says so until the owner saves it (its link is never checked).
+          cell: (website) => (
+            <>
+              {column.cell(website)}
+              {website.isSample ? (
+                <span className="mt-1 block">
+                  <Badges items={[{ label: 'Sample', tone: 'mark' }]} />
+                </span>
+              ) : null}
+            </>
+          ),
+        }
+      : column,
 )
 
 export const meta: Route.MetaFunction = ({ matches }) => [

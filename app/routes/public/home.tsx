@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [latest, page, settings, posts, testimonials] = await Promise.all([
     context.services.websites.listFeatured(),
     context.services.pages.getRendered('home'),
-    context.services.settings.get(),
+    context.services.settings.getShown(),
     context.services.posts.listLatest(),
     context.services.testimonials.listPublic(),
   ])

@@ -13,7 +13,7 @@ const NEVER = new Date(0).toISOString()
 export async function loader({ context }: Route.LoaderArgs) {
   const [posts, settings] = await Promise.all([
     context.services.posts.listLatest(FEED_POSTS_MAX),
-    context.services.settings.get(),
+    context.services.settings.getShown(),
   ])
   const url = (path: string) => escapeMarkup(absoluteUrl(context.publicUrl, path))
   const updated = posts.reduce(

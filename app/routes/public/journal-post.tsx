@@ -51,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if ('movedTo' in found) {
     throw redirect(href('/journal/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
   }
-  const settings = await context.services.settings.get()
+  const settings = await context.services.settings.getShown()
   const { post } = found
   const url = absoluteUrl(context.publicUrl, href('/journal/:slug', { slug: post.slug }))
   return {

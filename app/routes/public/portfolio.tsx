@@ -61,8 +61,8 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
           it yourself.
         </p>
       </PageIntro>
-      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
-        <div className="mb-8">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-16">
+        <div className="mb-8 empty:hidden">
           <TagFilter
             basePath={href('/portfolio')}
             tags={tags}

@@ -10,7 +10,7 @@ export const handle = STATIC_PAGE
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, hasJournal] = await Promise.all([
-    context.services.settings.get(),
+    context.services.settings.getShown(),
     context.services.posts.hasPublic(),
   ])
   return { publicUrl: context.publicUrl, settings, hasJournal }

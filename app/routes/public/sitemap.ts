@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [entries, posts, settings] = await Promise.all([
     context.services.websites.listSlugs(),
     context.services.posts.listSlugs(),
-    context.services.settings.get(),
+    context.services.settings.getShown(),
   ])
   // The home page carries the site's share image (the settings'), as Google's image sitemaps allow.
   const shareImage = absoluteUrl(context.publicUrl, settings.shareImage)

@@ -4,6 +4,7 @@ import type { FaqRow } from '#server/db/schema.ts'
 import { assertCompleteOrder } from '#server/lib/complete-order.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import { renderMarkdown } from '#common/markdown.ts'
+import { fillSiteNames, type SiteNames } from '#common/site-names.ts'
 import type { FaqRepository } from './faq.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
 
@@ -20,8 +21,11 @@ export function createFaqService({
   repo,
   contentChanged,
   keep,
+  siteNames,
 }: {
   repo: FaqRepository
+  /** The owner's names the entries' placeholders are filled with (common/site-names.ts). */
+  siteNames: () => Promise<SiteNames>
   /** Called once a change the FAQ page shows is stored. */
   contentChanged: () => void
   /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
@@ -30,13 +34,19 @@ export function createFaqService({
   return {
     list: async (): Promise<Faq[]> => (await repo.list()).map(toFaq),
 
-    /** The entries for /faq, each answer as sanitised HTML (rendered once per change). */
-    listForPage: keep(async (): Promise<{ _id: string; question: string; answerHtml: string }[]> =>
-      (await repo.list()).map((row) => ({
-        _id: row.id,
-        question: row.question,
-        answerHtml: renderMarkdown(row.answer),
-      })),
+    /**
+     * The entries for /faq, the owner's names filled in and each answer as sanitised HTML
+     * (rendered once per change).
+     */
+    listForPage: keep(
+      async (): Promise<{ _id: string; question: string; answerHtml: string }[]> => {
+        const names = await siteNames()
+        return (await repo.list()).map((row) => ({
+          _id: row.id,
+          question: fillSiteNames(row.question, names),
+          answerHtml: renderMarkdown(fillSiteNames(row.answer, names)),
+        }))
+      },
     ),
 
     /** Appends an entry. 400 once the list holds the most entries allowed. */

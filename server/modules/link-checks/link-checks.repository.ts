@@ -15,7 +15,12 @@ export interface ClaimedLink {
   keyword: string
 }
 
-const isScheduled = and(eq(websites.published, true), ne(websites.link, ''))
+// A demo entry (`npm run seed`) links to an address nobody owns: it is never checked.
+const isScheduled = and(
+  eq(websites.published, true),
+  ne(websites.link, ''),
+  eq(websites.isSample, false),
+)
 
 export function createLinkChecksRepository(db: Db) {
   return {

@@ -12,6 +12,7 @@ import {
   type PageKey,
 } from '#common/schemas/pages.ts'
 import { FIRST_RUN_PAGES } from '#server/first-run/pages.ts'
+import { fillSiteNamesIn, type SiteNames } from '#common/site-names.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { PagesRepository } from './pages.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
@@ -20,8 +21,11 @@ export function createPagesService({
   repo,
   contentChanged,
   keep,
+  siteNames,
 }: {
   repo: PagesRepository
+  /** The owner's names the texts' placeholders are filled with (common/site-names.ts). */
+  siteNames: () => Promise<SiteNames>
   /** Called once a page's new content is stored. */
   contentChanged: () => void
   /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
@@ -44,11 +48,12 @@ export function createPagesService({
     getPage: (key: string) => get(requireKey(key)),
 
     /**
-     * The page as its public route shows it: Markdown fields already turned into safe HTML, once
-     * per change.
+     * The page as its public route shows it: the owner's names filled in, Markdown fields turned
+     * into safe HTML, once per change.
      */
     getRendered: keep(
-      async (key: PageKey) => renderMarkdownFields(await get(key)),
+      async (key: PageKey) =>
+        renderMarkdownFields(fillSiteNamesIn(await get(key), await siteNames())),
       (key) => key,
     ) as <K extends PageKey>(key: K) => Promise<Page<K>>,
 

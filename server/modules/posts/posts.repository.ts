@@ -42,6 +42,7 @@ export type PostChanges = Pick<PostRow, 'title' | 'slug'> &
       | 'publishAt'
       | 'publishedAt'
       | 'isSlugAutomatic'
+      | 'isSample'
     >
   >
 
@@ -69,6 +70,14 @@ export function createPostsRepository(db: Db) {
     return row?.n ?? 0
   }
   return {
+    /** The first-run samples the owner has not rewritten. */
+    findSamples: (): Promise<Pick<PostRow, 'id' | 'title'>[]> =>
+      db
+        .select({ id: posts.id, title: posts.title })
+        .from(posts)
+        .where(eq(posts.isSample, true))
+        .orderBy(asc(posts.createdAt)),
+
     /** One page of every post, drafts and scheduled ones included: newest changes first. */
     findPage: ({ limit, offset }: PageWindow): Promise<PostRow[]> =>
       db

@@ -170,6 +170,10 @@ export function createPostsService({
     })),
 
     /** Every post, drafts and scheduled ones included, most recently changed first. */
+    /** The first-run sample posts the owner has not rewritten yet. */
+    listSamples: async (): Promise<{ id: string; label: string }[]> =>
+      (await repo.findSamples()).map((row) => ({ id: row.id, label: row.title })),
+
     async listAdmin(page: number): Promise<PostPage> {
       const window = pageWindow(page, POSTS_PAGE_SIZE)
       const [rows, total] = await Promise.all([repo.findPage(window), repo.count()])
@@ -279,6 +283,12 @@ export function createPostsService({
       const isSlugAutomatic = isSlugStillAutomatic(current, body.slug)
       const slug = isSlugAutomatic ? await freeSlugFor(body.title, current.slug) : body.slug
       const changes: PostChanges = {
+        // Once the owner rewrites the sample's words, it is theirs.
+        isSample:
+          current.isSample &&
+          body.title === current.title &&
+          (body.summary ?? current.summary) === current.summary &&
+          (body.body ?? current.body) === current.body,
         title: body.title,
         slug,
         isSlugAutomatic: isSlugAutomatic && status === 'draft',
@@ -304,16 +314,17 @@ export function createPostsService({
     },
 
     /**
-     * The first-run sample post, published now and marked as a sample: stored only on a journal
-     * never written before. True when stored.
+     * The first-run sample post, a draft marked as a sample (it speaks in a voice the owner has not
+     * used yet, so only the owner publishes it): stored only on a journal never written before.
+     * True when stored.
      */
     async putFirstRun(sample: PostBody): Promise<boolean> {
       const { publishAt: _publishAt, ...body } = PostBodySchema.parse(sample)
       const stored = await repo.insertFirstRun({
         ...body,
-        status: 'published',
+        status: 'draft',
         publishAt: null,
-        publishedAt: now(),
+        publishedAt: null,
         isSample: true,
       })
       if (stored) contentChanged()

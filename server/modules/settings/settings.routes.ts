@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
-import { SiteSettingsBodySchema, SiteSettingsSchema } from '#common/schemas/settings.ts'
+import {
+  SETTINGS_OPTIONS,
+  SettingsOptionsSchema,
+  SiteSettingsBodySchema,
+  SiteSettingsSchema,
+} from '#common/schemas/settings.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { SettingsService } from './settings.service.ts'
 
@@ -13,6 +18,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     reply.header('cache-control', CACHE_POLICY.publicRead)
     return result
   })
+
+  app.get(
+    '/options',
+    { schema: { response: { 200: SettingsOptionsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHE_POLICY.publicRead)
+      return SETTINGS_OPTIONS
+    },
+  )
 
   app.put(
     '/',

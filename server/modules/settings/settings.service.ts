@@ -7,6 +7,7 @@ import {
   type SiteSettingsBody,
 } from '#common/schemas/settings.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { fillSiteNames } from '#common/site-names.ts'
 import { forbidden } from '#server/lib/http-errors.ts'
 import type { SettingsRepository } from './settings.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
@@ -37,6 +38,21 @@ export function createSettingsService({ repo, log, contentChanged, keep }: Setti
 
   return {
     get,
+
+    /**
+     * The settings as pages show them: the owner's names filled into the texts that may name them
+     * (the first-run SEO description does, through placeholders: common/site-names.ts). Read once
+     * per change.
+     */
+    getShown: keep(async (): Promise<SiteSettings> => {
+      const current = await get()
+      return {
+        ...current,
+        tagline: fillSiteNames(current.tagline, current),
+        seoDescription: fillSiteNames(current.seoDescription, current),
+        serviceArea: fillSiteNames(current.serviceArea, current),
+      }
+    }),
 
     /** Saves every field; a field the body may leave out (SiteSettingsBodySchema) keeps its value. */
     async update(body: SiteSettingsBody): Promise<SiteSettings> {

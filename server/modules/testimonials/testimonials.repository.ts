@@ -24,7 +24,7 @@ export type TestimonialFields = Pick<TestimonialRow, 'name' | 'role' | 'company'
 }
 
 export type TestimonialChanges = Partial<
-  TestimonialFields & Pick<TestimonialRow, 'approved' | 'reviewedAt' | 'websiteId'>
+  TestimonialFields & Pick<TestimonialRow, 'approved' | 'reviewedAt' | 'websiteId' | 'isSample'>
 >
 
 const IN_ORDER = [asc(testimonials.position), asc(testimonials.createdAt), asc(testimonials.id)]
@@ -32,6 +32,14 @@ const NEXT_POSITION = sql<number>`(select coalesce(max(${testimonials.position})
 
 export function createTestimonialsRepository(db: Db) {
   return {
+    /** The first-run samples the owner has not rewritten. */
+    findSamples: (): Promise<Pick<TestimonialRow, 'id' | 'name'>[]> =>
+      db
+        .select({ id: testimonials.id, name: testimonials.name })
+        .from(testimonials)
+        .where(eq(testimonials.isSample, true))
+        .orderBy(...IN_ORDER),
+
     /** Every testimonial, in the owner's order. */
     list: (): Promise<TestimonialRow[]> =>
       db
@@ -164,7 +172,7 @@ export function createTestimonialsRepository(db: Db) {
      * Stores the sample unless the first run was claimed before or any testimonial exists, in one
      * transaction (of two instances starting at once, only one stores it). True when stored.
      */
-    insertFirstRun(values: TestimonialFields & { reviewedAt: Date }): Promise<boolean> {
+    insertFirstRun(values: TestimonialFields): Promise<boolean> {
       return db.transaction(async (tx) => {
         const claimed = await tx
           .insert(settings)
@@ -176,7 +184,7 @@ export function createTestimonialsRepository(db: Db) {
         if ((existing?.n ?? 0) > 0) return false
         await tx
           .insert(testimonials)
-          .values({ ...values, approved: true, isSample: true, position: 1 })
+          .values({ ...values, approved: false, isSample: true, position: 1 })
         return true
       })
     },

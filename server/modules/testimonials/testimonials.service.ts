@@ -135,6 +135,13 @@ export function createTestimonialsService({
     ),
 
     /** Every testimonial, pending and hidden ones too, and the portfolio entries to link one to. */
+    /** The first-run sample testimonials the owner has not rewritten yet. */
+    listSamples: async (): Promise<{ id: string; label: string }[]> =>
+      (await repo.findSamples()).map((row) => ({
+        id: row.id,
+        label: `Testimonial from ${row.name}`,
+      })),
+
     async listAdmin(): Promise<AdminTestimonialList> {
       const [rows, websites] = await Promise.all([repo.list(), repo.listWebsiteChoices()])
       return {
@@ -221,8 +228,13 @@ export function createTestimonialsService({
      */
     async update(id: string, body: TestimonialUpdateBody): Promise<AdminTestimonial> {
       const { approved, ...fields } = body
+      const isRewritten = [fields.name, fields.role, fields.company, fields.text].some(
+        (value) => value !== undefined,
+      )
       const changes: TestimonialChanges = {
         ...fields,
+        // Once the owner puts real words in the sample, it is theirs.
+        ...(isRewritten ? { isSample: false } : {}),
         ...(approved === undefined ? {} : { approved, reviewedAt: now() }),
       }
       const row = await repo.update(id, changes).catch((error: unknown) => {
@@ -253,16 +265,13 @@ export function createTestimonialsService({
     },
 
     /**
-     * The first-run sample testimonial, approved and marked as a sample: stored only where no
-     * testimonial was ever written. True when stored.
+     * The first-run sample testimonial, pending and marked as a sample (nobody said it, so it is
+     * never shown unless the owner approves it): stored only where no testimonial was ever
+     * written. True when stored.
      */
     async putFirstRun(sample: TestimonialFields): Promise<boolean> {
       const { rating, ...fields } = TestimonialFieldsSchema.parse(sample)
-      const stored = await repo.insertFirstRun({
-        ...fields,
-        rating: rating ?? null,
-        reviewedAt: now(),
-      })
+      const stored = await repo.insertFirstRun({ ...fields, rating: rating ?? null })
       if (stored) contentChanged()
       return stored
     },

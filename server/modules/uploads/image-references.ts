@@ -114,7 +114,7 @@ export const IMAGE_COLUMNS = {
   // Link checks: a keyword, the links checked and what went wrong, never an image of the site.
   link_checks: { keyword: 'none', checkedLink: 'none', finalUrl: 'none', error: 'none' },
   link_check_days: { times: 'none' },
-  // One JSON document per key: the site settings' share image.
+  // One JSON document per key: the site settings' share image, logo and portrait.
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.
   pages: { key: 'none', content: 'images' },

@@ -37,6 +37,7 @@ export type NewWebsite = Pick<
       | 'gallery'
       | 'results'
       | 'isSlugAutomatic'
+      | 'isSample'
     >
   >
 
@@ -64,6 +65,7 @@ export type WebsiteChanges = Pick<
       | 'gallery'
       | 'results'
       | 'isSlugAutomatic'
+      | 'isSample'
     >
   >
 
@@ -115,6 +117,24 @@ export function createWebsitesRepository(db: Db) {
     .limit(1)
     .prepare('websites_by_id')
   return {
+    /** The demo entries the owner has not saved. */
+    findSamples: (): Promise<Pick<WebsiteRow, 'id' | 'name'>[]> =>
+      db
+        .select({ id: websites.id, name: websites.name })
+        .from(websites)
+        .where(eq(websites.isSample, true))
+        .orderBy(...LIST_ORDER),
+
+    /** Whether the portfolio holds an entry of the owner's own (not a demo one). */
+    async hasOwnEntry(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: websites.id })
+        .from(websites)
+        .where(eq(websites.isSample, false))
+        .limit(1)
+      return row !== undefined
+    },
+
     /** One page of every website, drafts included, in portfolio order. */
     findPage: (window: PageWindow): Promise<WebsiteRow[]> => readPage(window),
 

@@ -119,6 +119,7 @@ export function createWebsitesService({
         : [repo.findPage(window), repo.count()],
     )
     return {
+      rows,
       websites: rows.map(toWebsite),
       total,
       page,
@@ -139,12 +140,23 @@ export function createWebsitesService({
     /** The published websites' tags with their counts, most used first. */
     listTags: keep(async (): Promise<TagList> => ({ tags: await repo.countTags() })),
 
+    /** The demo entries (`npm run seed`) the owner has not saved yet. */
+    listSamples: async (): Promise<{ id: string; label: string }[]> =>
+      (await repo.findSamples()).map((row) => ({ id: row.id, label: row.name })),
+
+    /** Whether the portfolio holds an entry of the owner's own, draft or published. */
+    hasOwnEntry: () => repo.hasOwnEntry(),
+
     /** Every website, drafts included, in portfolio order, each with its last link check. */
     async listAdmin(page: number): Promise<WebsitesAdminPage> {
-      const { websites, total, pages } = await pageOf(page, false)
-      const health = await healthOf(websites.map((w) => w._id))
+      const { rows, total, pages } = await pageOf(page, false)
+      const health = await healthOf(rows.map((row) => row.id))
       return {
-        websites: websites.map((w) => ({ ...w, health: health.get(w._id) ?? null })),
+        websites: rows.map((row) => ({
+          ...toWebsite(row),
+          isSample: row.isSample,
+          health: health.get(row.id) ?? null,
+        })),
         totalWebsites: total,
         page,
         pages,
@@ -221,9 +233,9 @@ export function createWebsitesService({
     },
 
     /** Creates a complete website (demo content), published unless the body says otherwise; throws 409 when the slug is taken. */
-    async create(body: WebsiteUpdateBody): Promise<Website> {
+    async create(body: WebsiteUpdateBody, { isSample = false } = {}): Promise<Website> {
       try {
-        const website = toWebsite(await repo.insert(websiteFields(body)))
+        const website = toWebsite(await repo.insert({ ...websiteFields(body), isSample }))
         contentChanged()
         return website
       } catch (error) {
@@ -258,7 +270,8 @@ export function createWebsitesService({
         changes.isSlugAutomatic = false
       }
       try {
-        const website = await findOrThrow(repo.update(id, changes))
+        // Saved by the owner: a demo entry becomes theirs.
+        const website = await findOrThrow(repo.update(id, { ...changes, isSample: false }))
         contentChanged()
         return website
       } catch (error) {

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react'
+import { Link, href } from 'react-router'
+import type { Setup } from '#common/schemas/setup.ts'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { cn } from '#app/lib/cn.ts'
+
+const SAMPLE_EDIT_PATHS = {
+  testimonial: () => href('/admin/testimonials'),
+  post: (id: string) => href('/admin/post/:id', { id }),
+  website: (id: string) => href('/admin/website/:id', { id }),
+} as const
+
+const SAMPLE_KIND_LABELS = {
+  testimonial: 'Sample testimonial',
+  post: 'Sample journal post',
+  website: 'Demo portfolio entry',
+} as const
+
+function StepMark({ isDone }: { isDone: boolean }) {
+  return isDone ? (
+    <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
+      <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
+        <path
+          d="M5 10.5l3 3 7-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </span>
+  ) : (
+    <span
+      aria-hidden="true"
+      className="h-6 w-6 shrink-0 rounded-full border-2 border-dashed border-slate-400"
+    />
+  )
+}
+
+/** Whether every step is done and no sample is left. */
+export const isSetupComplete = (setup: Setup) =>
+  setup.steps.every((step) => step.done) && setup.samples.length === 0
+
+/**
+ * What a new owner still has to do (GET /api/setup): the steps, done or not, and the first-run
+ * samples still on the site, each with a link to rewrite or delete it. `action` goes under the
+ * steps (the dashboard's link to the setup page).
+ */
+export function SetupChecklist({
+  setup,
+  action,
+  isNarrow = false,
+}: {
+  setup: Setup
+  action?: ReactNode
+  /** In a side column: one step a line. */
+  isNarrow?: boolean
+}) {
+  const done = setup.steps.filter((step) => step.done).length
+  const total = setup.steps.length
+  return (
+    <Panel
+      title="Make the site yours"
+      subtitle={`${done} of ${total} steps done. Visitors see your name, face and brand once they are.`}
+    >
+      <div
+        role="progressbar"
+        aria-label="Setup progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div
+          className="h-full rounded-full bg-brand-700"
+          style={{ width: `${(done / total) * 100}%` }}
+        />
+      </div>
+      <ul
+        className={cn('mt-5 grid gap-x-6 gap-y-3', !isNarrow && 'sm:grid-cols-2')}
+        aria-label="Setup steps"
+      >
+        {setup.steps.map((step) => (
+          <li key={step.key} className="flex items-center gap-3 text-sm">
+            <StepMark isDone={step.done} />
+            <span className={step.done ? 'text-slate-600' : 'font-medium text-slate-900'}>
+              {step.label}
+            </span>
+            <span className="sr-only">{step.done ? '(done)' : '(to do)'}</span>
+          </li>
+        ))}
+      </ul>
+      {setup.samples.length > 0 ? (
+        <div className="mt-6 border-t border-slate-200 pt-5">
+          <h3 className="text-sm font-semibold text-slate-900">Sample content to replace</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Written for a new site, never shown to visitors as yours: rewrite each in your own words
+            or delete it.
+          </p>
+          <ul className="mt-3 divide-y divide-slate-100 text-sm">
+            {setup.samples.map((sample) => (
+              <li
+                key={sample.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <span>
+                  <span className="text-slate-600">{SAMPLE_KIND_LABELS[sample.kind]}: </span>
+                  <span className="font-medium text-slate-900">{sample.label}</span>
+                </span>
+                <Link
+                  to={SAMPLE_EDIT_PATHS[sample.kind](sample.id)}
+                  className="font-semibold text-brand-700 hover:underline"
+                  aria-label={`Edit ${sample.label}`}
+                >
+                  Edit
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {action ? <div className="mt-6">{action}</div> : null}
+    </Panel>
+  )
+}

@@ -1,0 +1,269 @@
+import { useRef, type ReactNode } from 'react'
+import { Form } from 'react-router'
+import type { SettingsOptions, SiteSettings } from '#common/schemas/settings.ts'
+import { MENU_ITEMS, resolveMenu } from '#common/site-identity.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField } from '#app/components/ui/field.tsx'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { menuLabelField, menuShownField } from './setup-fields.ts'
+
+function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
+      {lead ? <p className="mb-4 text-sm text-slate-600">{lead}</p> : null}
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  )
+}
+
+/** A labelled group of radio buttons, one per option. */
+function Choice({
+  legend,
+  name,
+  options,
+  value,
+  error,
+  className,
+}: {
+  legend: string
+  name: string
+  options: { value: string; label: string; hint?: string }[]
+  value: string
+  error?: string
+  className?: string
+}) {
+  return (
+    <fieldset className={className} aria-invalid={error ? true : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="grid gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={option.value === value}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+            />
+            <span>
+              <span className="font-medium text-slate-900">{option.label}</span>
+              {option.hint ? (
+                <span className="block text-xs text-slate-600">{option.hint}</span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </fieldset>
+  )
+}
+
+/**
+ * The setup page's form: who the owner is, their portrait and logo, the site's look and its header.
+ * It posts to the route's clientAction; the two image fields come from the route, which combines
+ * them with the upload feature.
+ */
+export function SetupForm({
+  settings,
+  options,
+  errors,
+  formError,
+  isSubmitting,
+  isBusy,
+  portraitField,
+  logoField,
+  onEdit,
+}: {
+  settings: SiteSettings
+  options: SettingsOptions
+  errors?: FieldErrors
+  formError?: string
+  isSubmitting: boolean
+  isBusy: boolean
+  portraitField: ReactNode
+  logoField: ReactNode
+  onEdit: () => void
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const text = (
+    name: 'ownerName' | 'businessName' | 'ownerRole' | 'location' | 'email' | 'responseTime',
+    label: string,
+    extra: object = {},
+  ) => (
+    <InputField
+      label={label}
+      name={name}
+      defaultValue={settings[name]}
+      required
+      error={errors?.[name]}
+      {...extra}
+    />
+  )
+  // Every item, in the saved order, hidden ones included: the form shows and hides them.
+  const saved = new Map(settings.menu.map((entry) => [entry.key, entry]))
+  const menu = resolveMenu(settings.menu.map((entry) => ({ ...entry, hidden: false })))
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      ref={formRef}
+      onChange={onEdit}
+      aria-label="Set up your site"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <Section
+        title="You and your business"
+        lead="Every page, e-mail and search result names you with these."
+      >
+        {text('ownerName', 'Your name', { autoComplete: 'name' })}
+        {text('businessName', 'Business name', { autoComplete: 'organization' })}
+        {text('ownerRole', 'What you do', { hint: 'e.g. Freelance web designer and developer.' })}
+        {text('location', 'Where you work', {
+          hint: 'As visitors should read it, e.g. Leeds, UK.',
+        })}
+        {text('email', 'Contact e-mail', {
+          type: 'email',
+          autoComplete: 'off',
+          hint: 'Shown on the contact page; new messages are sent here.',
+        })}
+        {text('responseTime', 'How fast you reply', {
+          hint: 'Completes “Replies …”, e.g. within one business day.',
+        })}
+      </Section>
+
+      <Section
+        title="Portrait and logo"
+        lead="A square photo of you, and your logo (the browser tab and phone home-screen icons are made from it)."
+      >
+        <div>{portraitField}</div>
+        <div>{logoField}</div>
+      </Section>
+
+      <Section title="Look">
+        <div>
+          <InputField
+            label="Brand colour"
+            name="accentColor"
+            type="color"
+            defaultValue={settings.accentColor}
+            className="[&_input]:h-11 [&_input]:w-24 [&_input]:p-1"
+            hint="Buttons and links use it. It must be dark enough for white text on it."
+            error={errors?.accentColor}
+          />
+        </div>
+        <Choice
+          legend="Colour scheme"
+          name="colorScheme"
+          value={settings.colorScheme}
+          error={errors?.colorScheme}
+          options={[
+            { value: 'light', label: 'Light' },
+            { value: 'dark', label: 'Dark' },
+            { value: 'auto', label: 'Automatic', hint: 'Follows each visitor’s device setting.' },
+          ]}
+        />
+        <Choice
+          legend="Fonts"
+          name="fontPair"
+          value={settings.fontPair}
+          error={errors?.fontPair}
+          className="sm:col-span-2"
+          options={options.fontPairs.map((pair) => ({
+            value: pair.id,
+            label: pair.label,
+            hint:
+              pair.heading === pair.body
+                ? `${pair.body} throughout`
+                : `${pair.heading} headings, ${pair.body} text`,
+          }))}
+        />
+      </Section>
+
+      <Section
+        title="Header"
+        lead="The one filled button in the header and the phone menu, and the menu's items."
+      >
+        <InputField
+          label="Button label"
+          name="buttonLabel"
+          defaultValue={settings.headerButton.label}
+          required
+          error={errors?.buttonLabel}
+        />
+        <InputField
+          label="Button link"
+          name="buttonHref"
+          defaultValue={settings.headerButton.href}
+          required
+          hint="A page of this site, such as /contact, or an https:// address."
+          error={errors?.buttonHref}
+        />
+        <div className="sm:col-span-2">
+          <table className="w-full text-sm">
+            <caption className="mb-2 text-left text-sm font-medium text-slate-800">
+              Menu items
+            </caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col">Shown</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {menu
+                .flatMap((item) => [
+                  item,
+                  ...item.children.map((child) => ({ ...child, isChild: true })),
+                ])
+                .map((item) => {
+                  const isChild = 'isChild' in item
+                  const entry = saved.get(item.key)
+                  const defaultLabel = MENU_ITEMS.find((m) => m.key === item.key)!.label
+                  return (
+                    <tr key={item.key}>
+                      <td className={isChild ? 'py-2 pl-6' : 'py-2'}>
+                        <InputField
+                          label={`Label for ${defaultLabel}`}
+                          name={menuLabelField(item.key)}
+                          defaultValue={entry?.label ?? defaultLabel}
+                          required
+                          error={errors?.[menuLabelField(item.key)]}
+                          className="[&_label]:sr-only"
+                        />
+                      </td>
+                      <td className="py-2 pl-4 whitespace-nowrap">
+                        <label className="flex items-center gap-2 text-slate-700">
+                          <input
+                            type="checkbox"
+                            name={menuShownField(item.key)}
+                            defaultChecked={!(entry?.hidden ?? false)}
+                            className="h-4 w-4 accent-brand-700"
+                          />
+                          Shown<span className="sr-only"> in the menu: {defaultLabel}</span>
+                        </label>
+                      </td>
+                    </tr>
+                  )
+                })}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting || isBusy}>
+          {isSubmitting ? 'Saving...' : 'Save and show on the site'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { useNavigation } from 'react-router'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
+import { SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
+import { setupFromForm } from '#app/features/setup/setup-fields.ts'
+import { SetupForm } from '#app/features/setup/setup-form.tsx'
+import { getSettingsOptions, getSetup } from '#app/features/setup/setup.api.ts'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { ImageUpload } from '#app/features/websites/image-upload.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf } from '#app/lib/form-errors.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
+import type { Route } from './+types/setup'
+
+const TITLE = 'Set up your site'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, matches) }]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  const [settings, setup, options] = await withSignIn(request, () =>
+    Promise.all([getSettings(), getSetup(), getSettingsOptions()]),
+  )
+  return { settings, setup, options }
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const result = setupFromForm(textFieldsOf(await request.formData()))
+  if (!result.ok) return { errors: result.errors }
+  try {
+    // The form's fields over the current settings: the rest stay as they are.
+    await withSignIn(request, async () =>
+      updateSettings({ ...(await getSettings()), ...result.data }),
+    )
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { formError: messageOf(error) }
+  }
+  toast.success('Your site is updated')
+  return { saved: true }
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, setup, options } = loaderData
+  const isSubmitting = useNavigation().state === 'submitting'
+  const [portrait, setPortrait] = useState(settings.portrait ?? '')
+  const [logo, setLogo] = useState(settings.logo ?? '')
+  const [uploads, setUploads] = useState(0)
+  const [isDirty, setIsDirty] = useState(false)
+  const dialog = useUnsavedChanges(isDirty)
+  const markEdited = () => setIsDirty(true)
+  const onBusyChange = (isBusy: boolean) => setUploads((n) => n + (isBusy ? 1 : -1))
+  const [seenAction, setSeenAction] = useState(actionData)
+  if (actionData !== seenAction) {
+    setSeenAction(actionData)
+    if (actionData && 'saved' in actionData) setIsDirty(false)
+  }
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <div className="min-w-0">
+        <PageHeader
+          title={TITLE}
+          subtitle="Your name, face, brand and words in place of the sample ones, in one go."
+        />
+        <SetupForm
+          settings={settings}
+          options={options}
+          errors={errors}
+          formError={actionData && 'formError' in actionData ? actionData.formError : undefined}
+          isSubmitting={isSubmitting}
+          isBusy={uploads > 0}
+          onEdit={markEdited}
+          portraitField={
+            <ImageUpload
+              name="portrait"
+              legend="Your portrait"
+              previewAlt="Preview of your portrait"
+              value={portrait}
+              onChange={(path) => {
+                setPortrait(path)
+                markEdited()
+              }}
+              onBusyChange={onBusyChange}
+              error={errors?.portrait}
+            />
+          }
+          logoField={
+            <ImageUpload
+              name="logo"
+              legend="Your logo"
+              previewAlt="Preview of your logo"
+              value={logo}
+              onChange={(path) => {
+                setLogo(path)
+                markEdited()
+              }}
+              onBusyChange={onBusyChange}
+              error={errors?.logo}
+            />
+          }
+        />
+      </div>
+      <div className="lg:sticky lg:top-24">
+        <SetupChecklist setup={setup} isNarrow />
+      </div>
+      {dialog}
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState
+      title={TITLE}
+      error={error}
+      back={{ to: '/admin/dashboard', label: 'Back to the dashboard' }}
+    />
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * Words in the first-run texts (page texts, FAQ) that name the owner: written as placeholders such
+ * as `{ownerName}` and filled from the site settings when a page is rendered, so a new owner's
+ * name replaces the sample one everywhere at once. An owner may keep the placeholders in their own
+ * texts; text without them is shown as written.
+ */
+import type { SiteSettings } from './schemas/settings.ts'
+
+const SITE_NAME_FIELDS = ['ownerName', 'businessName', 'location', 'foundingYear'] as const
+type SiteNameField = (typeof SITE_NAME_FIELDS)[number]
+export type SiteNames = Pick<SiteSettings, SiteNameField>
+
+const PLACEHOLDER = new RegExp(`\\{(${SITE_NAME_FIELDS.join('|')})\\}`, 'g')
+
+/** `text` with each `{ownerName}`, `{businessName}`, `{location}`, `{foundingYear}` filled in. */
+export function fillSiteNames(text: string, names: SiteNames): string {
+  return text.replace(PLACEHOLDER, (_match, field: SiteNameField) => String(names[field]))
+}
+
+/** Every string inside `value` (objects and arrays walked) with the placeholders filled in. */
+export function fillSiteNamesIn<T>(value: T, names: SiteNames): T {
+  if (typeof value === 'string') return fillSiteNames(value, names) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => fillSiteNamesIn(item, names)) as T
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillSiteNamesIn(item, names)]),
+    ) as T
+  }
+  return value
+}
