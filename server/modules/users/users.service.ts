@@ -347,6 +347,10 @@ export function createUsersService({
       let previousEmail: string | undefined
       const row = await withUniqueEmail(() =>
         repo.transaction(async (tx) => {
+          // A change that may remove an admin locks the admins first, in id order, as deleting one
+          // does: locking the edited row first would let two admins demoting each other at once
+          // deadlock (each holding its own row, waiting for the other's).
+          if (!isAdmin) await tx.lockAdmins()
           const current = await tx.findByIdForUpdate(id)
           if (!current) throw notFound(USER_NOT_FOUND)
           const isEmailChange = email !== current.email
