@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Session } from '#common/schemas/users.ts'
-import {
-  canVisit,
-  isAdminPath,
-  landingAfterSignIn,
-  pathOf,
-  safeRedirect,
-  signInPath,
-} from './redirect.ts'
+import { canVisit, isAdminPath, pathOf, safeRedirect, signInPath } from './redirect.ts'
 
 const user: Session = {
   _id: 'u1',
@@ -81,16 +74,5 @@ describe('signInPath', () => {
 
   it('takes the path and query of a request', () => {
     expect(pathOf(new Request('http://localhost/admin/users?page=4'))).toBe('/admin/users?page=4')
-  })
-})
-
-describe('landingAfterSignIn', () => {
-  it('takes an admin sent by no page to the dashboard, and everyone else where they were going', () => {
-    expect(landingAfterSignIn(true, '/')).toBe('/admin/dashboard')
-    expect(landingAfterSignIn(true, null)).toBe('/admin/dashboard')
-    expect(landingAfterSignIn(true, '/admin/messages')).toBe('/admin/messages')
-    expect(landingAfterSignIn(true, '/portfolio')).toBe('/portfolio')
-    expect(landingAfterSignIn(false, '/')).toBe('/')
-    expect(landingAfterSignIn(false, '//evil.example')).toBe('/')
   })
 })

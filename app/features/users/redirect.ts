@@ -22,15 +22,6 @@ export function safeRedirect(
   return target
 }
 
-/**
- * Where signing in leads: the ?redirect= target, or for an admin sent by no page, the dashboard
- * (which leads with what a new site still needs).
- */
-export function landingAfterSignIn(isAdmin: boolean, target: string | null | undefined): string {
-  const path = safeRedirect(target)
-  return isAdmin && path === DEFAULT_REDIRECT ? '/admin/dashboard' : path
-}
-
 export const isAdminPath = (path: string) =>
   path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?')
 

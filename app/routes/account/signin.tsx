@@ -14,7 +14,7 @@ import { CodeField } from '#app/features/account-security/two-factor-section.tsx
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/account-form.tsx'
 import { redirectQuery, redirectTargetOf } from '#app/features/users/account-redirect.ts'
-import { landingAfterSignIn } from '#app/features/users/redirect.ts'
+import { safeRedirect } from '#app/features/users/redirect.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
@@ -39,17 +39,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (values.challenge !== undefined) return secondStep(values)
   const result = validate(SignInBodySchema, values)
   if (!result.ok) return { errors: result.errors }
-  let isAdmin: boolean
   try {
     const answer = await signInFirstStep(result.data)
     // Two-factor is on: the page asks for the code next.
     if ('twoFactorRequired' in answer) return { challenge: answer.challenge }
     saveSession(answer)
-    isAdmin = answer.isAdmin
   } catch (error) {
     return { formError: messageOf(error) }
   }
-  return redirect(landingAfterSignIn(isAdmin, values.redirect))
+  return redirect(safeRedirect(values.redirect))
 }
 
 /** The code (or recovery code) step, with the challenge the password step answered. */
@@ -61,15 +59,12 @@ async function secondStep(values: Record<string, string>) {
       : { challenge, code: values.code ?? '' }
   const result = validate(SignInSecondStepBodySchema, body)
   if (!result.ok) return { challenge, errors: result.errors }
-  let isAdmin: boolean
   try {
-    const session = await signInSecondStep(result.data)
-    saveSession(session)
-    isAdmin = session.isAdmin
+    saveSession(await signInSecondStep(result.data))
   } catch (error) {
     return { challenge, formError: messageOf(error) }
   }
-  return redirect(landingAfterSignIn(isAdmin, values.redirect))
+  return redirect(safeRedirect(values.redirect))
 }
 
 export function HydrateFallback() {
@@ -197,9 +192,8 @@ function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     setBusy(true)
     setError(null)
     try {
-      const session = await signInUsingPasskey()
-      saveSession(session)
-      await navigate(landingAfterSignIn(session.isAdmin, redirectTo))
+      saveSession(await signInUsingPasskey())
+      await navigate(safeRedirect(redirectTo))
     } catch (err) {
       setError(passkeyErrorMessage(err, messageOf(err)))
       setBusy(false)
