@@ -10,7 +10,7 @@ import {
 import type { Route } from './+types/root'
 import './context.ts'
 import { useSiteSettings } from './lib/site-settings.ts'
-import { STATIC_PAGE_SCRIPT, useIsStaticPage } from './lib/static-page.ts'
+import { STATIC_PAGE_SCRIPT, StaticRenderContext, useIsStaticPage } from './lib/static-page.ts'
 import { fontPreloads, iconLinks, themeCss } from './lib/theme.ts'
 import stylesheet from './styles/app.css?url'
 
@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
-        {children}
+        <StaticRenderContext value={isStatic}>{children}</StaticRenderContext>
         {!isStatic ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -5,6 +5,7 @@
  * A route says so in its `handle` (`STATIC_PAGE`, or `HYDRATED_PAGE` to override a parent); the
  * deepest route that says decides, and a page nobody marks is hydrated as before.
  */
+import { createContext, use } from 'react'
 import { useMatches, type UIMatch } from 'react-router'
 import {
   closeMenusWhenDone,
@@ -35,6 +36,14 @@ export function useIsStaticPage(): boolean {
   const matches = useMatches()
   return typeof document === 'undefined' && !isHydratedPage(matches)
 }
+
+/**
+ * Whether the page being rendered ships no React, decided once for the whole document by the root
+ * layout (`useIsStaticPage`), so each of a page's many links need not work it out again.
+ */
+export const StaticRenderContext = createContext(false)
+
+export const useIsStaticRender = (): boolean => use(StaticRenderContext)
 
 /** The static pages' whole script: the functions' own source, called on the rendered page. */
 export const STATIC_PAGE_SCRIPT = `{

@@ -1,8 +1,9 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { IMAGE_THUMB_WIDTH } from '#common/constants.ts'
 import { imageVariantPath } from '#common/images.ts'
 import { cn } from '#app/lib/cn.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   return (
@@ -24,7 +25,7 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
 export function BrandLink({ className }: { className?: string }) {
   const { businessName, logo } = useSiteSettings()
   return (
-    <Link to={href('/')} className={cn('flex items-center gap-2.5 rounded-md', className)}>
+    <SiteLink to={href('/')} className={cn('flex items-center gap-2.5 rounded-md', className)}>
       {logo ? (
         // The name beside it says what the logo says: the image is decoration to a screen reader.
         <img
@@ -40,6 +41,6 @@ export function BrandLink({ className }: { className?: string }) {
       <span className="text-base leading-tight font-bold tracking-tight text-slate-900">
         {businessName}
       </span>
-    </Link>
+    </SiteLink>
   )
 }

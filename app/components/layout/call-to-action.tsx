@@ -1,5 +1,6 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 export function CallToAction({
   title = 'Have a project in mind?',
@@ -22,12 +23,12 @@ export function CallToAction({
               `Tell me what you are planning. You will get an honest answer ${responseTime}, with a rough budget and timeline, or a referral if I am not the right fit.`}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link
+            <SiteLink
               to={href('/contact')}
               className="inline-flex items-center justify-center rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50"
             >
               Start a conversation
-            </Link>
+            </SiteLink>
             <a
               href={`mailto:${email}`}
               className="inline-flex items-center justify-center rounded-md border border-white/40 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"

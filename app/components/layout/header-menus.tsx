@@ -3,9 +3,10 @@
  * the keyboard; the phone menu lists the same entries in sections.
  */
 import type { ReactNode } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import type { NavItem } from './site-nav.ts'
+import { SiteNavLink } from '#app/components/ui/site-link.tsx'
 
 function Chevron() {
   return (
@@ -50,9 +51,9 @@ export function DropdownMenu({
       <ul aria-label={label} className={cn('menu-panel', align === 'right' ? 'right-0' : 'left-0')}>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end className="menu-item">
+            <SiteNavLink to={item.to} end className="menu-item">
               {item.label}
-            </NavLink>
+            </SiteNavLink>
           </li>
         ))}
         {children}
@@ -72,9 +73,9 @@ export function MobileSection({ title, items }: { title?: string; items: NavItem
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end className="menu-item py-2.5 text-base">
+            <SiteNavLink to={item.to} end className="menu-item py-2.5 text-base">
               {item.label}
-            </NavLink>
+            </SiteNavLink>
           </li>
         ))}
       </ul>

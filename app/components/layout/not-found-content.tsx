@@ -1,5 +1,6 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const SUGGESTIONS = [
   { label: 'Portfolio', to: href('/portfolio'), text: 'Websites and applications I have built' },
@@ -27,24 +28,24 @@ export function NotFoundContent({
         </h1>
         <p className="mt-5 text-lg leading-8 text-slate-700">{text}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={href('/')} className={buttonClasses('primary', 'lg')}>
+          <SiteLink to={href('/')} className={buttonClasses('primary', 'lg')}>
             Go to the home page
-          </Link>
-          <Link to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
+          </SiteLink>
+          <SiteLink to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
             Browse the portfolio
-          </Link>
+          </SiteLink>
         </div>
         <h2 className="mt-14 text-lg font-semibold text-slate-900">Popular pages</h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {SUGGESTIONS.map((page) => (
             <li key={page.to}>
-              <Link
+              <SiteLink
                 to={page.to}
                 className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:shadow"
               >
                 <span className="font-semibold text-brand-700">{page.label}</span>
                 <span className="mt-1 block text-sm text-slate-700">{page.text}</span>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

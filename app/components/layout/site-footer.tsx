@@ -1,8 +1,9 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { socialLinks, useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { SOCIAL_LABELS } from '#common/constants.ts'
 import { BrandMark } from './brand-mark.tsx'
 import { SocialIcon } from './social-icons.tsx'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const FOOTER_LINKS = [
   { label: 'Home', to: href('/') },
@@ -48,13 +49,13 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {pages.map((link) => (
               <li key={link.to}>
-                <Link
+                <SiteLink
                   to={link.to}
                   reloadDocument={link.to.endsWith('.xml')}
                   className="hover:text-white hover:underline"
                 >
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@
  * page-behaviour.ts). It keeps a fixed height so the session's menus appearing move nothing.
  */
 import { useRef, type ReactNode } from 'react'
-import { Link, NavLink, href, useNavigate } from 'react-router'
+import { href, useNavigate } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { endSessionOnServer } from '#app/lib/page-behaviour.ts'
 import { clearSession, getSession, useSession } from '#app/lib/session.ts'
@@ -15,6 +15,7 @@ import { DropdownMenu, MobileSection } from './header-menus.tsx'
 import { useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_NAV, PROFILE_ITEM, isGroup, mainNav, mobileSections } from './site-nav.ts'
 import { useCloseMenus } from './use-close-menus.ts'
+import { SiteLink, SiteNavLink } from '#app/components/ui/site-link.tsx'
 
 /**
  * Entries for a signed-in visitor (or an admin). React shows them from the session; a static page's
@@ -73,9 +74,9 @@ function HeaderButton({
   className: string
 }) {
   return to.startsWith('/') ? (
-    <Link to={to} className={className}>
+    <SiteLink to={to} className={className}>
       {label}
-    </Link>
+    </SiteLink>
   ) : (
     <a href={to} className={className}>
       {label}
@@ -100,9 +101,9 @@ export function SiteHeader() {
             isGroup(entry) ? (
               <DropdownMenu key={entry.label} label={entry.label} items={entry.items} />
             ) : (
-              <NavLink key={entry.to} to={entry.to} className="nav-link">
+              <SiteNavLink key={entry.to} to={entry.to} className="nav-link">
                 {entry.label}
-              </NavLink>
+              </SiteNavLink>
             ),
           )}
           <div className="ml-auto flex w-80 items-center justify-end gap-1 xl:w-96">
@@ -122,9 +123,9 @@ export function SiteHeader() {
               </DropdownMenu>
             </SessionOnly>
             {session ? null : (
-              <Link to={href('/signin')} className="nav-link" data-session="signed-out">
+              <SiteLink to={href('/signin')} className="nav-link" data-session="signed-out">
                 Sign In
-              </Link>
+              </SiteLink>
             )}
             <HeaderButton
               {...headerButton}
@@ -178,9 +179,9 @@ export function SiteHeader() {
                   </p>
                   <ul>
                     <li>
-                      <NavLink to={PROFILE_ITEM.to} end className="menu-item py-2.5 text-base">
+                      <SiteNavLink to={PROFILE_ITEM.to} end className="menu-item py-2.5 text-base">
                         {PROFILE_ITEM.label}
-                      </NavLink>
+                      </SiteNavLink>
                     </li>
                     <li>
                       <SignOutButton className="menu-item py-2.5 text-base" />
@@ -190,9 +191,9 @@ export function SiteHeader() {
               </SessionOnly>
               {session ? null : (
                 <li className="py-2" data-session="signed-out">
-                  <Link to={href('/signin')} className="menu-item py-2.5 text-base">
+                  <SiteLink to={href('/signin')} className="menu-item py-2.5 text-base">
                     Sign In
-                  </Link>
+                  </SiteLink>
                 </li>
               )}
               <li className="pt-4">

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 export type PageLink = { page: number; isCurrent: boolean } | { gap: 'before' | 'after' }
 
@@ -37,13 +37,13 @@ export function Pagination({
   const to = (n: number) => `${basePath}${basePath.includes('?') ? '&' : '?'}page=${n}`
   const step = (n: number, text: string, rel: 'prev' | 'next') => (
     <li>
-      <Link
+      <SiteLink
         to={to(n)}
         rel={rel}
         className={cn(linkClasses, 'border-slate-300 text-slate-800 hover:bg-slate-50')}
       >
         {text}
-      </Link>
+      </SiteLink>
     </li>
   )
   return (
@@ -57,7 +57,7 @@ export function Pagination({
             </li>
           ) : (
             <li key={link.page} className="hidden sm:block">
-              <Link
+              <SiteLink
                 to={to(link.page)}
                 aria-current={link.isCurrent ? 'page' : undefined}
                 aria-label={`Page ${link.page}`}
@@ -69,7 +69,7 @@ export function Pagination({
                 )}
               >
                 {link.page}
-              </Link>
+              </SiteLink>
             </li>
           ),
         )}

@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import type { TagCount } from '#common/schemas/tags.ts'
 import { cn } from '#app/lib/cn.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const chip =
   'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
@@ -32,7 +32,7 @@ export function TagFilter({
     tag === undefined ? current === undefined : tag.toLowerCase() === current?.toLowerCase()
   const item = (tag: string | undefined, text: string, count?: number) => (
     <li key={tag ?? ''}>
-      <Link
+      <SiteLink
         to={tagPath(basePath, tag)}
         aria-current={isCurrent(tag) ? 'page' : undefined}
         className={cn(
@@ -54,7 +54,7 @@ export function TagFilter({
             <span className="sr-only">({count})</span>
           </>
         ) : null}
-      </Link>
+      </SiteLink>
     </li>
   )
   return (
@@ -82,7 +82,7 @@ export function TagLinks({
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link
+          <SiteLink
             to={tagPath(basePath, tag)}
             className={cn(
               chip,
@@ -90,7 +90,7 @@ export function TagLinks({
             )}
           >
             {tag}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

@@ -1,8 +1,9 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import type { Post } from '#common/schemas/posts.ts'
 import { Section } from '#app/components/layout/page-intro.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { PostCard } from './post-card.tsx'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const GRID_COVER_SIZES =
   '(min-width: 1152px) 352px, (min-width: 768px) calc(33vw - 2rem), calc(100vw - 2rem)'
@@ -23,9 +24,9 @@ export function LatestPosts({ posts }: { posts: Post[] }) {
         ))}
       </div>
       <p className="mt-8">
-        <Link to={href('/journal')} className={buttonClasses('secondary', 'md')}>
+        <SiteLink to={href('/journal')} className={buttonClasses('secondary', 'md')}>
           Read the journal
-        </Link>
+        </SiteLink>
       </p>
     </Section>
   )

@@ -1,6 +1,7 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { imageSrcSet } from '#common/images.ts'
 import { readingMinutes, type Post } from '#common/schemas/posts.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -50,12 +51,12 @@ export function PostCard({
           {post.tags.length > 0 ? <span> · {post.tags.join(', ')}</span> : null}
         </p>
         <Heading className="mt-2 text-xl font-bold text-slate-900">
-          <Link
+          <SiteLink
             to={href('/journal/:slug', { slug: post.slug })}
             className="hover:text-brand-700 hover:underline"
           >
             {post.title}
-          </Link>
+          </SiteLink>
         </Heading>
         {post.summary ? <p className="mt-2 text-slate-700">{post.summary}</p> : null}
       </div>

@@ -1,4 +1,4 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { Section } from '#app/components/layout/page-intro.tsx'
 import { Portrait } from '#app/components/layout/portrait.tsx'
 import { Typewriter } from '#app/components/layout/typewriter.tsx'
@@ -6,6 +6,7 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from './markdown.tsx'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 /** The services' icons, in order; a service added in the admin reuses them from the first. */
 const SERVICE_ICONS = [
@@ -59,12 +60,12 @@ export function HomeSections({ page }: { page: Page<'home'> }) {
               className="mt-6 max-w-xl text-lg leading-8 text-slate-700"
             />
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={href('/contact')} className={buttonClasses('primary', 'lg')}>
+              <SiteLink to={href('/contact')} className={buttonClasses('primary', 'lg')}>
                 Start a project
-              </Link>
-              <Link to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
+              </SiteLink>
+              <SiteLink to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
                 See my work
-              </Link>
+              </SiteLink>
             </div>
           </div>
           {settings.portrait ? (

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { imageSrcSet } from '#common/images.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { Website } from '#common/schemas/websites.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const CARD_IMAGE = { width: 640, height: 400 }
 /**
@@ -53,9 +54,9 @@ export function WebsiteCard({
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <p className="text-sm font-semibold text-brand-700">{website.language}</p>
         <Heading className="mt-2 text-xl font-bold text-slate-900">
-          <Link to={detailsPath} className="hover:text-brand-700 hover:underline">
+          <SiteLink to={detailsPath} className="hover:text-brand-700 hover:underline">
             {website.name}
-          </Link>
+          </SiteLink>
         </Heading>
         {website.languageDescription ? (
           <p className="mt-1 text-sm font-medium text-slate-600">{website.languageDescription}</p>
@@ -63,9 +64,12 @@ export function WebsiteCard({
         <p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-700">{website.description}</p>
         {status ? <div className="mt-3">{status}</div> : null}
         <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2 pt-5 text-sm font-semibold">
-          <Link to={detailsPath} className="text-brand-700 hover:text-brand-900 hover:underline">
+          <SiteLink
+            to={detailsPath}
+            className="text-brand-700 hover:text-brand-900 hover:underline"
+          >
             Project details<span className="sr-only">: {website.name}</span>
-          </Link>
+          </SiteLink>
           <a
             href={website.link}
             target="_blank"

@@ -1,9 +1,10 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import type { Route } from './+types/faq'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -27,12 +28,12 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         <p>
           Straight answers about budgets, timelines and how working together goes. If your question
           is not here,{' '}
-          <Link
+          <SiteLink
             to={href('/contact')}
             className="font-semibold text-brand-700 underline underline-offset-4"
           >
             send me a message
-          </Link>{' '}
+          </SiteLink>{' '}
           or write to {email}.
         </p>
       </PageIntro>

@@ -1,4 +1,4 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import type { Route } from './+types/home'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { Section } from '#app/components/layout/page-intro.tsx'
@@ -12,6 +12,7 @@ import { WebsiteCard } from '#app/features/websites/website-card.tsx'
 import { absoluteUrl, pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta({
@@ -77,9 +78,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p className="mt-8">
-          <Link to={href('/portfolio')} className={buttonClasses('secondary', 'md')}>
+          <SiteLink to={href('/portfolio')} className={buttonClasses('secondary', 'md')}>
             View the full portfolio
-          </Link>
+          </SiteLink>
         </p>
       </Section>
 

@@ -1,4 +1,4 @@
-import { Link, data, href, isRouteErrorResponse, redirect } from 'react-router'
+import { data, href, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/journal-post'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -12,6 +12,7 @@ import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { readingMinutes } from '#common/schemas/posts.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const MOVED_PERMANENTLY = 301
 
@@ -90,9 +91,12 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Breadcrumb" className="mx-auto max-w-3xl px-4 py-4 text-sm sm:px-6">
           <ol className="flex flex-wrap items-center gap-2 text-slate-600">
             <li>
-              <Link to={href('/journal')} className="font-medium text-brand-700 hover:underline">
+              <SiteLink
+                to={href('/journal')}
+                className="font-medium text-brand-700 hover:underline"
+              >
                 Journal
-              </Link>
+              </SiteLink>
             </li>
             <li aria-hidden="true">/</li>
             <li aria-current="page" className="text-slate-700">
@@ -113,26 +117,26 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2">
             <li>
               {older ? (
-                <Link
+                <SiteLink
                   to={href('/journal/:slug', { slug: older.slug })}
                   rel="prev"
                   className="block rounded-lg p-3 hover:bg-slate-50"
                 >
                   <span className="block text-sm text-slate-600">Previous post</span>
                   <span className="font-semibold text-brand-700">{older.title}</span>
-                </Link>
+                </SiteLink>
               ) : null}
             </li>
             <li className="sm:text-right">
               {newer ? (
-                <Link
+                <SiteLink
                   to={href('/journal/:slug', { slug: newer.slug })}
                   rel="next"
                   className="block rounded-lg p-3 hover:bg-slate-50"
                 >
                   <span className="block text-sm text-slate-600">Next post</span>
                   <span className="font-semibold text-brand-700">{newer.title}</span>
-                </Link>
+                </SiteLink>
               ) : null}
             </li>
           </ul>

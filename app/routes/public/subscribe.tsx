@@ -1,4 +1,4 @@
-import { Form, Link, data, href } from 'react-router'
+import { Form, data, href } from 'react-router'
 import type { Route } from './+types/subscribe'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
@@ -6,6 +6,7 @@ import { TokenPageFrame } from '#app/features/newsletter/token-page-frame.tsx'
 import { serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const NOT_FOUND = 404
 
@@ -48,9 +49,9 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
           link to unsubscribe.
         </p>
         <p className="mt-8">
-          <Link to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
+          <SiteLink to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
             Read the journal
-          </Link>
+          </SiteLink>
         </p>
       </TokenPageFrame>
     )
@@ -60,9 +61,9 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
       <TokenPageFrame eyebrow="Newsletter" title="This link is no longer valid">
         <p className="mt-5 text-lg leading-8 text-slate-700">{link.message}</p>
         <p className="mt-8">
-          <Link to={href('/journal')} className={buttonClasses('primary', 'lg')}>
+          <SiteLink to={href('/journal')} className={buttonClasses('primary', 'lg')}>
             Go to the journal
-          </Link>
+          </SiteLink>
         </p>
       </TokenPageFrame>
     )

@@ -1,4 +1,4 @@
-import { Link, data, href, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, href, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/testimonial'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import {
@@ -11,6 +11,7 @@ import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { TestimonialSubmitBodySchema } from '#common/schemas/testimonials.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
 const GONE = 410
@@ -108,9 +109,9 @@ export default function TestimonialPage({ loaderData, actionData }: Route.Compon
           {actionData.message} {ownerName} will read it before it appears on the site.
         </p>
         <p className="mt-8">
-          <Link to={href('/')} className={buttonClasses('secondary', 'lg')}>
+          <SiteLink to={href('/')} className={buttonClasses('secondary', 'lg')}>
             Go to the home page
-          </Link>
+          </SiteLink>
         </p>
       </Frame>
     )
@@ -123,12 +124,12 @@ export default function TestimonialPage({ loaderData, actionData }: Route.Compon
           If you would still like to write a testimonial, ask {ownerName} for a new link.
         </p>
         <p className="mt-8 flex flex-wrap gap-3">
-          <Link to={href('/contact')} className={buttonClasses('primary', 'lg')}>
+          <SiteLink to={href('/contact')} className={buttonClasses('primary', 'lg')}>
             Get in touch
-          </Link>
-          <Link to={href('/')} className={buttonClasses('secondary', 'lg')}>
+          </SiteLink>
+          <SiteLink to={href('/')} className={buttonClasses('secondary', 'lg')}>
             Go to the home page
-          </Link>
+          </SiteLink>
         </p>
       </Frame>
     )

@@ -1,9 +1,10 @@
-import { Link, data, href } from 'react-router'
+import { data, href } from 'react-router'
 import type { Route } from './+types/unsubscribe'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { TokenPageFrame } from '#app/features/newsletter/token-page-frame.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const NOT_FOUND = 404
 
@@ -46,9 +47,9 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
           You can subscribe again on the journal.
         </p>
         <p className="mt-8">
-          <Link to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
+          <SiteLink to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
             Go to the journal
-          </Link>
+          </SiteLink>
         </p>
       </TokenPageFrame>
     )

@@ -1,4 +1,4 @@
-import { Link, data, href, isRouteErrorResponse, redirect } from 'react-router'
+import { data, href, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -14,6 +14,7 @@ import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { imageSrcSet } from '#common/images.ts'
 import type { Website } from '#common/schemas/websites.ts'
 import type { WebsiteLink } from '#server/modules/websites/websites.service.ts'
+import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const DESCRIPTION_MAX = 160
 const MOVED_PERMANENTLY = 301
@@ -91,12 +92,12 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
           <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
             <ol className="flex flex-wrap items-center gap-2">
               <li>
-                <Link
+                <SiteLink
                   to={href('/portfolio')}
                   className="font-medium text-brand-700 hover:underline"
                 >
                   Portfolio
-                </Link>
+                </SiteLink>
               </li>
               <li aria-hidden="true">/</li>
               <li aria-current="page" className="text-slate-700">
@@ -124,9 +125,9 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
               <span className="sr-only"> (opens in a new tab)</span>
               <ExternalIcon />
             </a>
-            <Link to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
+            <SiteLink to={href('/portfolio')} className={buttonClasses('secondary', 'lg')}>
               Back to the portfolio
-            </Link>
+            </SiteLink>
           </div>
           <OnlineLine text={online} className="mt-4" />
         </div>
