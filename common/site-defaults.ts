@@ -30,4 +30,16 @@ export const SITE_DEFAULTS: SiteSettings = {
   showLinkHealth: false,
   journalInHeader: true,
   journalInFooter: true,
+  inquiry: {
+    projectTypes: ['New website', 'Redesign', 'Web application', 'Maintenance'],
+    budgets: [
+      'Under $2,000',
+      '$2,000 – $5,000',
+      '$5,000 – $15,000',
+      'Over $15,000',
+      'Not sure yet',
+    ],
+    timelines: ['As soon as possible', 'Within 1–3 months', 'In 3–6 months', 'Flexible'],
+    askWebsite: true,
+  },
 }

@@ -146,6 +146,7 @@ export async function createServices(deps: ServicesDeps) {
     repo: createMessagesRepository(db),
     mail,
     ownerEmail,
+    inquiry: async () => (await settings.get()).inquiry,
     adminUrl: `${config.publicUrl}/admin/messages`,
     contactTokens,
     limits,

@@ -1,10 +1,26 @@
 import { z } from 'zod'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '../constants.ts'
 import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText, text } from './common.ts'
+import { INQUIRY_OPTION_MAX } from './settings.ts'
 import { MessageVisitSchema } from './stats.ts'
 
+/** An answer to an optional qualifying question; empty is no answer. */
+const optionalAnswer = (label: string) =>
+  text(label, INQUIRY_OPTION_MAX)
+    .optional()
+    .transform((value) => value || undefined)
+
+const isHttpUrl = (value: string) => {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 /**
- * The contact form's anti-spam fields. `website` is a honeypot hidden from people (a filled one
+ * The contact form's anti-spam fields. `homepage` is a honeypot hidden from people (a filled one
  * marks the post as spam); `formToken` is the signed time the form was served (a post sooner than
  * a person could type marks it as spam). Both are optional: API clients that never send them are
  * treated as people.
@@ -15,7 +31,17 @@ export const ContactBodySchema = z.object({
   email: EmailSchema,
   subject: requiredText('Subject', TEXT_LIMITS.subject),
   message: requiredText('Message', TEXT_LIMITS.message),
-  [CONTACT_HONEYPOT_FIELD]: text('Website', TEXT_LIMITS.url, { trim: false }).optional(),
+  /** The qualifying answers: each one of the options the settings list (checked by the service). */
+  projectType: optionalAnswer('Project type'),
+  budget: optionalAnswer('Budget'),
+  timeline: optionalAnswer('Timeline'),
+  website: text('Website', TEXT_LIMITS.url)
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isHttpUrl(value), {
+      error: 'Website must be an http:// or https:// address',
+    }),
+  [CONTACT_HONEYPOT_FIELD]: text('Homepage', TEXT_LIMITS.url, { trim: false }).optional(),
   [CONTACT_TOKEN_FIELD]: text('Form token', TEXT_LIMITS.short, { trim: false }).optional(),
 })
 export type ContactBody = z.infer<typeof ContactBodySchema>
@@ -36,6 +62,11 @@ export const MessageSchema = z.object({
   /** Every reply sent, oldest first. */
   replies: z.array(MessageReplySchema),
   spam: z.boolean(),
+  projectType: z.string().nullable(),
+  budget: z.string().nullable(),
+  timeline: z.string().nullable(),
+  /** The sender's current website, when the form asks for it. */
+  website: z.string().nullable(),
   /** The counted visit the message was sent in (admin objects; null otherwise). */
   visit: MessageVisitSchema.nullable(),
 })

@@ -128,6 +128,11 @@ export const messages = pgTable(
     spam: boolean('spam').notNull().default(false),
     /** The counted visit the message was sent in (server/modules/stats), or null. */
     visit: jsonb('visit').$type<MessageVisit>(),
+    /** The contact form's qualifying answers (settings `inquiry`), null when not given. */
+    projectType: text('project_type'),
+    budget: text('budget'),
+    timeline: text('timeline'),
+    website: text('website'),
     createdAt: createdAt(),
   },
   (t) => [

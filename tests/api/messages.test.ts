@@ -79,6 +79,10 @@ describe('POST /api/messages/contact', () => {
       readAt: null,
       replies: [],
       spam: false,
+      projectType: null,
+      budget: null,
+      timeline: null,
+      website: null,
       visit: null,
     })
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt)
@@ -113,6 +117,24 @@ describe('POST /api/messages/contact', () => {
     ['subject', { subject: 'x'.repeat(201) }, /^subject: Subject must be at most 200 characters$/],
     ['message', { message: undefined }, /^message: Message is required$/],
     ['message', { message: 42 }, /^message: /],
+    [
+      'projectType',
+      { projectType: 'A spaceship' },
+      /^projectType: Project type must be one of the listed options$/,
+    ],
+    ['budget', { budget: 'Millions' }, /^budget: Budget must be one of the listed options$/],
+    [
+      'timeline',
+      { timeline: 'Yesterday' },
+      /^timeline: Timeline must be one of the listed options$/,
+    ],
+    ['timeline', { timeline: 7 }, /^timeline: Timeline must be text$/],
+    [
+      'website',
+      { website: 'javascript:alert(1)' },
+      /^website: Website must be an http:\/\/ or https:\/\/ address$/,
+    ],
+    ['website', { website: 'shop.example' }, /^website: Website must be an http/],
   ])(
     'returns 400 naming %s when it is missing or invalid (%j)',
     async (_field, overrides, message) => {
@@ -126,6 +148,67 @@ describe('POST /api/messages/contact', () => {
       expect((await adminPage(1)).totalMessages).toBe(before)
     },
   )
+
+  it('stores the qualifying answers, and leaves empty ones out', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: contactBody({
+        projectType: 'Redesign',
+        budget: 'Not sure yet',
+        timeline: '',
+        website: ' https://old-shop.example/home ',
+      }),
+    })
+    expect(res.statusCode).toBe(201)
+    const created = MessageSchema.parse(res.json())
+    expect(created).toMatchObject({
+      projectType: 'Redesign',
+      budget: 'Not sure yet',
+      timeline: null,
+      website: 'https://old-shop.example/home',
+    })
+    expect((await adminPage(1)).messages.find((m) => m._id === created._id)).toEqual(created)
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/messages/export.csv?q=${encodeURIComponent(created.email)}`,
+      headers: admin,
+    })
+    expect(csv.body.split('\n')[0]).toMatch(/,Project type,Budget,Timeline,Website$/)
+    expect(csv.body.trim()).toMatch(/,Redesign,Not sure yet,,https:\/\/old-shop\.example\/home$/)
+  })
+
+  it('refuses an answer to a question the owner no longer asks, naming the field', async () => {
+    const settings = (await app.inject({ method: 'GET', url: '/api/settings' })).json() as {
+      inquiry: object
+    }
+    const put = (inquiry: object) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin,
+        payload: { ...settings, inquiry },
+      })
+    expect(
+      (await put({ projectTypes: [], budgets: [], timelines: [], askWebsite: false })).statusCode,
+    ).toBe(200)
+    try {
+      for (const [field, value] of [
+        ['projectType', 'Redesign'],
+        ['website', 'https://old-shop.example'],
+      ] as const) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/messages/contact',
+          payload: contactBody({ [field]: value }),
+        })
+        expectError(res, 400, new RegExp(`^${field}: `))
+      }
+    } finally {
+      expect((await put(settings.inquiry)).statusCode).toBe(200)
+    }
+  })
 
   it('shows the stored message first in the admin list', async () => {
     const res = await app.inject({

@@ -142,7 +142,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
   const second = await postContactApi(request, uniqueContact(`Inbox ${tag} Second`))
   const caught = await postContactApi(request, {
     ...uniqueContact(`Inbox ${tag} Bot`),
-    website: 'http://spam.example',
+    homepage: 'http://spam.example',
   } as ReturnType<typeof uniqueContact>)
   await signInAsAdmin(page, request)
   await page.goto(`/admin/messages?q=${tag}`)

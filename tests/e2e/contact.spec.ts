@@ -173,7 +173,7 @@ test('without JavaScript a post with the hidden honeypot filled answers as usual
   try {
     await page.goto('/contact')
     // Hidden from people and assistive technology, so only a selector reaches it, as a bot's would.
-    const honeypot = page.locator('input[name="website"]')
+    const honeypot = page.locator('input[name="homepage"]')
     await expect(honeypot).toHaveAttribute('tabindex', '-1')
     await expect(page.locator('input[name="formToken"]')).toHaveValue(/^\d+\.[\w-]+\.[\w-]+$/)
     await fillContactForm(page, contact)

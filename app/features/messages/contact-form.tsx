@@ -11,7 +11,8 @@ import { useEffect, useRef } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
 import type { ContactBody } from '#common/schemas/messages.ts'
@@ -20,6 +21,14 @@ export const CONTACT_SUCCESS = 'Success, message sent!'
 export const CONTACT_FAILURE = 'Message not sent'
 
 export type ContactField = 'fullName' | 'email' | 'subject' | 'message'
+export type InquiryField = 'projectType' | 'budget' | 'timeline' | 'website'
+export const INQUIRY_FIELDS: InquiryField[] = ['projectType', 'budget', 'timeline', 'website']
+
+const QUESTIONS = [
+  ['projectType', 'projectTypes', 'Project type'],
+  ['budget', 'budgets', 'Budget'],
+  ['timeline', 'timelines', 'Timeline'],
+] as const
 
 const MAX_LENGTH: Record<ContactField, number> = {
   fullName: TEXT_LIMITS.name,
@@ -34,7 +43,7 @@ export type ContactResult =
       ok: false
       message: string
       detail?: string
-      fieldErrors: Partial<Record<ContactField, string>>
+      fieldErrors: Partial<Record<ContactField | InquiryField, string>>
       values: Partial<ContactBody>
     }
 
@@ -43,6 +52,7 @@ export type ContactResult =
  * back in a hidden field, with the honeypot, so both work without JavaScript.
  */
 export function ContactForm({ formToken }: { formToken: string }) {
+  const { inquiry } = useSiteSettings()
   const fetcher = useFetcher<ContactResult>()
   // A post without JavaScript comes back as the page's action data and is shown in an alert; a
   // fetcher post is announced by a toast instead, so the message never appears twice.
@@ -115,6 +125,37 @@ export function ContactForm({ formToken }: { formToken: string }) {
         <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
       </div>
       <InputField label="Subject" {...fieldProps('subject')} />
+      {QUESTIONS.some(([, options]) => inquiry[options].length > 0) ? (
+        <div className="grid gap-5 sm:grid-cols-3">
+          {QUESTIONS.map(([name, options, label]) =>
+            inquiry[options].length > 0 ? (
+              <SelectField
+                key={name}
+                label={`${label} (optional)`}
+                name={name}
+                defaultValue={values[name] ?? ''}
+                error={errors[name]}
+                options={[
+                  { value: '', label: 'Choose…' },
+                  ...inquiry[options].map((option) => ({ value: option, label: option })),
+                ]}
+              />
+            ) : null,
+          )}
+        </div>
+      ) : null}
+      {inquiry.askWebsite ? (
+        <InputField
+          label="Current website (optional)"
+          name="website"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={TEXT_LIMITS.url}
+          defaultValue={values.website ?? ''}
+          error={errors.website}
+        />
+      ) : null}
       <TextareaField
         label="Message"
         rows={7}

@@ -41,6 +41,41 @@ function VisitSummary({ visit }: { visit: Message['visit'] }) {
   )
 }
 
+/** The sender's answers to the contact form's qualifying questions, when there are any. */
+function InquiryAnswers({ message }: { message: Message }) {
+  const answers = [
+    ['Project', message.projectType],
+    ['Budget', message.budget],
+    ['Timeline', message.timeline],
+  ].filter((answer): answer is [string, string] => !!answer[1])
+  if (answers.length === 0 && !message.website) return null
+  return (
+    <dl className="flex flex-wrap gap-1.5 text-xs">
+      {answers.map(([label, value]) => (
+        <div key={label} className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-900">
+          <dt className="inline font-medium">{label}: </dt>
+          <dd className="inline">{value}</dd>
+        </div>
+      ))}
+      {message.website ? (
+        <div className="min-w-0 rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
+          <dt className="inline font-medium">Site: </dt>
+          <dd className="inline wrap-anywhere">
+            <a
+              href={message.website}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+              className="text-brand-700 underline underline-offset-2"
+            >
+              {message.website}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
 /** The admin inbox's columns; the route adds the selection and the row's buttons. */
 export const MESSAGE_COLUMNS: Column<Message>[] = [
   {
@@ -84,6 +119,7 @@ export const MESSAGE_COLUMNS: Column<Message>[] = [
           aria-label={`Message from ${message.fullName}`}
           className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
         />
+        <InquiryAnswers message={message} />
         <VisitSummary visit={message.visit} />
       </div>
     ),

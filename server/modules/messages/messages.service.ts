@@ -8,7 +8,11 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES_PAGE_SIZE, MESSAGES_SEARCH_COUNT_AHEAD } from '#common/constants.ts'
+import {
+  CONTACT_HONEYPOT_FIELD,
+  MESSAGES_PAGE_SIZE,
+  MESSAGES_SEARCH_COUNT_AHEAD,
+} from '#common/constants.ts'
 import {
   MESSAGES_TREND_WEEKS,
   type ContactBody,
@@ -24,9 +28,10 @@ import {
   type ReplyBody,
   type UnreadCount,
 } from '#common/schemas/messages.ts'
+import type { InquirySettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { MessageRow } from '#server/db/schema.ts'
-import { badGateway, notFound } from '#server/lib/http-errors.ts'
+import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
@@ -64,6 +69,10 @@ const CSV_COLUMNS = [
   'Campaign',
   'Pages seen',
   'Device',
+  'Project type',
+  'Budget',
+  'Timeline',
+  'Website',
 ]
 
 const MESSAGE_NOT_FOUND = 'Message not found'
@@ -84,8 +93,33 @@ function toMessage(row: MessageRow): Message {
     readAt: row.readAt?.toISOString() ?? null,
     replies: row.replies,
     spam: row.spam,
+    projectType: row.projectType,
+    budget: row.budget,
+    timeline: row.timeline,
+    website: row.website,
     visit: row.visit ?? null,
   }
+}
+
+const INQUIRY_QUESTIONS = [
+  ['projectType', 'projectTypes', 'Project type'],
+  ['budget', 'budgets', 'Budget'],
+  ['timeline', 'timelines', 'Timeline'],
+] as const
+
+/**
+ * Throws 400 naming the first answer that is not one of the options the settings list (a question
+ * the owner does not ask takes no answer), or a website the owner does not ask for; the message
+ * starts with the field's name, as a validation error's does.
+ */
+function requireListedAnswers(body: ContactBody, inquiry: InquirySettings) {
+  for (const [field, options, label] of INQUIRY_QUESTIONS) {
+    const answer = body[field]
+    if (answer !== undefined && !inquiry[options].includes(answer))
+      throw badRequest(`${field}: ${label} must be one of the listed options`)
+  }
+  if (body.website !== undefined && !inquiry.askWebsite)
+    throw badRequest('website: Website is not asked for')
 }
 
 const csvRow = (row: MessageRow) => [
@@ -106,6 +140,10 @@ const csvRow = (row: MessageRow) => [
     : '',
   row.visit?.pagesSeen ?? '',
   row.visit?.device ?? '',
+  row.projectType ?? '',
+  row.budget ?? '',
+  row.timeline ?? '',
+  row.website ?? '',
 ]
 
 /** Monday 00:00 UTC of the week holding `date`. */
@@ -118,6 +156,8 @@ export function createMessagesService(deps: {
   repo: MessagesRepository
   mail: MailService
   ownerEmail: () => Promise<string | undefined>
+  /** The contact form's qualifying questions (site settings). */
+  inquiry: () => Promise<InquirySettings>
   adminUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
@@ -129,7 +169,18 @@ export function createMessagesService(deps: {
   now: () => Date
   log: FastifyBaseLogger
 }) {
-  const { repo, mail, ownerEmail, adminUrl, contactTokens, limits, recordVisit, now, log } = deps
+  const {
+    repo,
+    mail,
+    ownerEmail,
+    inquiry,
+    adminUrl,
+    contactTokens,
+    limits,
+    recordVisit,
+    now,
+    log,
+  } = deps
   const inFlight = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | undefined
   let purgeTimer: NodeJS.Timeout | undefined
@@ -223,7 +274,7 @@ export function createMessagesService(deps: {
    * specification's own among them) send none.
    */
   async function isSpam(body: ContactBody, door: ContactDoor): Promise<boolean> {
-    if (body.website?.trim()) return true
+    if (body[CONTACT_HONEYPOT_FIELD]?.trim()) return true
     if (body.formToken === undefined) return door === 'page'
     const token = contactTokens.verify(body.formToken)
     return !token || !(await repo.claimFormToken(token.id, token.expiresAt))
@@ -254,15 +305,23 @@ export function createMessagesService(deps: {
      * and never notified; its answer is the same as a real message's, so a bot learns nothing.
      * A message that is not spam records the sender's counted visit (`userAgent` with `client`
      * make the visitor), here on the server where nothing in the browser can hide it; a failure
-     * there only leaves the visit out.
+     * there only leaves the visit out. Throws 400 naming a qualifying answer that is not one of
+     * the listed options, before anything is counted.
      */
     async createFromContact(
       body: ContactBody,
       { client, door, userAgent }: { client: string; door: ContactDoor; userAgent?: string },
     ): Promise<Message> {
+      requireListedAnswers(body, await inquiry())
       await limits.take('contact', client)
       const spam = await isSpam(body, door)
       const { fullName, email, subject, message } = body
+      const answers = {
+        projectType: body.projectType ?? null,
+        budget: body.budget ?? null,
+        timeline: body.timeline ?? null,
+        website: body.website ?? null,
+      }
       const visit = spam
         ? null
         : await recordVisit({ ip: client, userAgent }).catch((err: unknown) => {
@@ -270,7 +329,7 @@ export function createMessagesService(deps: {
             return null
           })
       const row = await repo.insert(
-        { fullName, email, subject, message, spam, visit },
+        { fullName, email, subject, message, spam, visit, ...answers },
         NOTIFY_LEASE_MS,
       )
       if (!spam) notifyInBackground(row)

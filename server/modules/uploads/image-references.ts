@@ -75,6 +75,10 @@ export const IMAGE_COLUMNS = {
     replyContent: 'none',
     replies: 'none',
     visit: 'none',
+    projectType: 'none',
+    budget: 'none',
+    timeline: 'none',
+    website: 'none',
   },
   // Visit statistics: paths, hosts and labels, never an image.
   stats_salts: { salt: 'none' },
