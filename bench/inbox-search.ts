@@ -55,7 +55,8 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         repo: createMessagesRepository(database.db),
         mail: createMailService({ transport: { send: async () => {} }, from: 'bench@localhost' }),
         ownerEmail: async () => undefined,
-        inquiry: async () => SITE_DEFAULTS.inquiry,
+        siteSettings: async () => SITE_DEFAULTS,
+        messageIdDomain: 'localhost',
         adminUrl: 'http://localhost/admin/messages',
         recordVisit: async () => null,
         contactTokens: createContactTokens({

@@ -133,6 +133,8 @@ export const messages = pgTable(
     budget: text('budget'),
     timeline: text('timeline'),
     website: text('website'),
+    /** The Message-ID of the acknowledgement mailed to the sender, which replies thread with. */
+    ackMessageId: text('ack_message_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -149,6 +151,15 @@ export const messages = pgTable(
       .where(sql`${t.notifiedAt} is null`),
   ],
 )
+
+/**
+ * When a contact acknowledgement last went to an address: at most one an hour, whichever instance
+ * receives the message. Rows older than the window are purged with the spam.
+ */
+export const contactAcknowledgements = pgTable('contact_acknowledgements', {
+  email: text('email').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+})
 
 /**
  * The ids of one-time form tokens already used (the contact form's), until they expire: a token

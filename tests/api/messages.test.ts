@@ -9,6 +9,7 @@ import {
   type Message,
 } from '#common/schemas/messages.ts'
 import { messages } from '#server/db/schema.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage } from '#tests/helpers/factories.ts'
@@ -361,7 +362,7 @@ describe('POST /api/messages/reply', () => {
     expect(mail.html).not.toContain('<b>x</b>')
     expect(mail.text).toContain('Thanks! <b>x</b> & more')
     expect(mail.parsed.from?.text).toContain('no-reply@site.test')
-    expect(mail.parsed.replyTo?.text).toContain(OWNER)
+    expect(mail.parsed.replyTo?.text).toContain(SITE_DEFAULTS.email)
 
     const row = await messageRow(message.id)
     expect(row?.replyContent).toBe('Thanks! <b>x</b> & more\n\nSecond paragraph')

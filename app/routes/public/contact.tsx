@@ -74,7 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failure(error, values)
   }
-  return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS })
+  return data<ContactResult>({
+    ok: true,
+    message: CONTACT_SUCCESS,
+    fullName: parsed.data.fullName,
+  })
 }
 
 /** The form's answer to a service error: its status and message (a 429 keeps its Retry-After). */
@@ -99,7 +103,16 @@ function failure(error: unknown, values: Record<ContactField | InquiryField, str
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content" className="flex-1">
-      <ContactBody page={loaderData.page} form={<ContactForm formToken={loaderData.formToken} />} />
+      <ContactBody
+        page={loaderData.page}
+        form={
+          <ContactForm
+            formToken={loaderData.formToken}
+            nextTitle={loaderData.page.nextTitle}
+            nextSteps={loaderData.page.nextSteps}
+          />
+        }
+      />
     </main>
   )
 }

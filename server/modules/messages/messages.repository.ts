@@ -17,11 +17,25 @@ import {
 } from 'drizzle-orm'
 import type { MessagesSearch } from '#common/schemas/messages.ts'
 import type { Db } from '#server/db/client.ts'
-import { messages, usedFormTokens, type MessageRow } from '#server/db/schema.ts'
+import {
+  contactAcknowledgements,
+  messages,
+  usedFormTokens,
+  type MessageRow,
+} from '#server/db/schema.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  'fullName' | 'email' | 'subject' | 'message' | 'spam' | 'visit'
+  | 'fullName'
+  | 'email'
+  | 'subject'
+  | 'message'
+  | 'spam'
+  | 'visit'
+  | 'projectType'
+  | 'budget'
+  | 'timeline'
+  | 'website'
 >
 
 const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)] as const
@@ -202,6 +216,31 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
+    /**
+     * Claims the acknowledgement of `email` at `at` unless one was claimed after `since`; true when
+     * this call claimed it. One statement, so two instances never both claim one window.
+     */
+    async claimAcknowledgement(email: string, at: Date, since: Date): Promise<boolean> {
+      const rows = await db
+        .insert(contactAcknowledgements)
+        .values({ email, sentAt: at })
+        .onConflictDoUpdate({
+          target: contactAcknowledgements.email,
+          set: { sentAt: at },
+          setWhere: lte(contactAcknowledgements.sentAt, since),
+        })
+        .returning({ email: contactAcknowledgements.email })
+      return rows.length > 0
+    },
+
+    async setAckMessageId(id: string, ackMessageId: string): Promise<void> {
+      await db.update(messages).set({ ackMessageId }).where(eq(messages.id, id))
+    },
+
+    async purgeAcknowledgements(before: Date): Promise<void> {
+      await db.delete(contactAcknowledgements).where(lt(contactAcknowledgements.sentAt, before))
+    },
+
     async purgeUsedFormTokens(at: Date): Promise<number> {
       const rows = await db
         .delete(usedFormTokens)

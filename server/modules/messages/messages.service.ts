@@ -5,6 +5,7 @@
  * it stays pending and a retry loop (safe with several app instances) delivers it later.
  * Spam is stored too, never notified, and purged once older than SPAM_RETENTION_MS.
  */
+import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { FastifyBaseLogger } from 'fastify'
@@ -28,7 +29,7 @@ import {
   type ReplyBody,
   type UnreadCount,
 } from '#common/schemas/messages.ts'
-import type { InquirySettings } from '#common/schemas/settings.ts'
+import type { InquirySettings, SiteSettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { MessageRow } from '#server/db/schema.ts'
 import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
@@ -36,6 +37,7 @@ import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { contactAcknowledgementMail } from '../mail/templates/contact-acknowledgement.ts'
 import { contactNotificationMail } from '../mail/templates/contact-notification.ts'
 import { replyMail } from '../mail/templates/reply.ts'
 import type { ContactTokens } from './contact-token.ts'
@@ -55,6 +57,8 @@ const WEEK_MS = 7 * DAY_MS
 /** Spam is kept this long (so a wrongly caught message can still be moved back), then deleted. */
 export const SPAM_RETENTION_MS = 30 * DAY_MS
 const EXPORT_BATCH_SIZE = 500
+/** A sender gets at most one acknowledgement in this window, however many messages they send. */
+const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60_000
 const CSV_COLUMNS = [
   'Received',
   'Name',
@@ -156,8 +160,10 @@ export function createMessagesService(deps: {
   repo: MessagesRepository
   mail: MailService
   ownerEmail: () => Promise<string | undefined>
-  /** The contact form's qualifying questions (site settings). */
-  inquiry: () => Promise<InquirySettings>
+  /** The site settings: the qualifying questions, and whom the sender's mail comes from. */
+  siteSettings: () => Promise<SiteSettings>
+  /** The right-hand side of the Message-IDs the service makes (the site's host). */
+  messageIdDomain: string
   adminUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
@@ -173,7 +179,8 @@ export function createMessagesService(deps: {
     repo,
     mail,
     ownerEmail,
-    inquiry,
+    siteSettings,
+    messageIdDomain,
     adminUrl,
     contactTokens,
     limits,
@@ -188,6 +195,8 @@ export function createMessagesService(deps: {
   let stopping = false
   // Until the retry loop starts, a failed message is due again at once (at its first run).
   let backoffBaseMs = 0
+
+  const newMessageId = () => `<${randomUUID()}@${messageIdDomain}>`
 
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work)
@@ -269,6 +278,35 @@ export function createMessagesService(deps: {
   }
 
   /**
+   * Mails the sender that their message arrived, what happens next and when, from the owner's name
+   * with Reply-To the site's contact address, unless they got one within ACKNOWLEDGEMENT_WINDOW_MS
+   * (claimed in the database, so it holds across instances). Its Message-ID is stored first, so
+   * the owner's reply threads with it. A failed send is logged and not retried: the window stays
+   * claimed, so a flaky server never sends two.
+   */
+  async function acknowledge(row: MessageRow): Promise<void> {
+    const at = now()
+    const since = new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS)
+    if (!(await repo.claimAcknowledgement(row.email, at, since))) return
+    const settings = await siteSettings()
+    const messageId = newMessageId()
+    await repo.setAckMessageId(row.id, messageId)
+    await mail.send({
+      to: row.email,
+      fromName: settings.ownerName,
+      replyTo: settings.email,
+      messageId,
+      ...contactAcknowledgementMail(row, settings),
+    })
+  }
+
+  function acknowledgeInBackground(row: MessageRow) {
+    void track(acknowledge(row)).catch((err: unknown) =>
+      log.warn({ err, messageId: row.id }, 'contact acknowledgement failed'),
+    )
+  }
+
+  /**
    * A filled honeypot, or a form token that is forged, too recent, expired or used before. The
    * page's form always carries a token, so a page post without one is spam too; API clients (the
    * specification's own among them) send none.
@@ -284,6 +322,7 @@ export function createMessagesService(deps: {
     const purged = await repo.purgeSpam(new Date(now().getTime() - SPAM_RETENTION_MS))
     if (purged > 0) log.info({ purged }, 'old spam deleted')
     await repo.purgeUsedFormTokens(now())
+    await repo.purgeAcknowledgements(new Date(now().getTime() - ACKNOWLEDGEMENT_WINDOW_MS))
     return purged
   }
 
@@ -312,7 +351,7 @@ export function createMessagesService(deps: {
       body: ContactBody,
       { client, door, userAgent }: { client: string; door: ContactDoor; userAgent?: string },
     ): Promise<Message> {
-      requireListedAnswers(body, await inquiry())
+      requireListedAnswers(body, (await siteSettings()).inquiry)
       await limits.take('contact', client)
       const spam = await isSpam(body, door)
       const { fullName, email, subject, message } = body
@@ -332,7 +371,10 @@ export function createMessagesService(deps: {
         { fullName, email, subject, message, spam, visit, ...answers },
         NOTIFY_LEASE_MS,
       )
-      if (!spam) notifyInBackground(row)
+      if (!spam) {
+        notifyInBackground(row)
+        acknowledgeInBackground(row)
+      }
       // The sender's answer: what the owner sees of the visit is the owner's.
       return { ...toMessage(row), spam: false, visit: null }
     },
@@ -435,19 +477,27 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * Mails the reply ("Re: <subject>", text HTML-escaped) and, with a messageId, records it.
-     * Throws 404 (before sending anything) for an unknown messageId, and 502 when the mail
-     * cannot be sent, in which case nothing is recorded.
+     * Mails the reply ("Re: <subject>", text HTML-escaped) from the owner's name, Reply-To the
+     * site's contact address; with a messageId, it quotes that message, threads with its
+     * acknowledgement (In-Reply-To, References) and is recorded. Throws 404 (before sending
+     * anything) for an unknown messageId, and 502 when the mail cannot be sent, in which case
+     * nothing is recorded.
      */
     async reply(body: ReplyBody) {
-      if (body.messageId && !(await repo.findById(body.messageId)))
-        throw notFound(MESSAGE_NOT_FOUND)
-      const owner = await findOwner()
+      const original = body.messageId ? await repo.findById(body.messageId) : undefined
+      if (body.messageId && !original) throw notFound(MESSAGE_NOT_FOUND)
+      const settings = await siteSettings()
+      const thread = original?.ackMessageId
+        ? { inReplyTo: original.ackMessageId, references: [original.ackMessageId] }
+        : {}
       try {
         await mail.send({
           to: body.email,
-          ...replyMail(body),
-          ...(owner ? { replyTo: owner } : {}),
+          fromName: settings.ownerName,
+          replyTo: settings.email,
+          messageId: newMessageId(),
+          ...thread,
+          ...replyMail({ ...body, original }),
         })
       } catch (err) {
         log.warn({ err, messageId: body.messageId }, 'reply mail failed')
@@ -455,6 +505,11 @@ export function createMessagesService(deps: {
       }
       if (body.messageId) await repo.recordReply(body.messageId, body.replyContent, now())
       return { message: REPLY_SENT }
+    },
+
+    /** Resolves once the mail and purges in flight (notifications, acknowledgements) are done. */
+    async drainBackground() {
+      await Promise.allSettled([...inFlight])
     },
 
     retryPendingNotifications,

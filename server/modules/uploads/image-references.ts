@@ -79,7 +79,9 @@ export const IMAGE_COLUMNS = {
     budget: 'none',
     timeline: 'none',
     website: 'none',
+    ackMessageId: 'none',
   },
+  contact_acknowledgements: { email: 'none' },
   // Visit statistics: paths, hosts and labels, never an image.
   stats_salts: { salt: 'none' },
   visits: {
