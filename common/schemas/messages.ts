@@ -48,6 +48,22 @@ export type ContactBody = z.infer<typeof ContactBodySchema>
 
 const MessageReplySchema = z.object({ text: z.string(), sentAt: z.string() })
 
+/** Where an inquiry stands, in pipeline order; a reply moves "new" to "replied". */
+export const MESSAGE_STAGES = ['new', 'replied', 'call', 'proposal', 'won', 'lost'] as const
+export type MessageStage = (typeof MESSAGE_STAGES)[number]
+const MessageStageSchema = z.enum(MESSAGE_STAGES, {
+  error: 'Stage must be one of new, replied, call, proposal, won or lost',
+})
+
+/** The owner's private note on a message: never mailed to anyone. */
+const MessageNoteSchema = z.object({ _id: z.string(), text: z.string(), createdAt: z.string() })
+export type MessageNote = z.infer<typeof MessageNoteSchema>
+
+const NOTE_MAX = 2000
+export const NoteBodySchema = z.object({ text: requiredText('Note', NOTE_MAX) })
+export type NoteBody = z.infer<typeof NoteBodySchema>
+export const NoteResponseSchema = z.object({ note: MessageNoteSchema })
+
 export const MessageSchema = z.object({
   _id: z.string(),
   fullName: z.string(),
@@ -67,6 +83,9 @@ export const MessageSchema = z.object({
   timeline: z.string().nullable(),
   /** The sender's current website, when the form asks for it. */
   website: z.string().nullable(),
+  stage: MessageStageSchema,
+  /** The owner's private notes, oldest first. */
+  notes: z.array(MessageNoteSchema),
   /** The counted visit the message was sent in (admin objects; null otherwise). */
   visit: MessageVisitSchema.nullable(),
 })
@@ -91,6 +110,7 @@ export const MessagesSearchSchema = z.object({
   filter: z
     .enum(MESSAGE_FILTERS, { error: 'Filter must be one of unread, replied or spam' })
     .optional(),
+  stage: MessageStageSchema.optional(),
 })
 export type MessagesSearch = Partial<z.infer<typeof MessagesSearchSchema>>
 
@@ -101,10 +121,12 @@ export const MessageUpdateBodySchema = z
   .object({
     read: z.boolean({ error: 'Read must be true or false' }).optional(),
     spam: z.literal(false, { error: 'Spam can only be set to false' }).optional(),
+    stage: MessageStageSchema.optional(),
   })
-  .refine((body) => body.read !== undefined || body.spam !== undefined, {
-    error: 'Read or spam is required',
-  })
+  .refine(
+    (body) => body.read !== undefined || body.spam !== undefined || body.stage !== undefined,
+    { error: 'Read, spam or stage is required' },
+  )
 export type MessageUpdateBody = z.infer<typeof MessageUpdateBodySchema>
 
 const MESSAGES_BULK_MAX = 100
@@ -139,6 +161,8 @@ export type MessagesTrend = z.infer<typeof MessagesTrendSchema>
  */
 export const MessagesPageSchema = pageOf('messages', MessageSchema, 'totalMessages').extend({
   isTotalCapped: z.boolean(),
+  /** How many messages (spam left out) stand at each stage, whatever the page's search. */
+  stageCounts: z.record(MessageStageSchema, z.number().int()),
 })
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { MessageNote, MessageStage } from '#common/schemas/messages.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import {
   boolean,
@@ -135,6 +136,10 @@ export const messages = pgTable(
     website: text('website'),
     /** The Message-ID of the acknowledgement mailed to the sender, which replies thread with. */
     ackMessageId: text('ack_message_id'),
+    /** Where the inquiry stands (MESSAGE_STAGES); a reply moves "new" to "replied". */
+    stage: text('stage').$type<MessageStage>().notNull().default('new'),
+    /** The owner's private notes, oldest first: never mailed. */
+    notes: jsonb('notes').$type<MessageNote[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

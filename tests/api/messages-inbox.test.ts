@@ -112,7 +112,7 @@ describe('PUT /api/messages/:id (read state)', () => {
   it('answers 400 naming the field, 404 for an unknown id, 401 without a token', async () => {
     const message = await makeMessage(app)
     expectError(await update(message.id, { read: 'yes' }), 400, /Read must be true or false/)
-    expectError(await update(message.id, {}), 400, /Read or spam is required/)
+    expectError(await update(message.id, {}), 400, /Read, spam or stage is required/)
     expectError(await update(message.id, { spam: true }), 400, /Spam can only be set to false/)
     expectError(await update(crypto.randomUUID(), { read: true }), 404, 'Message not found')
     const anonymous = await app.inject({

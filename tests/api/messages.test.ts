@@ -84,6 +84,8 @@ describe('POST /api/messages/contact', () => {
       budget: null,
       timeline: null,
       website: null,
+      stage: 'new',
+      notes: [],
       visit: null,
     })
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt)
@@ -176,8 +178,10 @@ describe('POST /api/messages/contact', () => {
       url: `/api/messages/export.csv?q=${encodeURIComponent(created.email)}`,
       headers: admin,
     })
-    expect(csv.body.split('\n')[0]).toMatch(/,Project type,Budget,Timeline,Website$/)
-    expect(csv.body.trim()).toMatch(/,Redesign,Not sure yet,,https:\/\/old-shop\.example\/home$/)
+    expect(csv.body.split('\n')[0]).toMatch(/,Project type,Budget,Timeline,Website,Stage$/)
+    expect(csv.body.trim()).toMatch(
+      /,Redesign,Not sure yet,,https:\/\/old-shop\.example\/home,new$/,
+    )
   })
 
   it('refuses an answer to a question the owner no longer asks, naming the field', async () => {

@@ -15,7 +15,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
-import type { MessagesSearch } from '#common/schemas/messages.ts'
+import type { MessageNote, MessageStage, MessagesSearch } from '#common/schemas/messages.ts'
 import type { Db } from '#server/db/client.ts'
 import {
   contactAcknowledgements,
@@ -47,8 +47,9 @@ const SEARCH_TEXT = sql`(${messages.fullName} || ' ' || ${messages.email} || ' '
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`
 
 /** The inbox's conditions: spam only under the spam filter, never elsewhere. */
-function searchWhere({ q, filter }: MessagesSearch): SQL | undefined {
+function searchWhere({ q, filter, stage }: MessagesSearch): SQL | undefined {
   return and(
+    stage ? eq(messages.stage, stage) : undefined,
     filter === 'spam' ? eq(messages.spam, true) : not(messages.spam),
     filter === 'unread' ? isNull(messages.readAt) : undefined,
     filter === 'replied' ? isNotNull(messages.repliedAt) : undefined,
@@ -133,6 +134,29 @@ export function createMessagesRepository(db: Db) {
         const last = rows.at(-1)!
         after = { createdAt: last.createdAt, id: last.id }
       }
+    },
+
+    async setStage(id: string, stage: MessageStage): Promise<MessageRow | undefined> {
+      const [row] = await db.update(messages).set({ stage }).where(eq(messages.id, id)).returning()
+      return row
+    },
+
+    async addNote(id: string, note: MessageNote): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ notes: sql`${messages.notes} || ${JSON.stringify([note])}::jsonb` })
+        .where(eq(messages.id, id))
+        .returning()
+      return row
+    },
+
+    /** How many messages (spam left out) stand at each stage that has any. */
+    async countByStage(): Promise<{ stage: MessageStage; count: number }[]> {
+      return db
+        .select({ stage: messages.stage, count: count() })
+        .from(messages)
+        .where(not(messages.spam))
+        .groupBy(messages.stage)
     },
 
     async countUnread(): Promise<number> {
@@ -266,6 +290,7 @@ export function createMessagesRepository(db: Db) {
           replies: sql`${messages.replies} || jsonb_build_array(jsonb_build_object('text', ${text}::text, 'sentAt', ${at}::text))`,
           replyContent: text,
           repliedAt: sentAt,
+          stage: sql`case when ${messages.stage} = 'new' then 'replied' else ${messages.stage} end`,
           readAt: sql`coalesce(${messages.readAt}, ${at}::timestamptz)`,
         })
         .where(eq(messages.id, id))

@@ -15,7 +15,11 @@ import {
   MESSAGES_SEARCH_COUNT_AHEAD,
 } from '#common/constants.ts'
 import {
+  MESSAGE_STAGES,
   MESSAGES_TREND_WEEKS,
+  type MessageNote,
+  type MessageStage,
+  type NoteBody,
   type ContactBody,
   type Message,
   type MessagesBulkBody,
@@ -77,6 +81,7 @@ const CSV_COLUMNS = [
   'Budget',
   'Timeline',
   'Website',
+  'Stage',
 ]
 
 const MESSAGE_NOT_FOUND = 'Message not found'
@@ -101,6 +106,8 @@ function toMessage(row: MessageRow): Message {
     budget: row.budget,
     timeline: row.timeline,
     website: row.website,
+    stage: row.stage,
+    notes: row.notes,
     visit: row.visit ?? null,
   }
 }
@@ -148,6 +155,7 @@ const csvRow = (row: MessageRow) => [
   row.budget ?? '',
   row.timeline ?? '',
   row.website ?? '',
+  row.stage,
 ]
 
 /** Monday 00:00 UTC of the week holding `date`. */
@@ -384,13 +392,22 @@ export function createMessagesService(deps: {
       return { messages: rows.map(toMessage) }
     },
 
-    async listAdmin({ page, q, filter }: MessagesQuery): Promise<MessagesPage> {
+    async listAdmin({ page, q, filter, stage }: MessagesQuery): Promise<MessagesPage> {
       const { limit, offset } = pageWindow(page, MESSAGES_PAGE_SIZE)
-      const { rows, total, isTotalCapped } = await repo.search(
-        { q, filter },
-        { limit, offset, countUpTo: q ? offset + MESSAGES_SEARCH_COUNT_AHEAD : undefined },
-      )
+      const [{ rows, total, isTotalCapped }, counted] = await Promise.all([
+        repo.search(
+          { q, filter, stage },
+          { limit, offset, countUpTo: q ? offset + MESSAGES_SEARCH_COUNT_AHEAD : undefined },
+        ),
+        repo.countByStage(),
+      ])
+      const stageCounts = Object.fromEntries(MESSAGE_STAGES.map((s) => [s, 0])) as Record<
+        MessageStage,
+        number
+      >
+      for (const row of counted) stageCounts[row.stage] = row.count
       return {
+        stageCounts,
         messages: rows.map(toMessage),
         totalMessages: total,
         page,
@@ -441,7 +458,8 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * Marks a message read or unread, or moves it out of spam (which sends its notification).
+     * Marks a message read or unread, moves it to a stage, or moves it out of spam (which sends
+     * its notification).
      * Throws 404 when the message does not exist.
      */
     async update(id: string, body: MessageUpdateBody): Promise<Message> {
@@ -452,8 +470,16 @@ export function createMessagesService(deps: {
         if (row) notifyInBackground(row)
       }
       if (body.read !== undefined) [row] = await repo.setRead([id], body.read ? now() : null)
+      if (row && body.stage !== undefined) row = await repo.setStage(id, body.stage)
       if (!row) throw notFound(MESSAGE_NOT_FOUND)
       return toMessage(row)
+    },
+
+    /** Adds the owner's private note (never mailed). Throws 404 when the message does not exist. */
+    async addNote(id: string, { text }: NoteBody): Promise<{ note: MessageNote }> {
+      const note = { _id: randomUUID(), text, createdAt: now().toISOString() }
+      if (!(await repo.addNote(id, note))) throw notFound(MESSAGE_NOT_FOUND)
+      return { note }
     },
 
     /** Marks several messages read or unread, or deletes them; unknown ids are skipped. */

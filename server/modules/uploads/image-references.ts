@@ -80,6 +80,8 @@ export const IMAGE_COLUMNS = {
     timeline: 'none',
     website: 'none',
     ackMessageId: 'none',
+    stage: 'none',
+    notes: 'none',
   },
   contact_acknowledgements: { email: 'none' },
   // Visit statistics: paths, hosts and labels, never an image.
