@@ -63,6 +63,7 @@ const NOTE_MAX = 2000
 export const NoteBodySchema = z.object({ text: requiredText('Note', NOTE_MAX) })
 export type NoteBody = z.infer<typeof NoteBodySchema>
 export const NoteResponseSchema = z.object({ note: MessageNoteSchema })
+export type NoteResponse = z.infer<typeof NoteResponseSchema>
 
 export const MessageSchema = z.object({
   _id: z.string(),
