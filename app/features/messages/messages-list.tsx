@@ -187,6 +187,7 @@ export const MESSAGE_COLUMNS: Column<Message>[] = [
   {
     header: 'Subject',
     cell: (message) => <p className="line-clamp-3 wrap-anywhere">{message.subject}</p>,
+    className: 'lg:min-w-[7rem]',
   },
   {
     header: 'Message',
