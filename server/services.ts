@@ -212,6 +212,9 @@ export async function createServices(deps: ServicesDeps) {
         const { ownerName, businessName } = await settings.get()
         return { ownerName, businessName }
       },
+      ownerEmail,
+      adminUrl: `${config.publicUrl}/admin/testimonials`,
+      log,
       limits,
       now,
       contentChanged,
