@@ -14,6 +14,7 @@ import { createActionLimits, createRateLimitCounters } from '#server/lib/rate-li
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { createContactTokens } from '#server/modules/messages/contact-token.ts'
 import { createMessagesRepository } from '#server/modules/messages/messages.repository.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { createMessagesService } from '#server/modules/messages/messages.service.ts'
 import { seedBench } from './seed.ts'
 
@@ -54,6 +55,8 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         repo: createMessagesRepository(database.db),
         mail: createMailService({ transport: { send: async () => {} }, from: 'bench@localhost' }),
         ownerEmail: async () => undefined,
+        siteSettings: async () => SITE_DEFAULTS,
+        messageIdDomain: 'localhost',
         adminUrl: 'http://localhost/admin/messages',
         recordVisit: async () => null,
         contactTokens: createContactTokens({

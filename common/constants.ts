@@ -71,7 +71,7 @@ export const TEXT_LIMITS = {
 export const PAGE_FORM_MAX_BYTES = 64 * 1024
 
 /** The contact form's hidden fields: a honeypot people never fill, and the signed time it was served. */
-export const CONTACT_HONEYPOT_FIELD = 'website'
+export const CONTACT_HONEYPOT_FIELD = 'homepage'
 export const CONTACT_TOKEN_FIELD = 'formToken'
 
 /** The social networks the site links to, in the footer's order, with their names. */

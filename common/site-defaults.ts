@@ -38,4 +38,16 @@ export const SITE_DEFAULTS: SiteSettings = {
   portrait: null,
   headerButton: { label: 'Start a project', href: '/contact' },
   menu: DEFAULT_MENU,
+  inquiry: {
+    projectTypes: ['New website', 'Redesign', 'Web application', 'Maintenance'],
+    budgets: [
+      'Under $2,000',
+      '$2,000 – $5,000',
+      '$5,000 – $15,000',
+      'Over $15,000',
+      'Not sure yet',
+    ],
+    timelines: ['As soon as possible', 'Within 1–3 months', 'In 3–6 months', 'Flexible'],
+    askWebsite: true,
+  },
 }

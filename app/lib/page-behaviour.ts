@@ -159,6 +159,9 @@ export function showStoredSession(storageKey: string, endSession: (token: string
  * replaces this one. The outcome the server shows as an alert in the form (`[data-outcome]`) is
  * shown as a toast instead: a clone of the `template[data-toast=success|error]` the Toaster
  * renders, put in its live region (`[data-toasts]`, whose value is how long a toast stays, in ms).
+ * A confirmation the answer shows in place of the fields (`[data-confirmation]`) takes the focus;
+ * its `[data-send-another]` link brings the emptied fields (`[data-form-fields]`) back without
+ * leaving the page.
  */
 export function submitFormsInPlace(): void {
   const showToast = (kind: string, message: string) => {
@@ -199,7 +202,9 @@ export function submitFormsInPlace(): void {
         form.replaceWith(fresh)
         showToast(outcome.dataset.outcome ?? 'error', outcome.textContent?.trim() ?? '')
         const invalid = fresh.querySelector<HTMLElement>('[aria-invalid="true"]')
+        const confirmation = fresh.querySelector<HTMLElement>('[data-confirmation]')
         if (invalid) invalid.focus()
+        else if (confirmation) confirmation.focus()
         else if (hadFocus) fresh.querySelector<HTMLElement>('button[type="submit"]')?.focus()
       } catch {
         if (button) {
@@ -209,5 +214,20 @@ export function submitFormsInPlace(): void {
         showToast('error', form.dataset.failure ?? 'Not sent: please try again in a moment')
       }
     })()
+  })
+  document.addEventListener('click', (event) => {
+    const link =
+      event.target instanceof Element ? event.target.closest('[data-send-another]') : null
+    const form = link?.closest('form[data-submit-in-place]')
+    const fields = form?.querySelector<HTMLElement>('[data-form-fields]')
+    if (!form || !fields) return
+    event.preventDefault()
+    form.querySelector('[data-confirmation]')?.remove()
+    fields.hidden = false
+    fields
+      .querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not([tabindex="-1"]), select, textarea',
+      )
+      ?.focus()
   })
 }

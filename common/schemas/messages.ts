@@ -1,10 +1,26 @@
 import { z } from 'zod'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '../constants.ts'
 import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText, text } from './common.ts'
+import { INQUIRY_OPTION_MAX } from './settings.ts'
 import { MessageVisitSchema } from './stats.ts'
 
+/** An answer to an optional qualifying question; empty is no answer. */
+const optionalAnswer = (label: string) =>
+  text(label, INQUIRY_OPTION_MAX)
+    .optional()
+    .transform((value) => value || undefined)
+
+const isHttpUrl = (value: string) => {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 /**
- * The contact form's anti-spam fields. `website` is a honeypot hidden from people (a filled one
+ * The contact form's anti-spam fields. `homepage` is a honeypot hidden from people (a filled one
  * marks the post as spam); `formToken` is the signed time the form was served (a post sooner than
  * a person could type marks it as spam). Both are optional: API clients that never send them are
  * treated as people.
@@ -15,12 +31,39 @@ export const ContactBodySchema = z.object({
   email: EmailSchema,
   subject: requiredText('Subject', TEXT_LIMITS.subject),
   message: requiredText('Message', TEXT_LIMITS.message),
-  [CONTACT_HONEYPOT_FIELD]: text('Website', TEXT_LIMITS.url, { trim: false }).optional(),
+  /** The qualifying answers: each one of the options the settings list (checked by the service). */
+  projectType: optionalAnswer('Project type'),
+  budget: optionalAnswer('Budget'),
+  timeline: optionalAnswer('Timeline'),
+  website: text('Website', TEXT_LIMITS.url)
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isHttpUrl(value), {
+      error: 'Website must be an http:// or https:// address',
+    }),
+  [CONTACT_HONEYPOT_FIELD]: text('Homepage', TEXT_LIMITS.url, { trim: false }).optional(),
   [CONTACT_TOKEN_FIELD]: text('Form token', TEXT_LIMITS.short, { trim: false }).optional(),
 })
 export type ContactBody = z.infer<typeof ContactBodySchema>
 
 const MessageReplySchema = z.object({ text: z.string(), sentAt: z.string() })
+
+/** Where an inquiry stands, in pipeline order; a reply moves "new" to "replied". */
+export const MESSAGE_STAGES = ['new', 'replied', 'call', 'proposal', 'won', 'lost'] as const
+export type MessageStage = (typeof MESSAGE_STAGES)[number]
+const MessageStageSchema = z.enum(MESSAGE_STAGES, {
+  error: 'Stage must be one of new, replied, call, proposal, won or lost',
+})
+
+/** The owner's private note on a message: never mailed to anyone. */
+const MessageNoteSchema = z.object({ _id: z.string(), text: z.string(), createdAt: z.string() })
+export type MessageNote = z.infer<typeof MessageNoteSchema>
+
+const NOTE_MAX = 2000
+export const NoteBodySchema = z.object({ text: requiredText('Note', NOTE_MAX) })
+export type NoteBody = z.infer<typeof NoteBodySchema>
+export const NoteResponseSchema = z.object({ note: MessageNoteSchema })
+export type NoteResponse = z.infer<typeof NoteResponseSchema>
 
 export const MessageSchema = z.object({
   _id: z.string(),
@@ -36,6 +79,14 @@ export const MessageSchema = z.object({
   /** Every reply sent, oldest first. */
   replies: z.array(MessageReplySchema),
   spam: z.boolean(),
+  projectType: z.string().nullable(),
+  budget: z.string().nullable(),
+  timeline: z.string().nullable(),
+  /** The sender's current website, when the form asks for it. */
+  website: z.string().nullable(),
+  stage: MessageStageSchema,
+  /** The owner's private notes, oldest first. */
+  notes: z.array(MessageNoteSchema),
   /** The counted visit the message was sent in (admin objects; null otherwise). */
   visit: MessageVisitSchema.nullable(),
 })
@@ -60,6 +111,7 @@ export const MessagesSearchSchema = z.object({
   filter: z
     .enum(MESSAGE_FILTERS, { error: 'Filter must be one of unread, replied or spam' })
     .optional(),
+  stage: MessageStageSchema.optional(),
 })
 export type MessagesSearch = Partial<z.infer<typeof MessagesSearchSchema>>
 
@@ -70,10 +122,12 @@ export const MessageUpdateBodySchema = z
   .object({
     read: z.boolean({ error: 'Read must be true or false' }).optional(),
     spam: z.literal(false, { error: 'Spam can only be set to false' }).optional(),
+    stage: MessageStageSchema.optional(),
   })
-  .refine((body) => body.read !== undefined || body.spam !== undefined, {
-    error: 'Read or spam is required',
-  })
+  .refine(
+    (body) => body.read !== undefined || body.spam !== undefined || body.stage !== undefined,
+    { error: 'Read, spam or stage is required' },
+  )
 export type MessageUpdateBody = z.infer<typeof MessageUpdateBodySchema>
 
 const MESSAGES_BULK_MAX = 100
@@ -108,6 +162,8 @@ export type MessagesTrend = z.infer<typeof MessagesTrendSchema>
  */
 export const MessagesPageSchema = pageOf('messages', MessageSchema, 'totalMessages').extend({
   isTotalCapped: z.boolean(),
+  /** How many messages (spam left out) stand at each stage, whatever the page's search. */
+  stageCounts: z.record(MessageStageSchema, z.number().int()),
 })
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
 

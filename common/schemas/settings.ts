@@ -43,6 +43,32 @@ const FoundingYearSchema = z
     error: 'Founding year cannot be in the future',
   })
 
+export const INQUIRY_OPTION_MAX = 60
+const INQUIRY_OPTIONS_MAX = 10
+
+/** A qualifying question's answers, in the order the contact form lists them; empty: not asked. */
+const inquiryOptions = (label: string) =>
+  z
+    .array(requiredText(`${label} option`, INQUIRY_OPTION_MAX), {
+      error: `${label} must be a list of options`,
+    })
+    .max(INQUIRY_OPTIONS_MAX, { error: `${label} may list at most ${INQUIRY_OPTIONS_MAX} options` })
+    .refine((options) => new Set(options).size === options.length, {
+      error: `${label} lists an option twice`,
+    })
+
+/** The contact form's qualifying questions: an empty list or false leaves the question out. */
+const InquirySettingsSchema = z.object(
+  {
+    projectTypes: inquiryOptions('Project types'),
+    budgets: inquiryOptions('Budgets'),
+    timelines: inquiryOptions('Timelines'),
+    askWebsite: z.boolean({ error: 'Ask for the current website must be true or false' }),
+  },
+  { error: 'Inquiry questions are required' },
+)
+export type InquirySettings = z.infer<typeof InquirySettingsSchema>
+
 /** A site-relative image: an upload (POST /api/upload) or one of the site's own images. */
 const ShareImageSchema = requiredText('Share image', TEXT_LIMITS.short).regex(
   /^\/(?:uploads|images)\/[\w-][\w.-]*$/,
@@ -142,6 +168,8 @@ export const SiteSettingsSchema = z.object({
     .refine((items) => new Set(items.map((item) => item.key)).size === items.length, {
       error: 'Menu lists each item once',
     }),
+  /** The contact form's qualifying questions (project type, budget, timeline, current website). */
+  inquiry: InquirySettingsSchema,
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
@@ -167,6 +195,7 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   portrait: true,
   headerButton: true,
   menu: true,
+  inquiry: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 

@@ -100,6 +100,23 @@ export const TestimonialRequestResponseSchema = z.object({
 })
 export type TestimonialRequestResponse = z.infer<typeof TestimonialRequestResponseSchema>
 
+/** GET /api/testimonials/requests: every request sent, newest first, with what became of it. */
+export const TestimonialRequestListSchema = z.object({
+  requests: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      websiteId: z.string().nullable(),
+      /** When its current link was mailed (a resend moves it). */
+      sentAt: z.string(),
+      usedAt: z.string().nullable(),
+      expiresAt: z.string(),
+    }),
+  ),
+})
+export type TestimonialRequestList = z.infer<typeof TestimonialRequestListSchema>
+
 /** What a client writes: the fields of the form and of the first-run sample. */
 export const TestimonialFieldsSchema = z.object({
   name: nameField(),

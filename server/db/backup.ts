@@ -111,6 +111,11 @@ export const TABLE_POLICY = {
     // Its rows are about the websites a restore replaces.
     clearedByForce: true,
   },
+  contact_acknowledgements: {
+    excluded: 'when an address last got a contact acknowledgement, kept only for the hour',
+    // Kept: a restore over a running site still sends no second acknowledgement within the hour.
+    clearedByForce: false,
+  },
   used_form_tokens: {
     excluded:
       'ids of contact-form tokens already used, kept only until the tokens expire (within a day)',

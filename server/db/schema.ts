@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { MessageNote, MessageStage } from '#common/schemas/messages.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { GalleryImage, Result } from '#common/schemas/websites.ts'
 import {
@@ -136,6 +137,17 @@ export const messages = pgTable(
     spam: boolean('spam').notNull().default(false),
     /** The counted visit the message was sent in (server/modules/stats), or null. */
     visit: jsonb('visit').$type<MessageVisit>(),
+    /** The contact form's qualifying answers (settings `inquiry`), null when not given. */
+    projectType: text('project_type'),
+    budget: text('budget'),
+    timeline: text('timeline'),
+    website: text('website'),
+    /** The Message-ID of the acknowledgement mailed to the sender, which replies thread with. */
+    ackMessageId: text('ack_message_id'),
+    /** Where the inquiry stands (MESSAGE_STAGES); a reply moves "new" to "replied". */
+    stage: text('stage').$type<MessageStage>().notNull().default('new'),
+    /** The owner's private notes, oldest first: never mailed. */
+    notes: jsonb('notes').$type<MessageNote[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -152,6 +164,15 @@ export const messages = pgTable(
       .where(sql`${t.notifiedAt} is null`),
   ],
 )
+
+/**
+ * When a contact acknowledgement last went to an address: at most one an hour, whichever instance
+ * receives the message. Rows older than the window are purged with the spam.
+ */
+export const contactAcknowledgements = pgTable('contact_acknowledgements', {
+  email: text('email').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+})
 
 /**
  * The ids of one-time form tokens already used (the contact form's), until they expire: a token

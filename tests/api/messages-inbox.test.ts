@@ -112,7 +112,7 @@ describe('PUT /api/messages/:id (read state)', () => {
   it('answers 400 naming the field, 404 for an unknown id, 401 without a token', async () => {
     const message = await makeMessage(app)
     expectError(await update(message.id, { read: 'yes' }), 400, /Read must be true or false/)
-    expectError(await update(message.id, {}), 400, /Read or spam is required/)
+    expectError(await update(message.id, {}), 400, /Read, spam or stage is required/)
     expectError(await update(message.id, { spam: true }), 400, /Spam can only be set to false/)
     expectError(await update(crypto.randomUUID(), { read: true }), 404, 'Message not found')
     const anonymous = await app.inject({
@@ -382,7 +382,7 @@ describe('GET /api/messages/trend', () => {
 
 describe('spam', () => {
   it('stores a post with the honeypot filled as spam, answers as for a real one, and never notifies', async () => {
-    const body = contactBody({ website: 'http://spam.example' })
+    const body = contactBody({ homepage: 'http://spam.example' })
     const res = await app.inject({ method: 'POST', url: '/api/messages/contact', payload: body })
     expect(res.statusCode).toBe(201)
     const answer = MessageSchema.parse(res.json())
@@ -411,7 +411,7 @@ describe('spam', () => {
     }
     const before = await unreadCount()
     const totalBefore = await total()
-    const spam = await postContact(contactBody({ website: 'bot was here' }))
+    const spam = await postContact(contactBody({ homepage: 'bot was here' }))
     expect(await unreadCount()).toBe(before)
     expect(await total()).toBe(totalBefore)
     await postContact(contactBody())
@@ -449,7 +449,7 @@ describe('spam', () => {
   })
 
   it('"Not spam" moves a message to the inbox and sends its notification, with Reply-To', async () => {
-    const body = contactBody({ website: 'filled' })
+    const body = contactBody({ homepage: 'filled' })
     const caught = await postContact(body)
     const res = await update(caught._id, { spam: false })
     expect(res.statusCode).toBe(200)

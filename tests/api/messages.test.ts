@@ -9,6 +9,7 @@ import {
   type Message,
 } from '#common/schemas/messages.ts'
 import { messages } from '#server/db/schema.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage } from '#tests/helpers/factories.ts'
@@ -79,6 +80,12 @@ describe('POST /api/messages/contact', () => {
       readAt: null,
       replies: [],
       spam: false,
+      projectType: null,
+      budget: null,
+      timeline: null,
+      website: null,
+      stage: 'new',
+      notes: [],
       visit: null,
     })
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt)
@@ -113,6 +120,24 @@ describe('POST /api/messages/contact', () => {
     ['subject', { subject: 'x'.repeat(201) }, /^subject: Subject must be at most 200 characters$/],
     ['message', { message: undefined }, /^message: Message is required$/],
     ['message', { message: 42 }, /^message: /],
+    [
+      'projectType',
+      { projectType: 'A spaceship' },
+      /^projectType: Project type must be one of the listed options$/,
+    ],
+    ['budget', { budget: 'Millions' }, /^budget: Budget must be one of the listed options$/],
+    [
+      'timeline',
+      { timeline: 'Yesterday' },
+      /^timeline: Timeline must be one of the listed options$/,
+    ],
+    ['timeline', { timeline: 7 }, /^timeline: Timeline must be text$/],
+    [
+      'website',
+      { website: 'javascript:alert(1)' },
+      /^website: Website must be an http:\/\/ or https:\/\/ address$/,
+    ],
+    ['website', { website: 'shop.example' }, /^website: Website must be an http/],
   ])(
     'returns 400 naming %s when it is missing or invalid (%j)',
     async (_field, overrides, message) => {
@@ -126,6 +151,69 @@ describe('POST /api/messages/contact', () => {
       expect((await adminPage(1)).totalMessages).toBe(before)
     },
   )
+
+  it('stores the qualifying answers, and leaves empty ones out', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: contactBody({
+        projectType: 'Redesign',
+        budget: 'Not sure yet',
+        timeline: '',
+        website: ' https://old-shop.example/home ',
+      }),
+    })
+    expect(res.statusCode).toBe(201)
+    const created = MessageSchema.parse(res.json())
+    expect(created).toMatchObject({
+      projectType: 'Redesign',
+      budget: 'Not sure yet',
+      timeline: null,
+      website: 'https://old-shop.example/home',
+    })
+    expect((await adminPage(1)).messages.find((m) => m._id === created._id)).toEqual(created)
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/messages/export.csv?q=${encodeURIComponent(created.email)}`,
+      headers: admin,
+    })
+    expect(csv.body.split('\n')[0]).toMatch(/,Project type,Budget,Timeline,Website,Stage$/)
+    expect(csv.body.trim()).toMatch(
+      /,Redesign,Not sure yet,,https:\/\/old-shop\.example\/home,new$/,
+    )
+  })
+
+  it('refuses an answer to a question the owner no longer asks, naming the field', async () => {
+    const settings = (await app.inject({ method: 'GET', url: '/api/settings' })).json() as {
+      inquiry: object
+    }
+    const put = (inquiry: object) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin,
+        payload: { ...settings, inquiry },
+      })
+    expect(
+      (await put({ projectTypes: [], budgets: [], timelines: [], askWebsite: false })).statusCode,
+    ).toBe(200)
+    try {
+      for (const [field, value] of [
+        ['projectType', 'Redesign'],
+        ['website', 'https://old-shop.example'],
+      ] as const) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/messages/contact',
+          payload: contactBody({ [field]: value }),
+        })
+        expectError(res, 400, new RegExp(`^${field}: `))
+      }
+    } finally {
+      expect((await put(settings.inquiry)).statusCode).toBe(200)
+    }
+  })
 
   it('shows the stored message first in the admin list', async () => {
     const res = await app.inject({
@@ -278,7 +366,7 @@ describe('POST /api/messages/reply', () => {
     expect(mail.html).not.toContain('<b>x</b>')
     expect(mail.text).toContain('Thanks! <b>x</b> & more')
     expect(mail.parsed.from?.text).toContain('no-reply@site.test')
-    expect(mail.parsed.replyTo?.text).toContain(OWNER)
+    expect(mail.parsed.replyTo?.text).toContain(SITE_DEFAULTS.email)
 
     const row = await messageRow(message.id)
     expect(row?.replyContent).toBe('Thanks! <b>x</b> & more\n\nSecond paragraph')

@@ -51,6 +51,12 @@ const edited: SiteSettings = {
     { key: 'about-us', label: 'Studio', hidden: false },
     { key: 'dns', label: 'DNS', hidden: true },
   ],
+  inquiry: {
+    projectTypes: ['Shop', 'Booking site'],
+    budgets: [],
+    timelines: ['This season'],
+    askWebsite: false,
+  },
 }
 
 const put = (body: unknown, headers = admin) =>
@@ -95,6 +101,15 @@ describe('GET /api/settings', () => {
     expect(DEFAULT_MENU.every((item) => !item.hidden)).toBe(true)
   })
 
+  it("asks a freelance web developer's qualifying questions until the owner changes them", async () => {
+    expect((await getSettings()).inquiry).toEqual({
+      projectTypes: ['New website', 'Redesign', 'Web application', 'Maintenance'],
+      budgets: expect.arrayContaining(['Not sure yet']),
+      timelines: expect.arrayContaining(['Flexible']),
+      askWebsite: true,
+    })
+  })
+
   it("includes the practice's facts, with the weekly digest off", async () => {
     expect(await getSettings()).toMatchObject({
       ownerRole: 'Freelance full-stack web developer',
@@ -125,6 +140,14 @@ describe('PUT /api/settings', () => {
     const res = await put({ ...rest, businessName: 'Harbour Pixel Studio' })
     expect(res.statusCode).toBe(200)
     expect(await getSettings()).toEqual({ ...edited, businessName: 'Harbour Pixel Studio' })
+    await put(edited)
+  })
+
+  it('keeps the contact form questions when a body leaves them out', async () => {
+    const { inquiry: _, ...rest } = edited
+    const res = await put({ ...rest, ownerName: 'Sam Lee-Hart' })
+    expect(res.statusCode).toBe(200)
+    expect(await getSettings()).toEqual({ ...edited, ownerName: 'Sam Lee-Hart' })
     await put(edited)
   })
 
@@ -207,6 +230,22 @@ describe('PUT /api/settings', () => {
         ],
       },
       /^menu: Menu lists each item once/,
+    ],
+    [
+      { inquiry: { ...edited.inquiry, budgets: ['Small', 'Small'] } },
+      /inquiry\.budgets: Budgets lists an option twice/,
+    ],
+    [
+      { inquiry: { ...edited.inquiry, projectTypes: ['Shop', ' '] } },
+      /inquiry\.projectTypes\.1: Project types option is required/,
+    ],
+    [
+      { inquiry: { ...edited.inquiry, timelines: ['x'.repeat(61)] } },
+      /inquiry\.timelines\.0: Timelines option must be at most 60 characters/,
+    ],
+    [
+      { inquiry: { ...edited.inquiry, askWebsite: 'yes' } },
+      /inquiry\.askWebsite: Ask for the current website must be true or false/,
     ],
   ])(
     'answers 400 naming the field for %j and keeps the saved settings',

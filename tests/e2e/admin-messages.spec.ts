@@ -51,9 +51,9 @@ test('an admin reads a message, replies by e-mail and deletes it', async ({ page
     'href',
     `mailto:${message.email}`,
   )
-  const body = row.getByRole('textbox', { name: `Message from ${message.fullName}` })
-  await expect(body).toHaveValue(message.message)
-  await expect(body).not.toBeEditable()
+  // The row shows the message's opening; the reading pane (Reply) shows all of it.
+  await expect(row).toContainText(message.message)
+  await expect(row).toContainText('New')
 
   await test.step('Close leaves without sending', async () => {
     await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
@@ -142,7 +142,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
   const second = await postContactApi(request, uniqueContact(`Inbox ${tag} Second`))
   const caught = await postContactApi(request, {
     ...uniqueContact(`Inbox ${tag} Bot`),
-    website: 'http://spam.example',
+    homepage: 'http://spam.example',
   } as ReturnType<typeof uniqueContact>)
   await signInAsAdmin(page, request)
   await page.goto(`/admin/messages?q=${tag}`)
@@ -220,7 +220,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
     expect(file.suggestedFilename()).toBe('messages.csv')
     const csv = await readFile((await file.path())!, 'utf8')
     expect(csv.split('\n')[0]).toBe(
-      'Received,Name,E-mail,Subject,Message,Read,Replies,Last reply,Landing page,Source,Campaign,Pages seen,Device',
+      'Received,Name,E-mail,Subject,Message,Read,Replies,Last reply,Landing page,Source,Campaign,Pages seen,Device,Project type,Budget,Timeline,Website,Stage',
     )
     for (const m of [first, second, caught]) expect(csv).toContain(m.subject)
   })
@@ -234,5 +234,38 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
       .click()
     await expectToast(page, '3 messages deleted')
     await expect(page.getByRole('heading', { level: 1, name: 'Messages (0)' })).toBeVisible()
+  })
+})
+
+test('the owner moves an inquiry along the pipeline and keeps private notes in the reading pane', async ({
+  page,
+  request,
+}) => {
+  const contact = uniqueContact('Pipeline')
+  const message = await postContactApi(request, contact)
+  await signInAsAdmin(page, request)
+  await page.goto(`/admin/messages?q=${encodeURIComponent(message.subject)}`)
+  const row = messageRow(page, message.subject)
+  await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
+  const pane = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+  await expect(pane.getByRole('blockquote')).toHaveText(message.message)
+
+  await pane.getByLabel('Stage').selectOption('proposal')
+  await expectToast(page, 'Moved to Proposal')
+  const note = `Sent the proposal by hand (${message._id})`
+  await pane.getByLabel('Add a note').fill(note)
+  await pane.getByRole('button', { name: 'Save note' }).click()
+  await expect(pane.getByRole('region', { name: 'Private notes' })).toContainText(note)
+  await pane.getByRole('button', { name: 'Close' }).click()
+
+  const stages = page.getByRole('navigation', { name: 'Pipeline stages' })
+  await stages.getByRole('link', { name: /^Proposal \d+$/ }).click()
+  await expect(page).toHaveURL(/stage=proposal/)
+  await expect(row).toContainText('Proposal')
+  await expect(row).toContainText('1 note')
+  const stored = await findMessages(request, (m) => m._id === message._id)
+  expect(stored[0]).toMatchObject({
+    stage: 'proposal',
+    notes: [expect.objectContaining({ text: note })],
   })
 })

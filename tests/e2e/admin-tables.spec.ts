@@ -24,7 +24,7 @@ import {
   test,
 } from './support/fixtures.ts'
 
-const LAPTOP_WIDTHS = [1280, 1366]
+const LAPTOP_WIDTHS = [1280, 1366, 1440]
 const PHONE = { width: 390, height: 844 }
 const LONG_WORD = 'Unbrokenwordwithoutanyspacesthatwouldwidenthetable'
 const longEmail = () =>

@@ -40,11 +40,25 @@ test('with JavaScript the form shows Sending..., toasts success, clears itself a
   release()
 
   await expectToast(page, 'Success, message sent!')
+  // The confirmation takes the form's place, and the focus: who answers, when, and what follows.
+  const confirmation = form.getByRole('region', {
+    name: /^Thank you, Scripted\. Your message is in\.$/,
+  })
+  await expect(confirmation).toBeFocused()
+  await expect(confirmation).toContainText('replies within one business day')
+  await expect(confirmation.getByRole('heading', { name: 'What happens next' })).toBeVisible()
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeHidden()
+  // The page stayed put: a fetcher post, not a document navigation.
+  await expect(page).toHaveURL('/contact')
+
+  // The emptied form is still there, behind the confirmation.
+  await form.getByRole('link', { name: 'Send another message' }).click()
+  await expect(confirmation).toHaveCount(0)
   await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled()
   for (const label of ['Full name', 'Email', 'Subject', 'Message']) {
-    await expect(form.getByLabel(label)).toHaveValue('')
+    await expect(form.getByLabel(label, { exact: true })).toHaveValue('')
   }
-  // The page stayed put: a fetcher post, not a document navigation.
+  await expect(form.getByLabel('Full name')).toBeFocused()
   await expect(page).toHaveURL('/contact')
 
   const stored = await findMessages(request, (m) => m.subject === contact.subject)
@@ -70,6 +84,7 @@ test('with JavaScript a second message sent from the same page gets a fresh one-
   // The page's data is read again after the post: the form carries a new token.
   await expect(token).not.toHaveValue(firstToken)
 
+  await form.getByRole('link', { name: 'Send another message' }).click()
   await fillContactForm(page, second)
   await form.getByRole('button', { name: 'Send message' }).click()
   await expect(form.getByLabel('Subject')).toHaveValue('')
@@ -93,12 +108,52 @@ test('without JavaScript the plain form post stores the message and shows the su
     await contactForm(page).getByRole('button', { name: 'Send message' }).click()
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Success, message sent!')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in touch')
+    const confirmation = contactForm(page).getByRole('region', {
+      name: 'Thank you, Plain. Your message is in.',
+    })
+    await expect(confirmation).toContainText('replies within one business day')
+    await expect(confirmation.getByRole('listitem')).not.toHaveCount(0)
+    await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeHidden()
+    // Without JavaScript, "Send another message" is a link to a fresh form.
+    await confirmation.getByRole('link', { name: 'Send another message' }).click()
+    await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeVisible()
+    await expect(contactForm(page).getByLabel('Full name')).toHaveValue('')
   } finally {
     await context.close()
   }
   const stored = await findMessages(request, (m) => m.subject === contact.subject)
   expect(stored).toHaveLength(1)
   expect(stored[0]).toMatchObject(contact)
+})
+
+test('without JavaScript the qualifying answers are sent with the message and reach the inbox', async ({
+  browser,
+  request,
+}) => {
+  const contact = uniqueContact('Qualified')
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/contact')
+    await fillContactForm(page, contact)
+    const form = contactForm(page)
+    await form.getByLabel('Project type (optional)').selectOption('Redesign')
+    await form.getByLabel('Budget (optional)').selectOption('Not sure yet')
+    await form.getByLabel('Current website (optional)').fill('https://old-shop.example')
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Success, message sent!')
+  } finally {
+    await context.close()
+  }
+  const stored = await findMessages(request, (m) => m.subject === contact.subject)
+  expect(stored).toEqual([
+    expect.objectContaining({
+      ...contact,
+      projectType: 'Redesign',
+      budget: 'Not sure yet',
+      timeline: null,
+      website: 'https://old-shop.example',
+    }),
+  ])
 })
 
 test('without JavaScript a blank field is refused with its error and the typed values are kept', async ({
@@ -173,7 +228,7 @@ test('without JavaScript a post with the hidden honeypot filled answers as usual
   try {
     await page.goto('/contact')
     // Hidden from people and assistive technology, so only a selector reaches it, as a bot's would.
-    const honeypot = page.locator('input[name="website"]')
+    const honeypot = page.locator('input[name="homepage"]')
     await expect(honeypot).toHaveAttribute('tabindex', '-1')
     await expect(page.locator('input[name="formToken"]')).toHaveValue(/^\d+\.[\w-]+\.[\w-]+$/)
     await fillContactForm(page, contact)

@@ -333,3 +333,28 @@ test('the owner requests one about a project, then edits, reorders, hides and de
     await deleteWebsiteApi(request, website._id)
   }
 })
+
+test('the owner follows a request and sends a new link, and the old one stops working', async ({
+  page,
+  request,
+}) => {
+  const id = uniqueId()
+  const name = `Resend Client ${id}`
+  const email = `resend-${id}@example.com`
+  await requestApi(request, { name, email })
+  const oldLink = await mailedLink(email)
+
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/testimonials')
+  const sent = page.getByRole('list', { name: 'Requests sent' }).getByRole('listitem').filter({
+    hasText: email,
+  })
+  await expect(sent).toContainText(/Waiting, link works until/)
+  await expectNoA11yViolations(page)
+  await sent.getByRole('button', { name: `Send a new link to ${name}` }).click()
+  await expectToast(page, `A new link was sent to ${email}`)
+
+  await expect.poll(async () => (await mailedLink(email)) !== oldLink).toBe(true)
+  await page.goto(oldLink)
+  await expect(page.getByRole('main')).toContainText('This testimonial link is not valid')
+})

@@ -7,8 +7,9 @@ import {
 } from 'react'
 import { cn } from '#app/lib/cn.ts'
 
+// scroll-margin keeps a field the browser scrolls to (an invalid one) clear of the sticky header.
 const CONTROL =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-invalid:border-red-600'
+  'block w-full scroll-mt-24 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-invalid:border-red-600'
 
 interface FieldProps {
   label: string

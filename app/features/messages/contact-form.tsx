@@ -7,11 +7,12 @@
  * (required, type=email): the action validates with the shared schema and its messages are shown
  * beside the fields.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
 import type { ContactBody } from '#common/schemas/messages.ts'
@@ -20,6 +21,14 @@ export const CONTACT_SUCCESS = 'Success, message sent!'
 export const CONTACT_FAILURE = 'Message not sent'
 
 export type ContactField = 'fullName' | 'email' | 'subject' | 'message'
+export type InquiryField = 'projectType' | 'budget' | 'timeline' | 'website'
+export const INQUIRY_FIELDS: InquiryField[] = ['projectType', 'budget', 'timeline', 'website']
+
+const QUESTIONS = [
+  ['projectType', 'projectTypes', 'Project type'],
+  ['budget', 'budgets', 'Budget'],
+  ['timeline', 'timelines', 'Timeline'],
+] as const
 
 const MAX_LENGTH: Record<ContactField, number> = {
   fullName: TEXT_LIMITS.name,
@@ -29,12 +38,12 @@ const MAX_LENGTH: Record<ContactField, number> = {
 }
 
 export type ContactResult =
-  | { ok: true; message: string }
+  | { ok: true; message: string; fullName: string }
   | {
       ok: false
       message: string
       detail?: string
-      fieldErrors: Partial<Record<ContactField, string>>
+      fieldErrors: Partial<Record<ContactField | InquiryField, string>>
       values: Partial<ContactBody>
     }
 
@@ -42,7 +51,19 @@ export type ContactResult =
  * `formToken` is the signed time the page was served (see the server's contact-token.ts); it goes
  * back in a hidden field, with the honeypot, so both work without JavaScript.
  */
-export function ContactForm({ formToken }: { formToken: string }) {
+export function ContactForm({
+  formToken,
+  nextTitle = 'What happens next',
+  nextSteps = [],
+}: {
+  formToken: string
+  /** What happens after a message, as the contact page's texts say it. */
+  nextTitle?: string
+  nextSteps?: string[]
+}) {
+  const { inquiry, ownerName, responseTime } = useSiteSettings()
+  // "Send another message" on a page React renders: the confirmation of the last result goes.
+  const [dismissed, setDismissed] = useState<ContactResult | undefined>()
   const fetcher = useFetcher<ContactResult>()
   // A post without JavaScript comes back as the page's action data and is shown in an alert; a
   // fetcher post is announced by a toast instead, so the message never appears twice.
@@ -63,6 +84,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
     }
   }, [fetcher.state, fetcher.data])
 
+  const success = result?.ok && result !== dismissed ? result : undefined
   const failure = result && !result.ok ? result : undefined
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
@@ -82,10 +104,21 @@ export function ContactForm({ formToken }: { formToken: string }) {
       aria-label="Contact form"
       data-submit-in-place="contact"
     >
-      {!fetcher.data && documentResult?.ok ? (
-        <div data-outcome="success">
-          <Alert kind="success">{CONTACT_SUCCESS}</Alert>
-        </div>
+      {success ? (
+        <ContactConfirmation
+          fullName={success.fullName}
+          ownerName={ownerName}
+          responseTime={responseTime}
+          nextTitle={nextTitle}
+          nextSteps={nextSteps}
+          onSendAnother={() => setDismissed(success)}
+        >
+          {!fetcher.data ? (
+            <div data-outcome="success">
+              <Alert kind="success">{CONTACT_SUCCESS}</Alert>
+            </div>
+          ) : null}
+        </ContactConfirmation>
       ) : null}
       {!fetcher.data && failure ? (
         <div data-outcome="error">
@@ -95,41 +128,165 @@ export function ContactForm({ formToken }: { formToken: string }) {
           </Alert>
         </div>
       ) : null}
-      <input type="hidden" name={CONTACT_TOKEN_FIELD} value={formToken} />
-      {/* A trap for bots that fill every field: off-screen, out of the tab order and hidden from
-          screen readers, so people never see it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input
-            type="text"
-            name={CONTACT_HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
+      {/* After a success the emptied form stays, hidden behind the confirmation, for another message. */}
+      <div hidden={!!success} data-form-fields className="space-y-5">
+        <input type="hidden" name={CONTACT_TOKEN_FIELD} value={formToken} />
+        {/* A trap for bots that fill every field: off-screen, out of the tab order and hidden from
+            screen readers, so people never see it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label>
+            Leave this field empty
+            <input
+              type="text"
+              name={CONTACT_HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
+          </label>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <InputField label="Full name" autoComplete="name" {...fieldProps('fullName')} />
+          <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
+        </div>
+        <InputField label="Subject" {...fieldProps('subject')} />
+        {QUESTIONS.some(([, options]) => inquiry[options].length > 0) ? (
+          <div className="grid gap-5 sm:grid-cols-3">
+            {QUESTIONS.map(([name, options, label]) =>
+              inquiry[options].length > 0 ? (
+                <SelectField
+                  key={name}
+                  label={`${label} (optional)`}
+                  name={name}
+                  defaultValue={values[name] ?? ''}
+                  error={errors[name]}
+                  options={[
+                    { value: '', label: 'Choose…' },
+                    ...inquiry[options].map((option) => ({ value: option, label: option })),
+                  ]}
+                />
+              ) : null,
+            )}
+          </div>
+        ) : null}
+        {inquiry.askWebsite ? (
+          <InputField
+            label="Current website (optional)"
+            name="website"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={TEXT_LIMITS.url}
+            defaultValue={values.website ?? ''}
+            error={errors.website}
           />
-        </label>
+        ) : null}
+        <TextareaField
+          label="Message"
+          rows={7}
+          hint="A few lines about your business, what you need and when you would like it live."
+          {...fieldProps('message')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSending}
+          data-pending-label="Sending..."
+          className="w-full sm:w-auto"
+        >
+          {isSending ? 'Sending...' : 'Send message'}
+        </Button>
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <InputField label="Full name" autoComplete="name" {...fieldProps('fullName')} />
-        <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
-      </div>
-      <InputField label="Subject" {...fieldProps('subject')} />
-      <TextareaField
-        label="Message"
-        rows={7}
-        hint="A few lines about your business, what you need and when you would like it live."
-        {...fieldProps('message')}
-      />
-      <Button
-        type="submit"
-        size="lg"
-        disabled={isSending}
-        data-pending-label="Sending..."
-        className="w-full sm:w-auto"
-      >
-        {isSending ? 'Sending...' : 'Send message'}
-      </Button>
     </fetcher.Form>
+  )
+}
+
+/**
+ * What the visitor sees once their message is stored, in place of the form: that it arrived, who
+ * answers and when, and what follows. "Send another message" is a link to the page, so it works
+ * without JavaScript; the static pages' script and React show the emptied form again instead.
+ */
+function ContactConfirmation({
+  fullName,
+  ownerName,
+  responseTime,
+  nextTitle,
+  nextSteps,
+  onSendAnother,
+  children,
+}: {
+  fullName: string
+  ownerName: string
+  responseTime: string
+  nextTitle: string
+  nextSteps: string[]
+  onSendAnother: () => void
+  children: ReactNode
+}) {
+  const titleId = useId()
+  const firstName = fullName.trim().split(/\s+/)[0]
+  return (
+    <section
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-confirmation
+      className="scroll-mt-24 space-y-6 focus:outline-none"
+    >
+      {children}
+      <div className="flex items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
+            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h3 id={titleId} className="text-xl font-semibold text-slate-900">
+          Thank you{firstName ? `, ${firstName}` : ''}. Your message is in.
+        </h3>
+      </div>
+      <p className="text-slate-700">
+        {ownerName} reads every message personally and replies {responseTime}. A confirmation with a
+        copy of your message is on its way to your inbox.
+      </p>
+      {nextSteps.length > 0 ? (
+        <div className="rounded-lg bg-slate-50 p-5 ring-1 ring-slate-200">
+          <h4 className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+            {nextTitle}
+          </h4>
+          <ol className="mt-3 space-y-3">
+            {nextSteps.map((step, i) => (
+              <li key={i} className="flex gap-3 text-sm leading-6 text-slate-700">
+                <span
+                  aria-hidden="true"
+                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+                >
+                  {i + 1}
+                </span>
+                <span>{step}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      <a
+        href="/contact"
+        data-send-another
+        onClick={(event) => {
+          event.preventDefault()
+          onSendAnother()
+        }}
+        className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        Send another message
+      </a>
+    </section>
   )
 }

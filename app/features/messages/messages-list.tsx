@@ -1,6 +1,13 @@
-import type { Message, MessageFilter } from '#common/schemas/messages.ts'
+import { Link } from 'react-router'
+import {
+  MESSAGE_STAGES,
+  type Message,
+  type MessageFilter,
+  type MessageStage,
+} from '#common/schemas/messages.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { DeleteButton, RowActions, type Column } from '#app/components/ui/paged-table.tsx'
+import { cn } from '#app/lib/cn.ts'
 import { formatDate } from '#app/lib/format-date.ts'
 
 /** The inbox's filters, in the order of their tabs. */
@@ -12,6 +19,35 @@ export const MESSAGE_TABS: { label: string; filter?: MessageFilter }[] = [
 ]
 
 export const isUnread = (message: Message) => message.readAt === null
+
+/** The pipeline's stages as the owner reads them, in order. */
+export const STAGE_LABELS: Record<MessageStage, string> = {
+  new: 'New',
+  replied: 'Replied',
+  call: 'Call',
+  proposal: 'Proposal',
+  won: 'Won',
+  lost: 'Lost',
+}
+
+const STAGE_STYLES: Record<MessageStage, string> = {
+  new: 'bg-brand-50 text-brand-900 ring-brand-200',
+  replied: 'bg-slate-100 text-slate-800 ring-slate-300',
+  call: 'bg-amber-50 text-amber-900 ring-amber-200',
+  proposal: 'bg-violet-50 text-violet-900 ring-violet-200',
+  won: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+  lost: 'bg-rose-50 text-rose-900 ring-rose-200',
+}
+
+function StageBadge({ stage }: { stage: MessageStage }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STAGE_STYLES[stage]}`}
+    >
+      {STAGE_LABELS[stage]}
+    </span>
+  )
+}
 
 /** The counted visit a message was sent in: where the sender landed, came from, and read. */
 function VisitSummary({ visit }: { visit: Message['visit'] }) {
@@ -41,6 +77,89 @@ function VisitSummary({ visit }: { visit: Message['visit'] }) {
   )
 }
 
+/**
+ * The pipeline: one link per stage with how many messages stand there (spam left out), and All.
+ * `pathFor` gives the list's address for a stage (none: every stage).
+ */
+export function StageTabs({
+  counts,
+  current,
+  pathFor,
+}: {
+  counts: Record<MessageStage, number>
+  current: MessageStage | undefined
+  pathFor: (stage?: MessageStage) => string
+}) {
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
+  const item = (label: string, count: number, stage?: MessageStage) => (
+    <li key={label}>
+      <Link
+        to={pathFor(stage)}
+        aria-current={current === stage ? 'page' : undefined}
+        className={cn(
+          'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-inset',
+          current === stage
+            ? 'bg-brand-700 text-white ring-brand-700'
+            : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
+        )}
+      >
+        {label}
+        <span
+          className={cn(
+            'rounded-full px-1.5 text-xs tabular-nums',
+            current === stage ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-700',
+          )}
+        >
+          {count}
+        </span>
+      </Link>
+    </li>
+  )
+  return (
+    <nav aria-label="Pipeline stages">
+      <ul className="flex flex-wrap gap-2">
+        {item('All stages', total)}
+        {MESSAGE_STAGES.map((stage) => item(STAGE_LABELS[stage], counts[stage], stage))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The sender's answers to the contact form's qualifying questions, when there are any. */
+export function InquiryAnswers({ message }: { message: Message }) {
+  const answers = [
+    ['Project', message.projectType],
+    ['Budget', message.budget],
+    ['Timeline', message.timeline],
+  ].filter((answer): answer is [string, string] => !!answer[1])
+  if (answers.length === 0 && !message.website) return null
+  return (
+    <dl className="flex flex-wrap gap-1.5 text-xs">
+      {answers.map(([label, value]) => (
+        <div key={label} className="rounded-md bg-brand-50 px-2 py-0.5 text-brand-900">
+          <dt className="inline font-medium">{label}: </dt>
+          <dd className="inline">{value}</dd>
+        </div>
+      ))}
+      {message.website ? (
+        <div className="max-w-full min-w-0 rounded-md bg-slate-100 px-2 py-0.5 text-slate-800">
+          <dt className="inline font-medium">Site: </dt>
+          <dd className="inline wrap-anywhere">
+            <a
+              href={message.website}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+              className="text-brand-700 underline underline-offset-2"
+            >
+              {message.website}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
 /** The admin inbox's columns; the route adds the selection and the row's buttons. */
 export const MESSAGE_COLUMNS: Column<Message>[] = [
   {
@@ -59,7 +178,7 @@ export const MESSAGE_COLUMNS: Column<Message>[] = [
       <a
         href={`mailto:${message.email}`}
         title={message.email}
-        className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 lg:max-w-[11rem] lg:truncate"
+        className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 lg:max-w-[10rem] lg:truncate"
       >
         {message.email}
       </a>
@@ -68,31 +187,33 @@ export const MESSAGE_COLUMNS: Column<Message>[] = [
   {
     header: 'Subject',
     cell: (message) => <p className="line-clamp-3 wrap-anywhere">{message.subject}</p>,
-    className: 'lg:min-w-[9rem]',
+    className: 'lg:min-w-[7rem]',
   },
   {
     header: 'Message',
     labelAbove: true,
+    // The opening lines: the whole message, its thread and notes are in the reading pane (Reply).
     // The visit that led to the message sits under it: a column of its own would push the row's
     // buttons off a laptop screen.
     cell: (message) => (
       <div className="space-y-2">
-        <textarea
-          readOnly
-          rows={3}
-          value={message.message}
-          aria-label={`Message from ${message.fullName}`}
-          className="block w-full resize-y rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
-        />
+        <p className="line-clamp-3 text-sm wrap-anywhere text-slate-800">{message.message}</p>
+        <InquiryAnswers message={message} />
         <VisitSummary visit={message.visit} />
       </div>
     ),
-    className: 'lg:w-[30%] lg:min-w-[14rem]',
+    className: 'lg:w-[32%]',
   },
   {
     header: 'Status',
     cell: (message) => (
       <div className="space-y-1 text-xs">
+        <StageBadge stage={message.stage} />
+        {message.notes.length > 0 ? (
+          <p className="whitespace-nowrap text-slate-600">
+            {message.notes.length} note{message.notes.length === 1 ? '' : 's'}
+          </p>
+        ) : null}
         {isUnread(message) ? (
           <span className="inline-block rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white">
             Unread

@@ -7,17 +7,20 @@ import type {
   MessagesSearch,
   MessagesTrend,
   MessageUpdateBody,
+  NoteBody,
+  NoteResponse,
   ReplyBody,
   UnreadCount,
 } from '#common/schemas/messages.ts'
 import { ApiError, apiRequest, errorMessage } from '#app/lib/api-client.ts'
 import { getSession } from '#app/lib/session.ts'
 
-/** `?q=&filter=` for a search, without empty values. */
-export function searchParamsOf({ q, filter }: MessagesSearch): URLSearchParams {
+/** `?q=&filter=&stage=` for a search, without empty values. */
+export function searchParamsOf({ q, filter, stage }: MessagesSearch): URLSearchParams {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
   if (filter) params.set('filter', filter)
+  if (stage) params.set('stage', stage)
   return params
 }
 
@@ -39,6 +42,12 @@ export const bulkUpdateMessages = (body: MessagesBulkBody) =>
 export const getUnreadCount = () => apiRequest<UnreadCount>('/api/messages/unread-count')
 
 export const getMessagesTrend = () => apiRequest<MessagesTrend>('/api/messages/trend')
+
+export const addNote = (id: string, body: NoteBody) =>
+  apiRequest<NoteResponse>(`/api/messages/${encodeURIComponent(id)}/notes`, {
+    method: 'POST',
+    body,
+  })
 
 export const sendReply = (body: ReplyBody) =>
   apiRequest<MessageResponse>('/api/messages/reply', { method: 'POST', body })

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'
-import type { Message } from '#common/schemas/messages.ts'
+import type { Message, MessageStage } from '#common/schemas/messages.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { isUnread } from './messages-list.tsx'
-import { updateMessage } from './messages.api.ts'
+import { isUnread, STAGE_LABELS } from './messages-list.tsx'
+import { addNote, updateMessage } from './messages.api.ts'
 import { ReplyPanel } from './reply-panel.tsx'
 
 const toastError = (error: unknown) => toast.error(messageOf(error))
@@ -28,6 +28,17 @@ export function useReplyPanel(
     await revalidator.revalidate()
   }
 
+  async function moveTo(message: Message, stage: MessageStage) {
+    await updateMessage(message._id, { stage })
+    toast.success(`Moved to ${STAGE_LABELS[stage]}`)
+    await revalidator.revalidate()
+  }
+
+  async function saveNote(message: Message, text: string) {
+    await addNote(message._id, { text })
+    await revalidator.revalidate()
+  }
+
   async function markUnread(message: Message) {
     await updateMessage(message._id, { read: false })
     toast.success('Marked unread')
@@ -44,6 +55,8 @@ export function useReplyPanel(
         onSent={() => void revalidator.revalidate()}
         onMarkUnread={(message) => void markUnread(message).catch(toastError)}
         onRequestTestimonial={requestTestimonial}
+        onStageChange={(message, stage) => void moveTo(message, stage).catch(toastError)}
+        onAddNote={saveNote}
       />
     ) : null,
   }

@@ -45,6 +45,35 @@ describe('settingsFromForm', () => {
     expect(settingsFromForm(form)).toMatchObject({ ok: true, data: { weeklyDigest: false } })
   })
 
+  it('reads the contact form questions one option a line, blank lines and an unticked box left out', () => {
+    const result = settingsFromForm({
+      ...form,
+      projectTypes: 'New website\r\n\r\n  Redesign  \n',
+      budgets: '',
+      timelines: 'Flexible',
+    })
+    expect(result).toMatchObject({
+      ok: true,
+      data: {
+        inquiry: {
+          projectTypes: ['New website', 'Redesign'],
+          budgets: [],
+          timelines: ['Flexible'],
+          askWebsite: false,
+        },
+      },
+    })
+    expect(settingsFromForm({ ...form, askWebsite: 'on' })).toMatchObject({
+      ok: true,
+      data: { inquiry: { askWebsite: true } },
+    })
+  })
+
+  it('names the question whose list holds an option twice', () => {
+    const result = settingsFromForm({ ...form, budgets: 'Small\nSmall' })
+    expect(!result.ok && result.errors.budgets).toBe('Budgets lists an option twice')
+  })
+
   it('names an empty or non-numeric founding year', () => {
     const empty = settingsFromForm({ ...form, foundingYear: ' ' })
     expect(!empty.ok && empty.errors.foundingYear).toBe('Founding year is required')

@@ -27,6 +27,12 @@ const SettingsFormSchema = SiteSettingsSchema.omit({
   headerButton: true,
   menu: true,
 })
+/** A textarea's options, one a line; blank lines are left out. */
+const optionsOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
 
 export function settingsFromForm(values: Record<string, string>): Validation<SiteSettingsBody> {
   const result = SettingsFormSchema.safeParse({
@@ -48,13 +54,19 @@ export function settingsFromForm(values: Record<string, string>): Validation<Sit
     responseTime: values.responseTime,
     foundingYear: numberOf(values.foundingYear),
     weeklyDigest: values.weeklyDigest === 'on',
+    inquiry: {
+      projectTypes: optionsOf(values.projectTypes),
+      budgets: optionsOf(values.budgets),
+      timelines: optionsOf(values.timelines),
+      askWebsite: values.askWebsite === 'on',
+    },
   })
   if (result.success) return { ok: true, data: result.data }
   const errors: FieldErrors = {}
   for (const issue of result.error.issues) {
     const [first, second] = issue.path
     const field =
-      first === 'social'
+      first === 'social' || first === 'inquiry'
         ? String(second)
         : first === 'bannerStacks'
           ? stackField(Number(second ?? 0))

@@ -89,6 +89,36 @@ export function SettingsForm({
           hint: 'Completes “Replies …” and “You will get an honest answer …”, e.g. within one business day.',
         })}
       </Section>
+      <Section title="Contact form questions">
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          Optional questions that help you qualify an inquiry before you reply. One answer a line;
+          leave a list empty to leave its question out.
+        </p>
+        {(
+          [
+            ['projectTypes', 'Project types'],
+            ['budgets', 'Budget ranges'],
+            ['timelines', 'Timelines'],
+          ] as const
+        ).map(([name, label]) => (
+          <TextareaField
+            key={name}
+            label={label}
+            name={name}
+            rows={5}
+            defaultValue={settings.inquiry[name].join('\n')}
+            hint="One option a line."
+            error={errors?.[name]}
+          />
+        ))}
+        <CheckboxField
+          label="Ask for the current website"
+          name="askWebsite"
+          defaultChecked={settings.inquiry.askWebsite}
+          hint="An optional address field, for a redesign or maintenance."
+          className="sm:col-span-2"
+        />
+      </Section>
       <Section title="Social links">
         {SOCIAL_NETWORKS.map((network) => (
           <InputField

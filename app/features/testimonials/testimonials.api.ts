@@ -3,6 +3,7 @@ import type {
   AdminTestimonial,
   AdminTestimonialList,
   TestimonialRequestBody,
+  TestimonialRequestList,
   TestimonialRequestResponse,
   TestimonialUpdateBody,
 } from '#common/schemas/testimonials.ts'
@@ -16,6 +17,14 @@ export const listTestimonialsForAdmin = () =>
 /** Mails the client a one-time link to the testimonial form. */
 export const requestTestimonial = (body: TestimonialRequestBody) =>
   apiRequest<TestimonialRequestResponse>('/api/testimonials/requests', { method: 'POST', body })
+
+export const listTestimonialRequests = () =>
+  apiRequest<TestimonialRequestList>('/api/testimonials/requests')
+
+export const resendTestimonialRequest = (id: string) =>
+  apiRequest<MessageResponse>(`/api/testimonials/requests/${encodeURIComponent(id)}/resend`, {
+    method: 'POST',
+  })
 
 export const updateTestimonial = (id: string, body: TestimonialUpdateBody) =>
   apiRequest<{ testimonial: AdminTestimonial }>(testimonialPath(id), { method: 'PUT', body })

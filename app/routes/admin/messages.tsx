@@ -14,6 +14,7 @@ import {
   MESSAGE_COLUMNS,
   MESSAGE_TABS,
   MessageActions,
+  StageTabs,
 } from '#app/features/messages/messages-list.tsx'
 import {
   bulkUpdateMessages,
@@ -43,6 +44,7 @@ function searchOf(url: URL): MessagesSearch {
   const parsed = MessagesSearchSchema.safeParse({
     q: url.searchParams.get('q') ?? undefined,
     filter: url.searchParams.get('filter') ?? undefined,
+    stage: url.searchParams.get('stage') ?? undefined,
   })
   return parsed.success ? parsed.data : {}
 }
@@ -90,7 +92,7 @@ export function HydrateFallback() {
 }
 
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, totalMessages, isTotalCapped, page, pages, search } = loaderData
+  const { messages, totalMessages, isTotalCapped, page, pages, search, stageCounts } = loaderData
   const selection = useRowSelection(messages)
   const replies = useReplyPanel(messages, (message) =>
     requestTestimonial({ name: message.fullName, email: message.email, messageId: message._id }),
@@ -105,11 +107,18 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
 
   const toolbar = (
     <div className="mb-4 space-y-3">
+      {search.filter === 'spam' ? null : (
+        <StageTabs
+          counts={stageCounts}
+          current={search.stage}
+          pathFor={(stage) => listPath({ q: search.q, filter: search.filter, stage })}
+        />
+      )}
       <FilterTabs
         label="Message filters"
         tabs={MESSAGE_TABS.map((tab) => ({
           label: tab.label,
-          to: listPath({ q: search.q, filter: tab.filter }),
+          to: listPath({ q: search.q, filter: tab.filter, stage: search.stage }),
           isCurrent: search.filter === tab.filter,
         }))}
       />
@@ -117,7 +126,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
         label="Search messages"
         placeholder="Name, e-mail, subject or text"
         query={search.q}
-        keep={{ filter: search.filter }}
+        keep={{ filter: search.filter, stage: search.stage }}
       />
       <SelectionBar
         selection={selection}
@@ -165,7 +174,9 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           ...MESSAGE_COLUMNS,
         ]}
         rows={messages}
-        empty={search.q || search.filter ? 'No messages match.' : 'No messages yet.'}
+        empty={
+          search.q || search.filter || search.stage ? 'No messages match.' : 'No messages yet.'
+        }
         basePath={listPath(search)}
         page={page}
         pages={pages}

@@ -11,12 +11,15 @@ import { Panel } from '#app/components/ui/panel.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { TestimonialRequestForm } from '#app/features/testimonials/request-form.tsx'
+import { TestimonialRequestList } from '#app/features/testimonials/request-list.tsx'
 import { TestimonialEditForm } from '#app/features/testimonials/testimonial-edit-form.tsx'
 import { TestimonialItem } from '#app/features/testimonials/testimonial-item.tsx'
 import {
   deleteTestimonial,
+  listTestimonialRequests,
   listTestimonialsForAdmin,
   reorderTestimonials,
+  resendTestimonialRequest,
   requestTestimonial,
   updateTestimonial,
 } from '#app/features/testimonials/testimonials.api.ts'
@@ -37,7 +40,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  return withSignIn(request, () => listTestimonialsForAdmin())
+  return withSignIn(request, async () => {
+    const [list, { requests }] = await Promise.all([
+      listTestimonialsForAdmin(),
+      listTestimonialRequests(),
+    ])
+    return { ...list, requests }
+  })
 }
 clientLoader.hydrate = true as const
 
@@ -60,6 +69,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     if (intent === 'approve' || intent === 'hide') {
       await withSignIn(request, () => updateTestimonial(id, { approved: intent === 'approve' }))
       toast.success(intent === 'approve' ? 'Testimonial approved' : 'Testimonial hidden')
+      return undefined
+    }
+    if (intent === 'resend') {
+      await withSignIn(request, () => resendTestimonialRequest(id))
+      toast.success(`A new link was sent to ${values.email ?? 'the client'}`)
       return undefined
     }
     if (intent === 'move') {
@@ -100,7 +114,7 @@ export function HydrateFallback() {
 }
 
 export default function TestimonialsAdminPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { testimonials, websites } = loaderData
+  const { testimonials, websites, requests } = loaderData
   const navigation = useNavigation()
   const submit = useSubmit()
   const isSubmitting = navigation.state === 'submitting'
@@ -174,6 +188,20 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
           onEdit={() => forms.markDirty(REQUEST_FORM)}
         />
       </Panel>
+      <div className="mt-8">
+        <Panel
+          title="Requests sent"
+          subtitle="Who you asked, and whether their testimonial arrived. Resend mails a new link; the old one stops working."
+        >
+          <TestimonialRequestList
+            requests={requests}
+            isBusy={isSubmitting}
+            onResend={(sent) =>
+              void submit({ intent: 'resend', id: sent._id, email: sent.email }, { method: 'post' })
+            }
+          />
+        </Panel>
+      </div>
       {deleteDialog}
       {forms.leaveDialog}
     </div>

@@ -4,8 +4,10 @@ import {
   CONTACT_FAILURE,
   CONTACT_SUCCESS,
   ContactForm,
+  INQUIRY_FIELDS,
   type ContactField,
   type ContactResult,
+  type InquiryField,
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
 import { validate } from '#app/lib/form-errors.ts'
@@ -37,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { messages } = context.services
   const form = await request.formData()
-  const values = postedFields(form, FIELDS)
+  const values = postedFields(form, [...FIELDS, ...INQUIRY_FIELDS])
   const extra = postedFields(form, [CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD])
   try {
     await messages.countContactAttempt(context.clientIp)
@@ -72,14 +74,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failure(error, values)
   }
-  return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS })
+  return data<ContactResult>({
+    ok: true,
+    message: CONTACT_SUCCESS,
+    fullName: parsed.data.fullName,
+  })
 }
 
 /** The form's answer to a service error: its status and message (a 429 keeps its Retry-After). */
-function failure(error: unknown, values: Record<ContactField, string>) {
+function failure(error: unknown, values: Record<ContactField | InquiryField, string>) {
   const { status, headers, detail } = serviceFailure(error)
+  // A refused qualifying answer (the owner changed the options since the page was served) names
+  // its field, as a validation error does.
+  const [, name, reason = detail] = /^(\w+): (.*)$/.exec(detail) ?? []
+  const field = INQUIRY_FIELDS.find((inquiryField) => inquiryField === name)
   return data<ContactResult>(
-    { ok: false, message: CONTACT_FAILURE, detail, fieldErrors: {}, values },
+    {
+      ok: false,
+      message: CONTACT_FAILURE,
+      detail: field ? reason : detail,
+      fieldErrors: field ? { [field]: reason } : {},
+      values,
+    },
     { status, headers },
   )
 }
@@ -87,7 +103,16 @@ function failure(error: unknown, values: Record<ContactField, string>) {
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content" className="flex-1">
-      <ContactBody page={loaderData.page} form={<ContactForm formToken={loaderData.formToken} />} />
+      <ContactBody
+        page={loaderData.page}
+        form={
+          <ContactForm
+            formToken={loaderData.formToken}
+            nextTitle={loaderData.page.nextTitle}
+            nextSteps={loaderData.page.nextSteps}
+          />
+        }
+      />
     </main>
   )
 }

@@ -8,12 +8,21 @@ interface MailContent {
   replyTo?: string
   /** Extra header fields (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>
+  /** A name to send under, with MAIL_FROM's address: mail the owner writes or signs. */
+  fromName?: string
+  /** Threading headers (RFC 5322): this mail's Message-ID and the ones it answers. */
+  messageId?: string
+  inReplyTo?: string
+  references?: string[]
 }
 
 export interface MailService {
   /** Sends one mail; rejects when the transport fails (callers decide whether that is fatal). */
   send(mail: MailContent): Promise<void>
 }
+
+/** The bare address of a From header such as `Site <no-reply@localhost>`. */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim()
 
 export function createMailService({
   transport,
@@ -22,7 +31,10 @@ export function createMailService({
   transport: MailTransport
   from: string
 }): MailService {
+  const address = addressOf(from)
   return {
-    send: (mail) => transport.send({ from, ...mail }),
+    // nodemailer quotes and encodes the name of an address object, whatever it holds.
+    send: ({ fromName, ...mail }) =>
+      transport.send({ from: fromName ? { name: fromName, address } : from, ...mail }),
   }
 }

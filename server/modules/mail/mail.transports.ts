@@ -9,13 +9,16 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 
 export interface OutgoingMail {
-  from: string
+  from: string | { name: string; address: string }
   to: string
   subject: string
   text: string
   html: string
   replyTo?: string
   headers?: Record<string, string>
+  messageId?: string
+  inReplyTo?: string
+  references?: string[]
 }
 
 export interface MailTransport {

@@ -15,13 +15,27 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
-import type { MessagesSearch } from '#common/schemas/messages.ts'
+import type { MessageNote, MessageStage, MessagesSearch } from '#common/schemas/messages.ts'
 import type { Db } from '#server/db/client.ts'
-import { messages, usedFormTokens, type MessageRow } from '#server/db/schema.ts'
+import {
+  contactAcknowledgements,
+  messages,
+  usedFormTokens,
+  type MessageRow,
+} from '#server/db/schema.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  'fullName' | 'email' | 'subject' | 'message' | 'spam' | 'visit'
+  | 'fullName'
+  | 'email'
+  | 'subject'
+  | 'message'
+  | 'spam'
+  | 'visit'
+  | 'projectType'
+  | 'budget'
+  | 'timeline'
+  | 'website'
 >
 
 const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)] as const
@@ -33,8 +47,9 @@ const SEARCH_TEXT = sql`(${messages.fullName} || ' ' || ${messages.email} || ' '
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`
 
 /** The inbox's conditions: spam only under the spam filter, never elsewhere. */
-function searchWhere({ q, filter }: MessagesSearch): SQL | undefined {
+function searchWhere({ q, filter, stage }: MessagesSearch): SQL | undefined {
   return and(
+    stage ? eq(messages.stage, stage) : undefined,
     filter === 'spam' ? eq(messages.spam, true) : not(messages.spam),
     filter === 'unread' ? isNull(messages.readAt) : undefined,
     filter === 'replied' ? isNotNull(messages.repliedAt) : undefined,
@@ -121,6 +136,29 @@ export function createMessagesRepository(db: Db) {
       }
     },
 
+    async setStage(id: string, stage: MessageStage): Promise<MessageRow | undefined> {
+      const [row] = await db.update(messages).set({ stage }).where(eq(messages.id, id)).returning()
+      return row
+    },
+
+    async addNote(id: string, note: MessageNote): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ notes: sql`${messages.notes} || ${JSON.stringify([note])}::jsonb` })
+        .where(eq(messages.id, id))
+        .returning()
+      return row
+    },
+
+    /** How many messages (spam left out) stand at each stage that has any. */
+    async countByStage(): Promise<{ stage: MessageStage; count: number }[]> {
+      return db
+        .select({ stage: messages.stage, count: count() })
+        .from(messages)
+        .where(not(messages.spam))
+        .groupBy(messages.stage)
+    },
+
     async countUnread(): Promise<number> {
       const [row] = await db
         .select({ n: count() })
@@ -202,6 +240,31 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
+    /**
+     * Claims the acknowledgement of `email` at `at` unless one was claimed after `since`; true when
+     * this call claimed it. One statement, so two instances never both claim one window.
+     */
+    async claimAcknowledgement(email: string, at: Date, since: Date): Promise<boolean> {
+      const rows = await db
+        .insert(contactAcknowledgements)
+        .values({ email, sentAt: at })
+        .onConflictDoUpdate({
+          target: contactAcknowledgements.email,
+          set: { sentAt: at },
+          setWhere: lte(contactAcknowledgements.sentAt, since),
+        })
+        .returning({ email: contactAcknowledgements.email })
+      return rows.length > 0
+    },
+
+    async setAckMessageId(id: string, ackMessageId: string): Promise<void> {
+      await db.update(messages).set({ ackMessageId }).where(eq(messages.id, id))
+    },
+
+    async purgeAcknowledgements(before: Date): Promise<void> {
+      await db.delete(contactAcknowledgements).where(lt(contactAcknowledgements.sentAt, before))
+    },
+
     async purgeUsedFormTokens(at: Date): Promise<number> {
       const rows = await db
         .delete(usedFormTokens)
@@ -227,6 +290,7 @@ export function createMessagesRepository(db: Db) {
           replies: sql`${messages.replies} || jsonb_build_array(jsonb_build_object('text', ${text}::text, 'sentAt', ${at}::text))`,
           replyContent: text,
           repliedAt: sentAt,
+          stage: sql`case when ${messages.stage} = 'new' then 'replied' else ${messages.stage} end`,
           readAt: sql`coalesce(${messages.readAt}, ${at}::timestamptz)`,
         })
         .where(eq(messages.id, id))

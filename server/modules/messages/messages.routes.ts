@@ -15,6 +15,8 @@ import {
   MessagesSearchSchema,
   MessagesTrendSchema,
   MessageUpdateBodySchema,
+  NoteBodySchema,
+  NoteResponseSchema,
   ReplyBodySchema,
   UnreadCountSchema,
 } from '#common/schemas/messages.ts'
@@ -126,6 +128,20 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       },
     },
     async (request) => messages.update(request.params.id, request.body),
+  )
+
+  app.post(
+    '/:id/notes',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        body: NoteBodySchema,
+        response: { 201: NoteResponseSchema, 404: ErrorResponseSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await messages.addNote(request.params.id, request.body)),
   )
 
   app.delete(

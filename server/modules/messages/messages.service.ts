@@ -5,12 +5,21 @@
  * it stays pending and a retry loop (safe with several app instances) delivers it later.
  * Spam is stored too, never notified, and purged once older than SPAM_RETENTION_MS.
  */
+import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES_PAGE_SIZE, MESSAGES_SEARCH_COUNT_AHEAD } from '#common/constants.ts'
 import {
+  CONTACT_HONEYPOT_FIELD,
+  MESSAGES_PAGE_SIZE,
+  MESSAGES_SEARCH_COUNT_AHEAD,
+} from '#common/constants.ts'
+import {
+  MESSAGE_STAGES,
   MESSAGES_TREND_WEEKS,
+  type MessageNote,
+  type MessageStage,
+  type NoteBody,
   type ContactBody,
   type Message,
   type MessagesBulkBody,
@@ -24,13 +33,15 @@ import {
   type ReplyBody,
   type UnreadCount,
 } from '#common/schemas/messages.ts'
+import type { InquirySettings, SiteSettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { MessageRow } from '#server/db/schema.ts'
-import { badGateway, notFound } from '#server/lib/http-errors.ts'
+import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { contactAcknowledgementMail } from '../mail/templates/contact-acknowledgement.ts'
 import { contactNotificationMail } from '../mail/templates/contact-notification.ts'
 import { replyMail } from '../mail/templates/reply.ts'
 import type { ContactTokens } from './contact-token.ts'
@@ -50,6 +61,8 @@ const WEEK_MS = 7 * DAY_MS
 /** Spam is kept this long (so a wrongly caught message can still be moved back), then deleted. */
 export const SPAM_RETENTION_MS = 30 * DAY_MS
 const EXPORT_BATCH_SIZE = 500
+/** A sender gets at most one acknowledgement in this window, however many messages they send. */
+const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60_000
 const CSV_COLUMNS = [
   'Received',
   'Name',
@@ -64,6 +77,11 @@ const CSV_COLUMNS = [
   'Campaign',
   'Pages seen',
   'Device',
+  'Project type',
+  'Budget',
+  'Timeline',
+  'Website',
+  'Stage',
 ]
 
 const MESSAGE_NOT_FOUND = 'Message not found'
@@ -84,8 +102,35 @@ function toMessage(row: MessageRow): Message {
     readAt: row.readAt?.toISOString() ?? null,
     replies: row.replies,
     spam: row.spam,
+    projectType: row.projectType,
+    budget: row.budget,
+    timeline: row.timeline,
+    website: row.website,
+    stage: row.stage,
+    notes: row.notes,
     visit: row.visit ?? null,
   }
+}
+
+const INQUIRY_QUESTIONS = [
+  ['projectType', 'projectTypes', 'Project type'],
+  ['budget', 'budgets', 'Budget'],
+  ['timeline', 'timelines', 'Timeline'],
+] as const
+
+/**
+ * Throws 400 naming the first answer that is not one of the options the settings list (a question
+ * the owner does not ask takes no answer), or a website the owner does not ask for; the message
+ * starts with the field's name, as a validation error's does.
+ */
+function requireListedAnswers(body: ContactBody, inquiry: InquirySettings) {
+  for (const [field, options, label] of INQUIRY_QUESTIONS) {
+    const answer = body[field]
+    if (answer !== undefined && !inquiry[options].includes(answer))
+      throw badRequest(`${field}: ${label} must be one of the listed options`)
+  }
+  if (body.website !== undefined && !inquiry.askWebsite)
+    throw badRequest('website: Website is not asked for')
 }
 
 const csvRow = (row: MessageRow) => [
@@ -106,6 +151,11 @@ const csvRow = (row: MessageRow) => [
     : '',
   row.visit?.pagesSeen ?? '',
   row.visit?.device ?? '',
+  row.projectType ?? '',
+  row.budget ?? '',
+  row.timeline ?? '',
+  row.website ?? '',
+  row.stage,
 ]
 
 /** Monday 00:00 UTC of the week holding `date`. */
@@ -118,6 +168,10 @@ export function createMessagesService(deps: {
   repo: MessagesRepository
   mail: MailService
   ownerEmail: () => Promise<string | undefined>
+  /** The site settings: the qualifying questions, and whom the sender's mail comes from. */
+  siteSettings: () => Promise<SiteSettings>
+  /** The right-hand side of the Message-IDs the service makes (the site's host). */
+  messageIdDomain: string
   adminUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
@@ -129,7 +183,19 @@ export function createMessagesService(deps: {
   now: () => Date
   log: FastifyBaseLogger
 }) {
-  const { repo, mail, ownerEmail, adminUrl, contactTokens, limits, recordVisit, now, log } = deps
+  const {
+    repo,
+    mail,
+    ownerEmail,
+    siteSettings,
+    messageIdDomain,
+    adminUrl,
+    contactTokens,
+    limits,
+    recordVisit,
+    now,
+    log,
+  } = deps
   const inFlight = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | undefined
   let purgeTimer: NodeJS.Timeout | undefined
@@ -137,6 +203,8 @@ export function createMessagesService(deps: {
   let stopping = false
   // Until the retry loop starts, a failed message is due again at once (at its first run).
   let backoffBaseMs = 0
+
+  const newMessageId = () => `<${randomUUID()}@${messageIdDomain}>`
 
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work)
@@ -218,12 +286,41 @@ export function createMessagesService(deps: {
   }
 
   /**
+   * Mails the sender that their message arrived, what happens next and when, from the owner's name
+   * with Reply-To the site's contact address, unless they got one within ACKNOWLEDGEMENT_WINDOW_MS
+   * (claimed in the database, so it holds across instances). Its Message-ID is stored first, so
+   * the owner's reply threads with it. A failed send is logged and not retried: the window stays
+   * claimed, so a flaky server never sends two.
+   */
+  async function acknowledge(row: MessageRow): Promise<void> {
+    const at = now()
+    const since = new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS)
+    if (!(await repo.claimAcknowledgement(row.email, at, since))) return
+    const settings = await siteSettings()
+    const messageId = newMessageId()
+    await repo.setAckMessageId(row.id, messageId)
+    await mail.send({
+      to: row.email,
+      fromName: settings.ownerName,
+      replyTo: settings.email,
+      messageId,
+      ...contactAcknowledgementMail(row, settings),
+    })
+  }
+
+  function acknowledgeInBackground(row: MessageRow) {
+    void track(acknowledge(row)).catch((err: unknown) =>
+      log.warn({ err, messageId: row.id }, 'contact acknowledgement failed'),
+    )
+  }
+
+  /**
    * A filled honeypot, or a form token that is forged, too recent, expired or used before. The
    * page's form always carries a token, so a page post without one is spam too; API clients (the
    * specification's own among them) send none.
    */
   async function isSpam(body: ContactBody, door: ContactDoor): Promise<boolean> {
-    if (body.website?.trim()) return true
+    if (body[CONTACT_HONEYPOT_FIELD]?.trim()) return true
     if (body.formToken === undefined) return door === 'page'
     const token = contactTokens.verify(body.formToken)
     return !token || !(await repo.claimFormToken(token.id, token.expiresAt))
@@ -233,6 +330,7 @@ export function createMessagesService(deps: {
     const purged = await repo.purgeSpam(new Date(now().getTime() - SPAM_RETENTION_MS))
     if (purged > 0) log.info({ purged }, 'old spam deleted')
     await repo.purgeUsedFormTokens(now())
+    await repo.purgeAcknowledgements(new Date(now().getTime() - ACKNOWLEDGEMENT_WINDOW_MS))
     return purged
   }
 
@@ -254,15 +352,23 @@ export function createMessagesService(deps: {
      * and never notified; its answer is the same as a real message's, so a bot learns nothing.
      * A message that is not spam records the sender's counted visit (`userAgent` with `client`
      * make the visitor), here on the server where nothing in the browser can hide it; a failure
-     * there only leaves the visit out.
+     * there only leaves the visit out. Throws 400 naming a qualifying answer that is not one of
+     * the listed options, before anything is counted.
      */
     async createFromContact(
       body: ContactBody,
       { client, door, userAgent }: { client: string; door: ContactDoor; userAgent?: string },
     ): Promise<Message> {
+      requireListedAnswers(body, (await siteSettings()).inquiry)
       await limits.take('contact', client)
       const spam = await isSpam(body, door)
       const { fullName, email, subject, message } = body
+      const answers = {
+        projectType: body.projectType ?? null,
+        budget: body.budget ?? null,
+        timeline: body.timeline ?? null,
+        website: body.website ?? null,
+      }
       const visit = spam
         ? null
         : await recordVisit({ ip: client, userAgent }).catch((err: unknown) => {
@@ -270,10 +376,13 @@ export function createMessagesService(deps: {
             return null
           })
       const row = await repo.insert(
-        { fullName, email, subject, message, spam, visit },
+        { fullName, email, subject, message, spam, visit, ...answers },
         NOTIFY_LEASE_MS,
       )
-      if (!spam) notifyInBackground(row)
+      if (!spam) {
+        notifyInBackground(row)
+        acknowledgeInBackground(row)
+      }
       // The sender's answer: what the owner sees of the visit is the owner's.
       return { ...toMessage(row), spam: false, visit: null }
     },
@@ -283,13 +392,22 @@ export function createMessagesService(deps: {
       return { messages: rows.map(toMessage) }
     },
 
-    async listAdmin({ page, q, filter }: MessagesQuery): Promise<MessagesPage> {
+    async listAdmin({ page, q, filter, stage }: MessagesQuery): Promise<MessagesPage> {
       const { limit, offset } = pageWindow(page, MESSAGES_PAGE_SIZE)
-      const { rows, total, isTotalCapped } = await repo.search(
-        { q, filter },
-        { limit, offset, countUpTo: q ? offset + MESSAGES_SEARCH_COUNT_AHEAD : undefined },
-      )
+      const [{ rows, total, isTotalCapped }, counted] = await Promise.all([
+        repo.search(
+          { q, filter, stage },
+          { limit, offset, countUpTo: q ? offset + MESSAGES_SEARCH_COUNT_AHEAD : undefined },
+        ),
+        repo.countByStage(),
+      ])
+      const stageCounts = Object.fromEntries(MESSAGE_STAGES.map((s) => [s, 0])) as Record<
+        MessageStage,
+        number
+      >
+      for (const row of counted) stageCounts[row.stage] = row.count
       return {
+        stageCounts,
         messages: rows.map(toMessage),
         totalMessages: total,
         page,
@@ -340,7 +458,8 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * Marks a message read or unread, or moves it out of spam (which sends its notification).
+     * Marks a message read or unread, moves it to a stage, or moves it out of spam (which sends
+     * its notification).
      * Throws 404 when the message does not exist.
      */
     async update(id: string, body: MessageUpdateBody): Promise<Message> {
@@ -351,8 +470,16 @@ export function createMessagesService(deps: {
         if (row) notifyInBackground(row)
       }
       if (body.read !== undefined) [row] = await repo.setRead([id], body.read ? now() : null)
+      if (row && body.stage !== undefined) row = await repo.setStage(id, body.stage)
       if (!row) throw notFound(MESSAGE_NOT_FOUND)
       return toMessage(row)
+    },
+
+    /** Adds the owner's private note (never mailed). Throws 404 when the message does not exist. */
+    async addNote(id: string, { text }: NoteBody): Promise<{ note: MessageNote }> {
+      const note = { _id: randomUUID(), text, createdAt: now().toISOString() }
+      if (!(await repo.addNote(id, note))) throw notFound(MESSAGE_NOT_FOUND)
+      return { note }
     },
 
     /** Marks several messages read or unread, or deletes them; unknown ids are skipped. */
@@ -376,19 +503,27 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * Mails the reply ("Re: <subject>", text HTML-escaped) and, with a messageId, records it.
-     * Throws 404 (before sending anything) for an unknown messageId, and 502 when the mail
-     * cannot be sent, in which case nothing is recorded.
+     * Mails the reply ("Re: <subject>", text HTML-escaped) from the owner's name, Reply-To the
+     * site's contact address; with a messageId, it quotes that message, threads with its
+     * acknowledgement (In-Reply-To, References) and is recorded. Throws 404 (before sending
+     * anything) for an unknown messageId, and 502 when the mail cannot be sent, in which case
+     * nothing is recorded.
      */
     async reply(body: ReplyBody) {
-      if (body.messageId && !(await repo.findById(body.messageId)))
-        throw notFound(MESSAGE_NOT_FOUND)
-      const owner = await findOwner()
+      const original = body.messageId ? await repo.findById(body.messageId) : undefined
+      if (body.messageId && !original) throw notFound(MESSAGE_NOT_FOUND)
+      const settings = await siteSettings()
+      const thread = original?.ackMessageId
+        ? { inReplyTo: original.ackMessageId, references: [original.ackMessageId] }
+        : {}
       try {
         await mail.send({
           to: body.email,
-          ...replyMail(body),
-          ...(owner ? { replyTo: owner } : {}),
+          fromName: settings.ownerName,
+          replyTo: settings.email,
+          messageId: newMessageId(),
+          ...thread,
+          ...replyMail({ ...body, original }),
         })
       } catch (err) {
         log.warn({ err, messageId: body.messageId }, 'reply mail failed')
@@ -396,6 +531,11 @@ export function createMessagesService(deps: {
       }
       if (body.messageId) await repo.recordReply(body.messageId, body.replyContent, now())
       return { message: REPLY_SENT }
+    },
+
+    /** Resolves once the mail and purges in flight (notifications, acknowledgements) are done. */
+    async drainBackground() {
+      await Promise.allSettled([...inFlight])
     },
 
     retryPendingNotifications,

@@ -1,5 +1,5 @@
 /** SQL for testimonials and their requests; no rules here (they live in testimonials.service.ts). */
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import {
   settings,
@@ -76,10 +76,54 @@ export function createTestimonialsRepository(db: Db) {
     async insertRequest(
       values: Pick<
         TestimonialRequestRow,
-        'name' | 'email' | 'websiteId' | 'messageId' | 'tokenHash' | 'expiresAt'
+        'name' | 'email' | 'websiteId' | 'messageId' | 'tokenHash' | 'expiresAt' | 'createdAt'
       >,
     ): Promise<TestimonialRequestRow> {
       const [row] = await db.insert(testimonialRequests).values(values).returning()
+      return row!
+    },
+
+    /** Every request, the newest sent first. */
+    listRequests: (): Promise<TestimonialRequestRow[]> =>
+      db
+        .select()
+        .from(testimonialRequests)
+        .orderBy(desc(testimonialRequests.createdAt), desc(testimonialRequests.id)),
+
+    async findRequestById(id: string): Promise<TestimonialRequestRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(testimonialRequests)
+        .where(eq(testimonialRequests.id, id))
+        .limit(1)
+      return row
+    },
+
+    /**
+     * Gives an unused request a new token and expiry, sent at `at`: the old token matches nothing
+     * any more. Undefined when the request is unknown or already used.
+     */
+    async renewRequest(
+      id: string,
+      values: Pick<TestimonialRequestRow, 'tokenHash' | 'expiresAt'>,
+      at: Date,
+    ): Promise<TestimonialRequestRow | undefined> {
+      const [row] = await db
+        .update(testimonialRequests)
+        .set({ ...values, createdAt: at })
+        .where(and(eq(testimonialRequests.id, id), isNull(testimonialRequests.usedAt)))
+        .returning()
+      return row
+    },
+
+    /** A testimonial received elsewhere, approved, last in the order. */
+    async insertApproved(
+      values: TestimonialFields & { reviewedAt: Date },
+    ): Promise<TestimonialRow> {
+      const [row] = await db
+        .insert(testimonials)
+        .values({ ...values, approved: true, position: NEXT_POSITION })
+        .returning()
       return row!
     },
 

@@ -8,8 +8,10 @@ import {
 import {
   AdminTestimonialListSchema,
   AdminTestimonialOrderResponseSchema,
+  TestimonialFieldsSchema,
   TestimonialListSchema,
   TestimonialOrderBodySchema,
+  TestimonialRequestListSchema,
   TestimonialRequestBodySchema,
   TestimonialRequestResponseSchema,
   TestimonialResponseSchema,
@@ -75,6 +77,45 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => reply.code(201).send(await testimonials.request(request.body)),
+  )
+
+  app.get(
+    '/requests',
+    {
+      onRequest: app.requireAdmin,
+      schema: { response: { 200: TestimonialRequestListSchema, ...adminErrors } },
+    },
+    async () => testimonials.listRequests(),
+  )
+
+  app.post(
+    '/requests/:id/resend',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        response: {
+          200: MessageResponseSchema,
+          ...adminErrors,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          502: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => testimonials.resendRequest(request.params.id),
+  )
+
+  app.post(
+    '/manual',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        body: TestimonialFieldsSchema,
+        response: { 201: TestimonialResponseSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await testimonials.addManual(request.body)),
   )
 
   // Registered before /:id, though Fastify prefers the static segment anyway.

@@ -4,6 +4,7 @@
  * ones are public, in the owner's order. The client's e-mail address is never public.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import {
   TESTIMONIAL_REQUEST_TTL_DAYS,
   TestimonialFieldsSchema,
@@ -12,15 +13,17 @@ import {
   type Testimonial,
   type TestimonialFields,
   type TestimonialRequestBody,
+  type TestimonialRequestList,
   type TestimonialRequestResponse,
   type TestimonialSubmitBody,
   type TestimonialUpdateBody,
 } from '#common/schemas/testimonials.ts'
 import type { TestimonialRow } from '#server/db/schema.ts'
 import { assertCompleteOrder } from '#server/lib/complete-order.ts'
-import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
+import { badGateway, badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { testimonialArrivedMail } from '../mail/templates/testimonial-arrived.ts'
 import { testimonialRequestMail } from '../mail/templates/testimonial-request.ts'
 import {
   violatedForeignKey,
@@ -38,6 +41,8 @@ const NOT_FOUND = 'Testimonial not found'
 const REQUEST_SENT = 'Testimonial request sent'
 const REQUEST_FAILED = 'Failed to send the testimonial request'
 const THANK_YOU = 'Thank you! Your testimonial was sent.'
+const REQUEST_NOT_FOUND = 'Testimonial request not found'
+const REQUEST_USED = 'This request was already used: the testimonial has arrived'
 /** Why a link no longer works, as the client reads it (the API's 400 and the page both say it). */
 const LINK_REFUSALS = {
   used: 'This testimonial link was already used: each link works once.',
@@ -96,6 +101,9 @@ export function createTestimonialsService({
   mail,
   publicUrl,
   sender,
+  ownerEmail,
+  adminUrl,
+  log,
   limits,
   now,
   contentChanged,
@@ -106,6 +114,11 @@ export function createTestimonialsService({
   publicUrl: string
   /** Who the request mail comes from (the site settings). */
   sender: () => Promise<{ ownerName: string; businessName: string }>
+  /** Who hears of a new testimonial (OWNER_EMAIL, else the first admin). */
+  ownerEmail: () => Promise<string | undefined>
+  /** The admin's testimonials screen, linked from that e-mail. */
+  adminUrl: string
+  log: FastifyBaseLogger
   limits: ActionLimits
   now: () => Date
   /** Called once a change the public pages show is stored. */
@@ -119,6 +132,32 @@ export function createTestimonialsService({
     if (request.usedAt) return 'used'
     if (request.expiresAt <= now()) return 'expired'
     return undefined
+  }
+
+  /** Tells the owner a testimonial arrived; a failure is logged, never the client's problem. */
+  async function notifyOwner(row: TestimonialRow): Promise<void> {
+    try {
+      const to = await ownerEmail()
+      if (!to) return
+      await mail.send({ to, ...testimonialArrivedMail({ ...row, adminUrl }) })
+    } catch (err) {
+      log.warn({ err, testimonialId: row.id }, 'new-testimonial notification failed')
+    }
+  }
+
+  /** Mails the request's link; 502 when the mail cannot be sent. */
+  async function mailLink(request: { name: string; email: string }, token: string) {
+    try {
+      const content = testimonialRequestMail({
+        name: request.name,
+        link: `${publicUrl}/testimonial/${token}`,
+        validDays: TESTIMONIAL_REQUEST_TTL_DAYS,
+        ...(await sender()),
+      })
+      await mail.send({ to: request.email, ...content })
+    } catch {
+      throw badGateway(REQUEST_FAILED)
+    }
   }
 
   return {
@@ -157,31 +196,77 @@ export function createTestimonialsService({
      */
     async request(body: TestimonialRequestBody): Promise<TestimonialRequestResponse> {
       const token = randomBytes(TOKEN_BYTES).toString('base64url')
+      const sentAt = now()
       const row = await repo
         .insertRequest({
+          createdAt: sentAt,
           name: body.name,
           email: body.email,
           websiteId: body.websiteId ?? null,
           messageId: body.messageId ?? null,
           tokenHash: hashToken(token),
-          expiresAt: new Date(now().getTime() + REQUEST_TTL_MS),
+          expiresAt: new Date(sentAt.getTime() + REQUEST_TTL_MS),
         })
         .catch((error: unknown) => {
           throw missingReference(error)
         })
       try {
-        const content = testimonialRequestMail({
-          name: body.name,
-          link: `${publicUrl}/testimonial/${token}`,
-          validDays: TESTIMONIAL_REQUEST_TTL_DAYS,
-          ...(await sender()),
-        })
-        await mail.send({ to: body.email, ...content })
-      } catch {
+        await mailLink(body, token)
+      } catch (error) {
         await repo.removeRequest(row.id)
-        throw badGateway(REQUEST_FAILED)
+        throw error
       }
       return { message: REQUEST_SENT, request: toRequest(row) }
+    },
+
+    /** Every request sent, newest first: when, whether it was used, when its link expires. */
+    async listRequests(): Promise<TestimonialRequestList> {
+      return {
+        requests: (await repo.listRequests()).map((row) => ({
+          _id: row.id,
+          name: row.name,
+          email: row.email,
+          websiteId: row.websiteId,
+          sentAt: row.createdAt.toISOString(),
+          usedAt: row.usedAt?.toISOString() ?? null,
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+      }
+    },
+
+    /**
+     * Mails the request a new link, valid TESTIMONIAL_REQUEST_TTL_DAYS from now; the old link stops
+     * working at once. 404 for an unknown request, 409 for one already used, 502 when the mail
+     * cannot be sent (the new link is then stored but was never seen; a resend makes another).
+     */
+    async resendRequest(id: string): Promise<{ message: string }> {
+      const token = randomBytes(TOKEN_BYTES).toString('base64url')
+      const at = now()
+      const row = await repo.renewRequest(
+        id,
+        { tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + REQUEST_TTL_MS) },
+        at,
+      )
+      if (!row) {
+        if (await repo.findRequestById(id)) throw conflict(REQUEST_USED)
+        throw notFound(REQUEST_NOT_FOUND)
+      }
+      await mailLink(row, token)
+      return { message: REQUEST_SENT }
+    },
+
+    /** Stores a testimonial the owner received elsewhere, approved and public at once. */
+    async addManual(body: TestimonialFields): Promise<{ testimonial: AdminTestimonial }> {
+      const row = await repo.insertApproved({
+        name: body.name,
+        role: body.role,
+        company: body.company,
+        text: body.text,
+        rating: body.rating ?? null,
+        reviewedAt: now(),
+      })
+      contentChanged()
+      return { testimonial: toAdminTestimonial(row) }
     },
 
     /** What the link with `token` leads to: the form for the requested name, or why not. */
@@ -219,6 +304,7 @@ export function createTestimonialsService({
           LINK_REFUSALS[refusalOf(await repo.findRequestByHash(tokenHash)) ?? 'used'],
         )
       }
+      void notifyOwner(row)
       return { message: THANK_YOU, testimonial: toTestimonial(row) }
     },
 

@@ -77,7 +77,15 @@ export const IMAGE_COLUMNS = {
     replyContent: 'none',
     replies: 'none',
     visit: 'none',
+    projectType: 'none',
+    budget: 'none',
+    timeline: 'none',
+    website: 'none',
+    ackMessageId: 'none',
+    stage: 'none',
+    notes: 'none',
   },
+  contact_acknowledgements: { email: 'none' },
   // Visit statistics: paths, hosts and labels, never an image.
   stats_salts: { salt: 'none' },
   visits: {

@@ -14,3 +14,25 @@ export const paragraphs = (text: string) =>
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeMarkup(p).replaceAll('\n', '<br>')}</p>`)
     .join('\n')
+
+/** A message being answered, as mail clients quote one: its text under "On <date>, <name> wrote:". */
+export interface QuotedMessage {
+  fullName: string
+  createdAt: Date
+  message: string
+}
+
+const quoteIntro = (q: QuotedMessage) =>
+  `On ${q.createdAt.toUTCString().replace(/:\d\d GMT$/, ' UTC')}, ${q.fullName} wrote:`
+
+export function quoteText(q: QuotedMessage): string {
+  const lines = q.message.split(/\r?\n/).map((line) => (line ? `> ${line}` : '>'))
+  return `${quoteIntro(q)}\n${lines.join('\n')}`
+}
+
+export function quoteHtml(q: QuotedMessage): string {
+  return `<p style="color:#475569">${escapeMarkup(quoteIntro(q))}</p>
+<blockquote style="margin:0 0 0 4px;padding:0 0 0 12px;border-left:3px solid #cbd5e1;color:#475569">
+${paragraphs(q.message)}
+</blockquote>`
+}

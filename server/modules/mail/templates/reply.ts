@@ -1,11 +1,23 @@
 import { replySubject } from '#common/reply-subject.ts'
-import { mailLayout, paragraphs } from './layout.ts'
+import { mailLayout, paragraphs, quoteHtml, quoteText, type QuotedMessage } from './layout.ts'
 
-export function replyMail({ subject, replyContent }: { subject: string; replyContent: string }) {
+/** The owner's reply; with the message it answers, that message quoted under it. */
+export function replyMail({
+  subject,
+  replyContent,
+  original,
+}: {
+  subject: string
+  replyContent: string
+  original?: QuotedMessage
+}) {
   const fullSubject = replySubject(subject)
   return {
     subject: fullSubject,
-    text: replyContent,
-    html: mailLayout(fullSubject, paragraphs(replyContent)),
+    text: original ? `${replyContent}\n\n${quoteText(original)}` : replyContent,
+    html: mailLayout(
+      fullSubject,
+      original ? `${paragraphs(replyContent)}\n${quoteHtml(original)}` : paragraphs(replyContent),
+    ),
   }
 }

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { MessageSchema } from '#common/schemas/messages.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { messages } from '#server/db/schema.ts'
+import { asAdmin } from '#tests/helpers/auth.ts'
+import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+
+const OWNER = 'owner@site.test'
+const HOUR_MS = 60 * 60_000
+
+let app: TestApp
+let smtp: TestSmtpServer
+let admin: Record<string, string>
+let clock = new Date('2026-03-02T09:00:00.000Z')
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  app = await createTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      OWNER_EMAIL: OWNER,
+      MAIL_FROM: 'Site <no-reply@site.test>',
+      RATE_LIMIT_SCALE: '0',
+    },
+    now: () => clock,
+  })
+  admin = (await asAdmin(app)).headers
+})
+afterAll(async () => {
+  await app.cleanup()
+  await smtp.close()
+})
+
+const unique = () => Math.random().toString(36).slice(2, 10)
+
+interface ContactPost {
+  fullName: string
+  email: string
+  subject: string
+  message: string
+  homepage?: string
+}
+
+const contactBody = (overrides: Partial<ContactPost> = {}): ContactPost => ({
+  fullName: 'Ada Lovelace',
+  email: `ada-${unique()}@example.com`,
+  subject: `A shop for my bakery ${unique()}`,
+  message: 'Hello,\nI would like a quote for an online shop.',
+  ...overrides,
+})
+
+async function postContact(body: ContactPost) {
+  const res = await app.inject({ method: 'POST', url: '/api/messages/contact', payload: body })
+  expect(res.statusCode).toBe(201)
+  return MessageSchema.parse(res.json())
+}
+
+/** Posts, then waits until the service's background mail (notification, acknowledgement) is done. */
+async function postAndSettle(body: ContactPost) {
+  const message = await postContact(body)
+  await app.services.messages.drainBackground()
+  return message
+}
+
+const acknowledgementsTo = (address: string) =>
+  smtp.mailsTo(address).filter((m) => m.subject.startsWith('Re: '))
+
+describe('the acknowledgement of a contact message', () => {
+  it('comes from the owner’s name with Reply-To the contact address, says what happens next and quotes the message', async () => {
+    const body = contactBody()
+    await postAndSettle(body)
+    const [mail, ...more] = acknowledgementsTo(body.email)
+    expect(more).toHaveLength(0)
+    expect(mail!.subject).toBe(`Re: ${body.subject}`)
+    expect(mail!.parsed.from?.value).toEqual([
+      { name: SITE_DEFAULTS.ownerName, address: 'no-reply@site.test' },
+    ])
+    expect(mail!.parsed.replyTo?.value[0]?.address).toBe(SITE_DEFAULTS.email)
+    expect(mail!.text).toContain('Hi Ada,')
+    expect(mail!.text).toContain(`will answer ${SITE_DEFAULTS.responseTime}`)
+    expect(mail!.text).toContain('What happens next')
+    expect(mail!.text).toContain('> Hello,\n> I would like a quote for an online shop.')
+    expect(mail!.html).toContain('<blockquote')
+    expect(mail!.parsed.messageId).toMatch(/^<[\w-]+@localhost>$|^<[\w-]+@[\w.-]+>$/)
+  })
+
+  it('escapes what the sender wrote in the HTML part', async () => {
+    const body = contactBody({ message: '<img src=x onerror=alert(1)> & more' })
+    await postAndSettle(body)
+    const [mail] = acknowledgementsTo(body.email)
+    expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; more')
+    expect(mail!.html).not.toContain('<img')
+  })
+
+  it('goes to an address at most once an hour, whatever it sends', async () => {
+    const email = `often-${unique()}@example.com`
+    await postAndSettle(contactBody({ email }))
+    clock = new Date(clock.getTime() + HOUR_MS - 1_000)
+    await postAndSettle(contactBody({ email }))
+    expect(acknowledgementsTo(email)).toHaveLength(1)
+
+    clock = new Date(clock.getTime() + 1_000)
+    await postAndSettle(contactBody({ email }))
+    expect(acknowledgementsTo(email)).toHaveLength(2)
+    // The owner is told of every message.
+    expect(smtp.mailsTo(OWNER).filter((m) => m.text.includes(email))).toHaveLength(3)
+  })
+
+  it('is never sent for a message stored as spam', async () => {
+    const body = contactBody({ homepage: 'http://spam.example' })
+    const answer = await postAndSettle(body)
+    expect(answer.spam).toBe(false)
+    expect(smtp.mailsTo(body.email)).toHaveLength(0)
+    // The address is not used up either: its next real message is acknowledged.
+    const { homepage: _, ...real } = body
+    await postAndSettle(real)
+    expect(acknowledgementsTo(body.email)).toHaveLength(1)
+  })
+})
+
+describe('POST /api/messages/reply threading', () => {
+  it('answers from the owner’s name, quotes the message and threads with the acknowledgement', async () => {
+    const body = contactBody()
+    const message = await postAndSettle(body)
+    const [ack] = acknowledgementsTo(body.email)
+    const ackId = ack!.parsed.messageId!
+    const [row] = await app.database.db.select().from(messages).where(eq(messages.id, message._id))
+    expect(row?.ackMessageId).toBe(ackId)
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/reply',
+      headers: admin,
+      payload: {
+        email: body.email,
+        subject: `Re: ${body.subject}`,
+        replyContent: 'Thanks Ada, happy to help.',
+        messageId: message._id,
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    const reply = smtp.mailsTo(body.email).at(-1)!
+    expect(reply.parsed.inReplyTo).toBe(ackId)
+    expect(reply.parsed.references).toBe(ackId)
+    expect(reply.parsed.messageId).not.toBe(ackId)
+    expect(reply.parsed.from?.value).toEqual([
+      { name: SITE_DEFAULTS.ownerName, address: 'no-reply@site.test' },
+    ])
+    expect(reply.parsed.replyTo?.value[0]?.address).toBe(SITE_DEFAULTS.email)
+    expect(reply.text).toMatch(
+      /^Thanks Ada, happy to help\.\n\nOn .+, Ada Lovelace wrote:\n> Hello,/,
+    )
+  })
+
+  it('threads with nothing when the message had no acknowledgement', async () => {
+    const email = `twice-${unique()}@example.com`
+    await postAndSettle(contactBody({ email }))
+    const second = await postAndSettle(contactBody({ email }))
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/reply',
+      headers: admin,
+      payload: { email, subject: second.subject, replyContent: 'Got both.', messageId: second._id },
+    })
+    expect(res.statusCode).toBe(200)
+    const reply = smtp.mailsTo(email).at(-1)!
+    expect(reply.text).toMatch(/^Got both\./)
+    expect(reply.parsed.inReplyTo).toBeUndefined()
+  })
+})
