@@ -232,6 +232,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'FAQ',
     'Journal',
     'Testimonials',
+    'Subscribers',
     'Settings',
     'Set up your site',
   ])

@@ -136,7 +136,6 @@ export function MarkdownField({
             <button
               key={tool.label}
               type="button"
-              aria-label={tool.label}
               title={
                 tool.shortcut ? `${tool.label} (Ctrl+${tool.shortcut.toUpperCase()})` : tool.label
               }
@@ -146,7 +145,9 @@ export function MarkdownField({
                 tool.style,
               )}
             >
-              {tool.text}
+              {/* Named by its text, not a label, so the form's own fields keep their labels to themselves. */}
+              <span aria-hidden="true">{tool.text}</span>
+              <span className="sr-only">{tool.label}</span>
             </button>
           ))}
           {onUploadImage ? (
