@@ -43,6 +43,7 @@ describe('planBackup', () => {
         'link_checks',
         'password_reset_tokens',
         'link_check_days',
+        'contact_acknowledgements',
         'used_form_tokens',
         'stats_daily',
         'stats_salts',
