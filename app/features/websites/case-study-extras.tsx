@@ -6,7 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import type { FieldErrors } from '#app/lib/form-errors.ts'
-import { imageFileProblem, uploadImage } from './websites.api.ts'
+import { uploadTextImage } from './websites.api.ts'
 
 /**
  * The form fields of a case study's results and gallery, named `results.<n>.value` and
@@ -86,16 +86,11 @@ export function GalleryFields({
     const input = event.currentTarget
     const file = input.files?.[0]
     if (!file) return
-    const fileProblem = imageFileProblem(file)
-    setProblem(fileProblem)
-    if (fileProblem) {
-      input.value = ''
-      return
-    }
+    setProblem(null)
     setIsUploading(true)
     onBusyChange(true)
     try {
-      const image = await uploadImage(file, () => {})
+      const image = await uploadTextImage(file)
       setItems((current) => [...current, { image, alt: '', caption: '', key: image }])
     } catch (uploadError) {
       setProblem(messageOf(uploadError))

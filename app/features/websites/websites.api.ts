@@ -82,7 +82,7 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
   })
 }
 
-/** An image put into Markdown text: checked like any upload, then uploaded; answers its path. */
+/** An image added without its own progress bar (into Markdown text, a gallery): checked like any upload, then uploaded; answers its path. */
 export async function uploadTextImage(file: File): Promise<string> {
   const problem = imageFileProblem(file)
   if (problem) throw new Error(problem)
