@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
 import { PageNumberSchema, pageOf, requiredText, text } from './common.ts'
 import { TagQuerySchema, TagsSchema } from './tags.ts'
-import { ImagePathSchema, SLUG_PATTERN } from './websites.ts'
+import { SlugSchema } from './publishing.ts'
+import { ImagePathSchema } from './websites.ts'
 
 export const POSTS_PAGE_SIZE = 10
 /** The longest post body (Markdown) and summary. */
@@ -50,9 +51,7 @@ const PublishAtSchema = z.preprocess(
 /** PUT /api/posts/:id (and, every field optional, POST /api/posts). Missing fields keep their value. */
 export const PostBodySchema = z.object({
   title: requiredText('Title', TEXT_LIMITS.short),
-  slug: requiredText('Slug', TEXT_LIMITS.short).regex(SLUG_PATTERN, {
-    error: 'Slug may contain only lowercase letters, digits and single dashes between them',
-  }),
+  slug: SlugSchema,
   summary: text('Summary', POST_SUMMARY_MAX_LENGTH).optional(),
   body: text('Body', POST_BODY_MAX_LENGTH, { trim: false }).optional(),
   /** An uploaded image path; empty for no cover. */

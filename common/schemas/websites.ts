@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { TEXT_LIMITS, WEBSITES_ORDER_MAX } from '../constants.ts'
 import { IdSchema, PageNumberSchema, pageOf, requiredText, text } from './common.ts'
 import { LinkHealthSchema } from './link-checks.ts'
+import { SlugSchema } from './publishing.ts'
 import { TagQuerySchema, TagsSchema } from './tags.ts'
 
 /** The longest case study (Markdown). */
@@ -11,12 +12,6 @@ export const GALLERY_MAX = 12
 /** A case study's results: a few figures with what they measure ("+38 %", "online bookings"). */
 export const RESULTS_MAX = 4
 const RESULT_VALUE_MAX = 24
-
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
-
-const SlugSchema = requiredText('Slug', TEXT_LIMITS.short).regex(SLUG_PATTERN, {
-  error: 'Slug may contain only lowercase letters, digits and single dashes between them',
-})
 
 const HttpUrlSchema = requiredText('Link', TEXT_LIMITS.url).refine(
   (value) => {
@@ -132,10 +127,6 @@ export const WebsiteOrderBodySchema = z.object({
     }),
 })
 export type WebsiteOrderBody = z.infer<typeof WebsiteOrderBodySchema>
-
-export const SlugParamsSchema = z.object({
-  slug: text('Slug', TEXT_LIMITS.short, { trim: false }),
-})
 
 export const WebsiteMutationResponseSchema = z.object({
   message: z.string(),

@@ -1,13 +1,10 @@
 import type { TagCount } from '#common/schemas/tags.ts'
 import { cn } from '#app/lib/cn.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { tagPath } from '#app/lib/published-pages.ts'
 
 const chip =
   'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
-
-/** The path of a list filtered by one tag (or unfiltered), as a plain link that works without JavaScript. */
-export const tagPath = (basePath: string, tag?: string) =>
-  tag ? `${basePath}?tag=${encodeURIComponent(tag)}` : basePath
 
 /**
  * Links filtering a list by tag, each with its count, and one for everything: plain links, so the

@@ -1,4 +1,4 @@
-import { data, href, isRouteErrorResponse, redirect } from 'react-router'
+import { href, isRouteErrorResponse } from 'react-router'
 import type { Route } from './+types/journal-post'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -9,12 +9,11 @@ import { postJsonLd } from '#app/features/journal/post-json-ld.ts'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { subscribeFromPage } from '#app/features/newsletter/subscribe-action.ts'
 import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
+import { publicEntry } from '#app/lib/published-pages.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { readingMinutes } from '#common/schemas/posts.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
-
-const MOVED_PERMANENTLY = 301
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
   if (!loaderData) {
@@ -45,13 +44,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await context.services.posts.lookUpPublicSlug(params.slug).catch((error) => {
-    if (isNotFound(error)) throw data(null, { status: 404 })
-    throw error
-  })
-  if ('movedTo' in found) {
-    throw redirect(href('/journal/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
-  }
+  const found = await publicEntry(context.services.posts.lookUpPublicSlug(params.slug), (slug) =>
+    href('/journal/:slug', { slug }),
+  )
   const settings = await context.services.settings.getShown()
   const { post } = found
   const url = absoluteUrl(context.publicUrl, href('/journal/:slug', { slug: post.slug }))
@@ -76,10 +71,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context,
     href('/journal/:slug', { slug: params.slug }),
   )
-}
-
-function isNotFound(error: unknown) {
-  return !!error && typeof error === 'object' && 'statusCode' in error && error.statusCode === 404
 }
 
 export default function JournalPostPage({ loaderData }: Route.ComponentProps) {

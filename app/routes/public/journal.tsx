@@ -1,35 +1,24 @@
 import { href } from 'react-router'
 import type { Route } from './+types/journal'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
-import { Pagination } from '#app/components/ui/pagination.tsx'
-import { TagFilter, tagPath } from '#app/components/ui/tag-filter.tsx'
+import { PublishedList } from '#app/components/layout/published-list.tsx'
 import { PostCard } from '#app/features/journal/post-card.tsx'
 import { subscribeFromPage } from '#app/features/newsletter/subscribe-action.ts'
 import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
+import { listPageTitle, readListQuery } from '#app/lib/published-pages.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { PostListQuerySchema } from '#common/schemas/posts.ts'
 
-export const meta: Route.MetaFunction = ({ matches, data }) => {
-  const page = data?.page ?? 1
-  const tag = data?.tag
-  const base = tagPath(href('/journal'), tag)
-  const title = tag ? `Journal: ${tag}` : 'Journal'
-  return pageMeta({
-    title: page > 1 ? `${title}, page ${page}` : title,
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta({
+    ...listPageTitle('Journal', href('/journal'), data?.page ?? 1, data?.tag),
     description: `Notes on building websites from ${settingsOf(matches).ownerName}: how projects were made, what worked, and practical advice for small businesses.`,
-    path: page > 1 ? `${base}${tag ? '&' : '?'}page=${page}` : base,
     matches,
   })
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams
-  const parsed = PostListQuerySchema.safeParse({
-    page: query.get('page') ?? undefined,
-    tag: query.get('tag') ?? undefined,
-  })
-  const { page, tag } = parsed.success ? parsed.data : { page: 1, tag: undefined }
+  const { page, tag } = readListQuery(request, PostListQuerySchema)
   const [result, { tags }, all] = await Promise.all([
     context.services.posts.listPublic(page, tag),
     context.services.posts.listTags(),
@@ -60,40 +49,31 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
-        <div className="mb-8">
-          <TagFilter
-            basePath={href('/journal')}
-            tags={tags}
-            current={tag}
-            total={total}
-            label="Filter by topic"
-          />
-        </div>
-        {posts.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 px-6 py-16 text-center">
-            <p className="text-lg font-semibold text-slate-900">No posts yet</p>
-            {tag ? <p className="mt-2 text-slate-700">Nothing is tagged {tag} yet.</p> : null}
-          </div>
-        ) : (
-          <>
-            <p className="mb-6 text-sm text-slate-600">
-              {totalPosts} {totalPosts === 1 ? 'post' : 'posts'}
-              {tag ? ` tagged ${tag}` : ''}
-              {pages > 1 ? ` · page ${page} of ${pages}` : ''}
-            </p>
-            <div className="space-y-6">
-              {posts.map((post) => (
-                <PostCard key={post._id} post={post} />
-              ))}
-            </div>
-          </>
-        )}
-        <Pagination
-          basePath={tagPath(href('/journal'), tag)}
-          pages={pages}
+        <PublishedList
+          basePath={href('/journal')}
+          tags={tags}
+          tag={tag}
+          total={total}
+          count={totalPosts}
+          isEmpty={posts.length === 0}
           page={page}
-          label="Journal pages"
-        />
+          pages={pages}
+          words={{
+            filter: 'Filter by topic',
+            one: 'post',
+            many: 'posts',
+            taggedWith: 'tagged',
+            empty: 'No posts yet',
+            emptyWith: (tag) => `Nothing is tagged ${tag} yet.`,
+            pagination: 'Journal pages',
+          }}
+        >
+          <div className="space-y-6">
+            {posts.map((post) => (
+              <PostCard key={post._id} post={post} />
+            ))}
+          </div>
+        </PublishedList>
         <div className="mt-14">
           <SubscribeForm />
         </div>

@@ -1,4 +1,4 @@
-import { data, href, isRouteErrorResponse, redirect } from 'react-router'
+import { href, isRouteErrorResponse } from 'react-router'
 import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -9,6 +9,7 @@ import { Markdown } from '#app/features/pages/markdown.tsx'
 import { reviewsJsonLd } from '#app/features/testimonials/reviews-json-ld.ts'
 import { TestimonialsSection } from '#app/features/testimonials/testimonial-figure.tsx'
 import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
+import { publicEntry } from '#app/lib/published-pages.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { imageSrcSet } from '#common/images.ts'
@@ -17,7 +18,6 @@ import type { WebsiteLink } from '#server/modules/websites/websites.service.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const DESCRIPTION_MAX = 160
-const MOVED_PERMANENTLY = 301
 const HERO_SIZES = '(min-width: 1152px) 1104px, calc(100vw - 2rem)'
 const GALLERY_SIZES =
   '(min-width: 1152px) 540px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
@@ -44,13 +44,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await context.services.websites.lookUpPublicSlug(params.slug).catch((error) => {
-    if (isNotFound(error)) throw data(null, { status: 404 })
-    throw error
-  })
-  if ('movedTo' in found) {
-    throw redirect(href('/website/:slug', { slug: found.movedTo }), MOVED_PERMANENTLY)
-  }
+  const found = await publicEntry(context.services.websites.lookUpPublicSlug(params.slug), (slug) =>
+    href('/website/:slug', { slug }),
+  )
   const { website } = found
   const [health, testimonials] = await Promise.all([
     context.services.linkChecks.publicHealthOf([website._id]),
@@ -69,10 +65,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       url: absoluteUrl(context.publicUrl, href('/website/:slug', { slug: website.slug })),
     }),
   }
-}
-
-function isNotFound(error: unknown) {
-  return !!error && typeof error === 'object' && 'statusCode' in error && error.statusCode === 404
 }
 
 function summary(text: string) {

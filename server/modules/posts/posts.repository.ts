@@ -1,10 +1,9 @@
 /** SQL for journal posts; no rules here (they live in posts.service.ts). */
-import { and, arrayContains, asc, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { posts, settings, type PostRow } from '#server/db/schema.ts'
 import type { PageWindow } from '#server/lib/pagination.ts'
-
-export { isUniqueViolation } from '#server/db/errors.ts'
+import { createSluggedRows, taggedWith } from '#server/lib/publishing/slugged-rows.ts'
 
 /**
  * The settings row that says the journal's first-run sample was stored (or the journal written):
@@ -52,24 +51,20 @@ const publicAt = (now: Date, tag?: string): SQL =>
   and(
     isPublished,
     lte(posts.publishedAt, now),
-    tag === undefined
-      ? undefined
-      : sql`exists (select 1 from unnest(${posts.tags}) as t(tag) where lower(t.tag) = lower(${tag}))`,
+    tag === undefined ? undefined : taggedWith(posts, tag),
   )!
 const NEWEST_FIRST = [desc(posts.publishedAt), desc(posts.id)]
 
-const releaseOldSlug = (db: Db, slug: string) =>
-  db
-    .update(posts)
-    .set({ previousSlugs: sql`array_remove(${posts.previousSlugs}, ${slug})` })
-    .where(arrayContains(posts.previousSlugs, [slug]))
-
 export function createPostsRepository(db: Db) {
-  const countWhere = async (where?: SQL) => {
-    const [row] = await db.select({ n: count() }).from(posts).where(where)
-    return row?.n ?? 0
-  }
+  const rows = createSluggedRows<PostRow, NewPost>(db, posts, 'posts')
+  const { countWhere } = rows
   return {
+    /**
+     * By id, slug or old slug; insert and update (a taken slug throws a unique violation, a
+     * changed slug is kept among the old ones); delete; tags counted (server/lib/publishing).
+     */
+    ...rows,
+
     /** The first-run samples the owner has not rewritten. */
     findSamples: (): Promise<Pick<PostRow, 'id' | 'title'>[]> =>
       db
@@ -161,81 +156,7 @@ export function createPostsRepository(db: Db) {
     },
 
     /** Tags of the posts public at `now`, with their counts, most used first. */
-    async countPublicTags(now: Date): Promise<{ tag: string; count: number }[]> {
-      const result = await db.execute(sql`
-        select min(t.tag) as tag, count(*)::int as count
-        from ${posts}, unnest(${posts.tags}) as t(tag)
-        where ${publicAt(now)}
-        group by lower(t.tag)
-        order by count desc, lower(t.tag) asc`)
-      // Both drivers answer with a `rows` array.
-      const { rows } = result as unknown as { rows: { tag: string; count: number | string }[] }
-      return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }))
-    },
-
-    async findById(id: string): Promise<PostRow | undefined> {
-      const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1)
-      return row
-    },
-
-    async findBySlug(slug: string): Promise<PostRow | undefined> {
-      const [row] = await db.select().from(posts).where(eq(posts.slug, slug)).limit(1)
-      return row
-    },
-
-    async findByPreviousSlug(slug: string): Promise<PostRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(posts)
-        .where(arrayContains(posts.previousSlugs, [slug]))
-        .orderBy(desc(posts.updatedAt))
-        .limit(1)
-      return row
-    },
-
-    async slugsStartingWith(base: string): Promise<string[]> {
-      const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`)
-      const rows = await db
-        .select({ slug: posts.slug })
-        .from(posts)
-        .where(or(eq(posts.slug, base), sql`${posts.slug} like ${`${escaped}-%`}`))
-      return rows.map((r) => r.slug)
-    },
-
-    /** Throws a unique violation when the slug is taken. */
-    insert(post: NewPost): Promise<PostRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(posts).values(post).returning()
-        await releaseOldSlug(tx as unknown as Db, post.slug)
-        return row!
-      })
-    },
-
-    /** Undefined for an unknown id; a changed slug is kept among the post's old slugs. */
-    update(id: string, changes: PostChanges): Promise<PostRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ slug: posts.slug })
-          .from(posts)
-          .where(eq(posts.id, id))
-          .for('update')
-        if (!current) return undefined
-        const isRenamed = current.slug !== changes.slug
-        if (isRenamed) await releaseOldSlug(tx as unknown as Db, changes.slug)
-        const [row] = await tx
-          .update(posts)
-          .set({
-            ...changes,
-            ...(isRenamed && {
-              previousSlugs: sql`array_append(array_remove(${posts.previousSlugs}, ${current.slug}), ${current.slug})`,
-            }),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(posts.id, id))
-          .returning()
-        return row
-      })
-    },
+    countPublicTags: (now: Date) => rows.countTags(publicAt(now)),
 
     /** Stores `post` unless the first run was claimed before or any post exists; true when stored. */
     insertFirstRun(post: NewPost): Promise<boolean> {
@@ -251,11 +172,6 @@ export function createPostsRepository(db: Db) {
         await tx.insert(posts).values(post)
         return true
       })
-    },
-
-    async delete(id: string): Promise<boolean> {
-      const rows = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id })
-      return rows.length > 0
     },
 
     /** Slugs and dates of the posts public at `now`, for the sitemap. */

@@ -10,17 +10,11 @@ import {
   type PostPage,
   PostBodySchema,
 } from '#common/schemas/posts.ts'
-import { SLUG_PATTERN } from '#common/schemas/websites.ts'
 import type { PostRow } from '#server/db/schema.ts'
-import { conflict, notFound } from '#server/lib/http-errors.ts'
-import { pageCount, pageWindow } from '#server/lib/pagination.ts'
-import { isSlugStillAutomatic, nextFreeSlug, slugify } from '#server/lib/slugs.ts'
-import { isUniqueViolation, type PostChanges, type PostsRepository } from './posts.repository.ts'
+import { createPublishing, readPage, type SlugLookup } from '#server/lib/publishing/publishing.ts'
+import type { PostChanges, PostsRepository } from './posts.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
 import { renderArticle } from '#server/lib/articles.ts'
-
-const DRAFT_ATTEMPTS = 5
-const SLUG_TAKEN = 'Slug is already used by another post'
 
 const toPost = (row: PostRow): Post => ({
   _id: row.id,
@@ -53,7 +47,7 @@ interface PostWithNeighbours {
   related: Post[]
 }
 
-export type PublicPostLookup = PostWithNeighbours | { movedTo: string }
+export type PublicPostLookup = SlugLookup<PostWithNeighbours>
 
 const link = (row: PostRow | undefined) => (row ? { title: row.title, slug: row.slug } : null)
 
@@ -101,49 +95,41 @@ export function createPostsService({
     return now()
   }
 
-  /** A free slug made from `title`; the post's own current slug counts as free. */
-  async function freeSlugFor(title: string, ownSlug: string): Promise<string> {
-    const base = slugify(title, DEFAULT_POST.slug)
-    const taken = await repo.slugsStartingWith(base)
-    return nextFreeSlug(
-      base,
-      taken.filter((slug) => slug !== ownSlug),
-    )
-  }
+  const publishing = createPublishing<PostRow>({
+    noun: 'Post',
+    defaultSlug: DEFAULT_POST.slug,
+    rows: repo,
+  })
 
-  async function publicRow(slug: string): Promise<PostRow | undefined> {
-    if (!SLUG_PATTERN.test(slug)) return undefined
-    const at = await readingAt()
-    const row = (await repo.findBySlug(slug)) ?? (await repo.findByPreviousSlug(slug))
-    const isPublic = row?.status === 'published' && row.publishedAt && row.publishedAt <= at
-    return isPublic ? row : undefined
-  }
+  /** Public at `at`: published, and its time has come. */
+  const isPublicAt = (at: Date) => (row: PostRow) =>
+    row.status === 'published' && row.publishedAt !== null && row.publishedAt <= at
 
-  async function stored<T>(write: Promise<T>): Promise<T> {
-    try {
-      return await write
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN)
-      throw error
-    }
-  }
+  const postPage = ({
+    rows,
+    total,
+    page,
+    pages,
+  }: Awaited<ReturnType<typeof readPage<PostRow>>>) => ({
+    posts: rows.map(toPost),
+    totalPosts: total,
+    page,
+    pages,
+  })
 
   return {
     /** The public journal: published posts whose time has come (with `tag`), newest first. */
     listPublic: keep(
       async (page: number, tag?: string): Promise<PostPage> => {
         const at = await readingAt()
-        const window = pageWindow(page, POSTS_PAGE_SIZE)
-        const [rows, total] = await Promise.all([
-          repo.findPublicPage(window, at, tag),
-          repo.countPublic(at, tag),
-        ])
-        return {
-          posts: rows.map(toPost),
-          totalPosts: total,
-          page,
-          pages: pageCount(total, POSTS_PAGE_SIZE),
-        }
+        return postPage(
+          await readPage(
+            page,
+            POSTS_PAGE_SIZE,
+            (window) => repo.findPublicPage(window, at, tag),
+            () => repo.countPublic(at, tag),
+          ),
+        )
       },
       (page: number, tag?: string) => `${page} ${tag ?? ''}`,
     ),
@@ -175,21 +161,12 @@ export function createPostsService({
       (await repo.findSamples()).map((row) => ({ id: row.id, label: row.title })),
 
     async listAdmin(page: number): Promise<PostPage> {
-      const window = pageWindow(page, POSTS_PAGE_SIZE)
-      const [rows, total] = await Promise.all([repo.findPage(window), repo.count()])
-      return {
-        posts: rows.map(toPost),
-        totalPosts: total,
-        page,
-        pages: pageCount(total, POSTS_PAGE_SIZE),
-      }
+      return postPage(await readPage(page, POSTS_PAGE_SIZE, repo.findPage, repo.count))
     },
 
     /** The public post with this slug (an old slug finds it too). Throws 404 otherwise. */
     async getBySlug(slug: string): Promise<Post> {
-      const row = await publicRow(slug)
-      if (!row) throw notFound('Post not found')
-      return toPost(row)
+      return toPost(await publishing.publicRow(slug, isPublicAt(await readingAt())))
     },
 
     /**
@@ -197,30 +174,28 @@ export function createPostsService({
      * post now lives. Throws 404.
      */
     lookUpPublicSlug: keep(
-      async (slug: string): Promise<PublicPostLookup> => {
-        const row = await publicRow(slug)
-        if (!row) throw notFound('Post not found')
-        if (row.slug !== slug) return { movedTo: row.slug }
-        const [{ newer, older }, related] = await Promise.all([
-          repo.neighbours(row, now()),
-          repo.findRelated(row, now(), RELATED_POSTS_MAX),
-        ])
-        const post = toPost(row)
-        return {
-          post,
-          bodyHtml: renderArticle(post.body),
-          newer: link(newer),
-          older: link(older),
-          related: related.map(toPost),
-        }
-      },
+      async (slug: string): Promise<PublicPostLookup> =>
+        publishing.lookUpPublic(slug, isPublicAt(await readingAt()), async (row) => {
+          const [{ newer, older }, related] = await Promise.all([
+            repo.neighbours(row, now()),
+            repo.findRelated(row, now(), RELATED_POSTS_MAX),
+          ])
+          const post = toPost(row)
+          return {
+            post,
+            bodyHtml: renderArticle(post.body),
+            newer: link(newer),
+            older: link(older),
+            related: related.map(toPost),
+          }
+        }),
       (slug) => slug,
     ),
 
     /** Any post by id, for the admin. Throws 404. */
     async getById(id: string): Promise<Post> {
       const row = await repo.findById(id)
-      if (!row) throw notFound('Post not found')
+      if (!row) throw publishing.notFound()
       return toPost(row)
     },
 
@@ -244,25 +219,16 @@ export function createPostsService({
       }
       if (body.slug) {
         return toPost(
-          await stored(repo.insert({ title: DEFAULT_POST.title, ...values, slug: body.slug })),
+          await publishing.stored(
+            repo.insert({ title: DEFAULT_POST.title, ...values, slug: body.slug }),
+          ),
         )
       }
-      for (let attempt = 1; ; attempt++) {
-        const base = slugify(body.title ?? '', DEFAULT_POST.slug)
-        const slug = nextFreeSlug(base, await repo.slugsStartingWith(base))
-        try {
-          return toPost(
-            await repo.insert({
-              title: DEFAULT_POST.title,
-              ...values,
-              slug,
-              isSlugAutomatic: true,
-            }),
-          )
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= DRAFT_ATTEMPTS) throw error
-        }
-      }
+      return toPost(
+        await publishing.insertDraft(body.title ?? '', (slug) =>
+          repo.insert({ title: DEFAULT_POST.title, ...values, slug, isSlugAutomatic: true }),
+        ),
+      )
     },
 
     /**
@@ -272,7 +238,7 @@ export function createPostsService({
      */
     async update(id: string, body: PostBody): Promise<Post> {
       const current = await repo.findById(id)
-      if (!current) throw notFound('Post not found')
+      if (!current) throw publishing.notFound()
       const status = body.status ?? current.status
       const publishAt =
         body.publishAt === undefined
@@ -280,8 +246,12 @@ export function createPostsService({
           : body.publishAt === null
             ? null
             : new Date(body.publishAt)
-      const isSlugAutomatic = isSlugStillAutomatic(current, body.slug)
-      const slug = isSlugAutomatic ? await freeSlugFor(body.title, current.slug) : body.slug
+      const { slug, isSlugAutomatic } = await publishing.slugOnSave(
+        current,
+        body.slug,
+        body.title,
+        status === 'draft',
+      )
       const changes: PostChanges = {
         // Once the owner rewrites the sample's words, it is theirs.
         isSample:
@@ -291,7 +261,7 @@ export function createPostsService({
           (body.body ?? current.body) === current.body,
         title: body.title,
         slug,
-        isSlugAutomatic: isSlugAutomatic && status === 'draft',
+        isSlugAutomatic,
         summary: body.summary,
         body: body.body,
         image: body.image,
@@ -301,15 +271,15 @@ export function createPostsService({
         publishAt,
         publishedAt: publicationOf(status, publishAt, current),
       }
-      const row = await stored(repo.update(id, changes))
-      if (!row) throw notFound('Post not found')
+      const row = await publishing.stored(repo.update(id, changes))
+      if (!row) throw publishing.notFound()
       contentChanged()
       return toPost(row)
     },
 
     /** Throws 404 for an unknown id. */
     async remove(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound('Post not found')
+      if (!(await repo.delete(id))) throw publishing.notFound()
       contentChanged()
     },
 

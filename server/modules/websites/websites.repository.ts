@@ -1,20 +1,9 @@
 /** SQL for portfolio websites; no rules here (they live in websites.service.ts). */
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  like,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { websites, type WebsiteRow } from '#server/db/schema.ts'
 import type { PageWindow } from '#server/lib/pagination.ts'
+import { createSluggedRows, taggedWith } from '#server/lib/publishing/slugged-rows.ts'
 
 export type NewWebsite = Pick<
   typeof websites.$inferInsert,
@@ -69,33 +58,17 @@ export type WebsiteChanges = Pick<
     >
   >
 
-export { isUniqueViolation } from '#server/db/errors.ts'
-
 /** Portfolio order; the id breaks ties (positions are distinct unless written by hand). */
 const LIST_ORDER = [asc(websites.position), asc(websites.id)]
 const isPublished = eq(websites.published, true)
 
 /** Published, and carrying `tag` (in any letter case) when one is given. */
 const publishedWith = (tag: string | undefined) =>
-  tag === undefined
-    ? isPublished
-    : and(
-        isPublished,
-        sql`exists (select 1 from unnest(${websites.tags}) as t(tag) where lower(t.tag) = lower(${tag}))`,
-      )
-
-/** Drops `slug` from every website's old slugs: a live slug always wins over a redirect. */
-const releaseOldSlug = (db: Db, slug: string) =>
-  db
-    .update(websites)
-    .set({ previousSlugs: sql`array_remove(${websites.previousSlugs}, ${slug})` })
-    .where(arrayContains(websites.previousSlugs, [slug]))
+  tag === undefined ? isPublished : and(isPublished, taggedWith(websites, tag))
 
 export function createWebsitesRepository(db: Db) {
-  const countWhere = async (where?: SQL) => {
-    const [row] = await db.select({ n: count() }).from(websites).where(where)
-    return row?.n ?? 0
-  }
+  const rows = createSluggedRows<WebsiteRow, NewWebsite>(db, websites, 'websites')
+  const { countWhere } = rows
   const readPage = ({ limit, offset }: PageWindow, where?: SQL): Promise<WebsiteRow[]> =>
     db
       .select()
@@ -104,19 +77,13 @@ export function createWebsitesRepository(db: Db) {
       .orderBy(...LIST_ORDER)
       .limit(limit)
       .offset(offset)
-  const bySlug = db
-    .select()
-    .from(websites)
-    .where(eq(websites.slug, sql.placeholder('slug')))
-    .limit(1)
-    .prepare('websites_by_slug')
-  const byId = db
-    .select()
-    .from(websites)
-    .where(eq(websites.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('websites_by_id')
   return {
+    /**
+     * By id, slug or old slug; insert and update (a taken slug throws a unique violation, a
+     * changed slug is kept among the old ones); delete; tags counted (server/lib/publishing).
+     */
+    ...rows,
+
     /** The demo entries the owner has not saved. */
     findSamples: (): Promise<Pick<WebsiteRow, 'id' | 'name'>[]> =>
       db
@@ -150,17 +117,7 @@ export function createWebsitesRepository(db: Db) {
      * The tags of the published websites with how many carry each, most used first; tags differing
      * only in letter case count as one, spelled as the first in alphabetical order.
      */
-    async countTags(): Promise<{ tag: string; count: number }[]> {
-      const result = await db.execute(sql`
-        select min(t.tag) as tag, count(*)::int as count
-        from ${websites}, unnest(${websites.tags}) as t(tag)
-        where ${websites.published}
-        group by lower(t.tag)
-        order by count desc, lower(t.tag) asc`)
-      // Both drivers answer with a `rows` array.
-      const { rows } = result as unknown as { rows: { tag: string; count: number | string }[] }
-      return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }))
-    },
+    countTags: () => rows.countTags(isPublished),
 
     /** The first `limit` published, featured websites in portfolio order. */
     findFeatured(limit: number): Promise<WebsiteRow[]> {
@@ -193,83 +150,6 @@ export function createWebsitesRepository(db: Db) {
           .limit(1),
       ])
       return { previous, next }
-    },
-
-    async findById(id: string): Promise<WebsiteRow | undefined> {
-      const [row] = await byId.execute({ id })
-      return row
-    },
-
-    async findBySlug(slug: string): Promise<WebsiteRow | undefined> {
-      const [row] = await bySlug.execute({ slug })
-      return row
-    },
-
-    /** The website that had this slug before its current one. */
-    async findByPreviousSlug(slug: string): Promise<WebsiteRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(websites)
-        .where(arrayContains(websites.previousSlugs, [slug]))
-        .orderBy(desc(websites.updatedAt))
-        .limit(1)
-      return row
-    },
-
-    /** The slugs equal to `base` or starting with `base-`. */
-    async slugsStartingWith(base: string): Promise<string[]> {
-      const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`)
-      const rows = await db
-        .select({ slug: websites.slug })
-        .from(websites)
-        .where(or(eq(websites.slug, base), like(websites.slug, `${escaped}-%`)))
-      return rows.map((r) => r.slug)
-    },
-
-    /** Throws a unique violation (see isUniqueViolation) when the slug is taken. */
-    insert(website: NewWebsite): Promise<WebsiteRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(websites).values(website).returning()
-        await releaseOldSlug(tx as unknown as Db, website.slug)
-        return row!
-      })
-    },
-
-    /**
-     * Undefined when no website has this id; throws a unique violation when the slug is taken.
-     * A changed slug is kept among the website's old slugs.
-     */
-    update(id: string, changes: WebsiteChanges): Promise<WebsiteRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ slug: websites.slug })
-          .from(websites)
-          .where(eq(websites.id, id))
-          .for('update')
-        if (!current) return undefined
-        const isRenamed = current.slug !== changes.slug
-        if (isRenamed) await releaseOldSlug(tx as unknown as Db, changes.slug)
-        const [row] = await tx
-          .update(websites)
-          .set({
-            ...changes,
-            ...(isRenamed && {
-              previousSlugs: sql`array_append(array_remove(${websites.previousSlugs}, ${current.slug}), ${current.slug})`,
-            }),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(websites.id, id))
-          .returning()
-        return row
-      })
-    },
-
-    async delete(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(websites)
-        .where(eq(websites.id, id))
-        .returning({ id: websites.id })
-      return rows.length > 0
     },
 
     /**

@@ -4,10 +4,8 @@ import {
   ErrorResponseSchema,
   IdParamsSchema,
   MessageResponseSchema,
-  PageQuerySchema,
 } from '#common/schemas/common.ts'
 import {
-  SlugParamsSchema,
   WebsiteMutationResponseSchema,
   WebsiteOrderBodySchema,
   WebsiteSchema,
@@ -16,8 +14,8 @@ import {
   WebsitesAdminPageSchema,
   WebsiteUpdateBodySchema,
 } from '#common/schemas/websites.ts'
-import { TagListSchema } from '#common/schemas/tags.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
+import { addPublishingRoutes, adminErrors } from '#server/lib/publishing/publishing-routes.ts'
 import type { WebsitesService } from './websites.service.ts'
 
 /**
@@ -26,59 +24,22 @@ import type { WebsitesService } from './websites.service.ts'
  */
 const DRAFT_HEADERS = { 'cache-control': CACHE_POLICY.privateRead, 'x-robots-tag': 'noindex' }
 
-const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
-
 export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }> = async (
   app,
   { websites },
 ) => {
-  app.get(
-    '/search',
-    {
-      schema: {
-        querystring: WebsiteSearchQuerySchema,
-        response: { 200: WebsiteSearchPageSchema, 400: ErrorResponseSchema },
-      },
+  addPublishingRoutes(app, {
+    listPath: '/search',
+    schemas: {
+      listQuery: WebsiteSearchQuerySchema,
+      publicPage: WebsiteSearchPageSchema,
+      adminPage: WebsitesAdminPageSchema,
+      entry: WebsiteSchema,
     },
-    async (request, reply) => {
-      const result = await websites.search(request.query.page, request.query.tag)
-      reply.header('cache-control', CACHE_POLICY.publicRead)
-      return result
-    },
-  )
-
-  app.get('/tags', { schema: { response: { 200: TagListSchema } } }, async (_request, reply) => {
-    const result = await websites.listTags()
-    reply.header('cache-control', CACHE_POLICY.publicRead)
-    return result
+    reads: websites,
+    remove: websites.remove,
+    deletedMessage: 'Website deleted successfully',
   })
-
-  app.get(
-    '/admin',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        querystring: PageQuerySchema,
-        response: { 200: WebsitesAdminPageSchema, ...adminErrors },
-      },
-    },
-    async (request) => websites.listAdmin(request.query.page),
-  )
-
-  app.get(
-    '/slug/:slug',
-    {
-      schema: {
-        params: SlugParamsSchema,
-        response: { 200: WebsiteSchema, 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const website = await websites.getBySlug(request.params.slug)
-      reply.header('cache-control', CACHE_POLICY.publicRead)
-      return website
-    },
-  )
 
   app.get(
     '/:id',
@@ -144,26 +105,6 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
     async (request) => {
       const website = await websites.update(request.params.id, request.body)
       return { message: 'Website updated successfully', website }
-    },
-  )
-
-  app.delete(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: IdParamsSchema,
-        response: {
-          200: MessageResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
-          404: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      await websites.remove(request.params.id)
-      return { message: 'Website deleted successfully' }
     },
   )
 }

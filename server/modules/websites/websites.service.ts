@@ -1,7 +1,6 @@
 import { DEFAULT_WEBSITE, FEATURED_WEBSITES_MAX, WEBSITES_PAGE_SIZE } from '#common/constants.ts'
 import type { LinkHealth } from '#common/schemas/link-checks.ts'
 import {
-  SLUG_PATTERN,
   type Website,
   type WebsiteOrderBody,
   type WebsitesAdminPage,
@@ -10,19 +9,11 @@ import {
 } from '#common/schemas/websites.ts'
 import type { TagList } from '#common/schemas/tags.ts'
 import type { WebsiteRow } from '#server/db/schema.ts'
-import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
-import { isSlugStillAutomatic, nextFreeSlug, slugify } from '#server/lib/slugs.ts'
-import { pageCount, pageWindow } from '#server/lib/pagination.ts'
-import {
-  isUniqueViolation,
-  type WebsiteChanges,
-  type WebsitesRepository,
-} from './websites.repository.ts'
+import { badRequest } from '#server/lib/http-errors.ts'
+import { createPublishing, readPage, type SlugLookup } from '#server/lib/publishing/publishing.ts'
+import type { WebsiteChanges, WebsitesRepository } from './websites.repository.ts'
 import { renderArticle } from '#server/lib/articles.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
-
-const DRAFT_ATTEMPTS = 5
-const SLUG_TAKEN = 'Slug is already used by another website'
 
 const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
   name: body.name,
@@ -73,14 +64,12 @@ export type WebsiteLink = Pick<Website, 'name' | 'slug'>
  * What a visitor may see of the website with a slug: the website with its case study as HTML and
  * the published projects before and after it, or its current slug after a rename.
  */
-export type PublicSlugLookup =
-  | {
-      website: Website
-      caseStudyHtml: string
-      previous: WebsiteLink | null
-      next: WebsiteLink | null
-    }
-  | { movedTo: string }
+export type PublicSlugLookup = SlugLookup<{
+  website: Website
+  caseStudyHtml: string
+  previous: WebsiteLink | null
+  next: WebsiteLink | null
+}>
 
 const linkTo = (row: WebsiteRow | undefined): WebsiteLink | null =>
   row ? { name: row.name, slug: row.slug } : null
@@ -99,40 +88,35 @@ export function createWebsitesService({
   /** The last link check of each listed website (the link-checks service). */
   healthOf: (ids: string[]) => Promise<Map<string, LinkHealth>>
 }) {
-  async function lookUpSlug(slug: string): Promise<Website | undefined> {
-    if (!SLUG_PATTERN.test(slug)) return undefined
-    const row = (await repo.findBySlug(slug)) ?? (await repo.findByPreviousSlug(slug))
-    return row?.published ? toWebsite(row) : undefined
-  }
+  const publishing = createPublishing<WebsiteRow>({
+    noun: 'Website',
+    defaultSlug: DEFAULT_WEBSITE.slug,
+    rows: repo,
+  })
+  const isPublic = (row: WebsiteRow) => row.published
 
   async function findOrThrow(row: Promise<WebsiteRow | undefined>): Promise<Website> {
     const found = await row
-    if (!found) throw notFound('Website not found')
+    if (!found) throw publishing.notFound()
     return toWebsite(found)
   }
 
-  async function pageOf(page: number, isPublishedOnly: boolean, tag?: string) {
-    const window = pageWindow(page, WEBSITES_PAGE_SIZE)
-    const [rows, total] = await Promise.all(
-      isPublishedOnly
-        ? [repo.findPublishedPage(window, tag), repo.countPublished(tag)]
-        : [repo.findPage(window), repo.count()],
-    )
-    return {
-      rows,
-      websites: rows.map(toWebsite),
-      total,
-      page,
-      pages: pageCount(total, WEBSITES_PAGE_SIZE),
-    }
-  }
+  const pageOf = (page: number, isPublishedOnly: boolean, tag?: string) =>
+    isPublishedOnly
+      ? readPage(
+          page,
+          WEBSITES_PAGE_SIZE,
+          (window) => repo.findPublishedPage(window, tag),
+          () => repo.countPublished(tag),
+        )
+      : readPage(page, WEBSITES_PAGE_SIZE, repo.findPage, repo.count)
 
   return {
     /** The public portfolio page: published websites (with `tag`, when given) in portfolio order. */
-    search: keep(
+    listPublic: keep(
       async (page: number, tag?: string): Promise<WebsiteSearchPage> => {
-        const { websites, total, pages } = await pageOf(page, true, tag)
-        return { websites, page, pages, countWebsites: total }
+        const { rows, total, pages } = await pageOf(page, true, tag)
+        return { websites: rows.map(toWebsite), page, pages, countWebsites: total }
       },
       (page: number, tag?: string) => `${page} ${tag ?? ''}`,
     ),
@@ -182,9 +166,7 @@ export function createWebsitesService({
      * gets the website itself, with its current slug). Throws 404 otherwise, drafts included.
      */
     async getBySlug(slug: string): Promise<Website> {
-      const found = await lookUpSlug(slug)
-      if (!found) throw notFound('Website not found')
-      return found
+      return toWebsite(await publishing.publicRow(slug, isPublic))
     },
 
     /**
@@ -192,17 +174,13 @@ export function createWebsitesService({
      * now lives. Throws 404 as getBySlug.
      */
     lookUpPublicSlug: keep(
-      async (slug: string): Promise<PublicSlugLookup> => {
-        const website = await lookUpSlug(slug)
-        if (!website) throw notFound('Website not found')
-        if (website.slug !== slug) return { movedTo: website.slug }
-        const caseStudyHtml = website.caseStudy.trim() ? renderArticle(website.caseStudy) : ''
-        const { previous, next } = await repo.findNeighbours({
-          id: website._id,
-          position: website.position,
-        })
-        return { website, caseStudyHtml, previous: linkTo(previous), next: linkTo(next) }
-      },
+      async (slug: string): Promise<PublicSlugLookup> =>
+        publishing.lookUpPublic(slug, isPublic, async (row) => {
+          const website = toWebsite(row)
+          const caseStudyHtml = website.caseStudy.trim() ? renderArticle(website.caseStudy) : ''
+          const { previous, next } = await repo.findNeighbours(row)
+          return { website, caseStudyHtml, previous: linkTo(previous), next: linkTo(next) }
+        }),
       (slug) => slug,
     ),
 
@@ -212,36 +190,20 @@ export function createWebsitesService({
      * admins creating at once both succeed: a lost race retries.
      */
     async createDraft(): Promise<Website> {
-      for (let attempt = 1; ; attempt++) {
-        const slug = nextFreeSlug(
-          DEFAULT_WEBSITE.slug,
-          await repo.slugsStartingWith(DEFAULT_WEBSITE.slug),
-        )
-        try {
-          return toWebsite(
-            await repo.insert({
-              ...DEFAULT_WEBSITE,
-              slug,
-              published: false,
-              isSlugAutomatic: true,
-            }),
-          )
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= DRAFT_ATTEMPTS) throw error
-        }
-      }
+      return toWebsite(
+        await publishing.insertDraft('', (slug) =>
+          repo.insert({ ...DEFAULT_WEBSITE, slug, published: false, isSlugAutomatic: true }),
+        ),
+      )
     },
 
     /** Creates a complete website (demo content), published unless the body says otherwise; throws 409 when the slug is taken. */
     async create(body: WebsiteUpdateBody, { isSample = false } = {}): Promise<Website> {
-      try {
-        const website = toWebsite(await repo.insert({ ...websiteFields(body), isSample }))
-        contentChanged()
-        return website
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN)
-        throw error
-      }
+      const website = toWebsite(
+        await publishing.stored(repo.insert({ ...websiteFields(body), isSample })),
+      )
+      contentChanged()
+      return website
     },
 
     /**
@@ -256,33 +218,20 @@ export function createWebsitesService({
         throw badRequest('_id: must match the website in the URL')
       }
       const current = await repo.findById(id)
-      if (!current) throw notFound('Website not found')
+      if (!current) throw publishing.notFound()
       const changes = websiteFields(body)
-      if (isSlugStillAutomatic(current, body.slug)) {
-        const base = slugify(body.name, DEFAULT_WEBSITE.slug)
-        const taken = await repo.slugsStartingWith(base)
-        changes.slug = nextFreeSlug(
-          base,
-          taken.filter((slug) => slug !== current.slug),
-        )
-        changes.isSlugAutomatic = !changes.published
-      } else {
-        changes.isSlugAutomatic = false
-      }
-      try {
-        // Saved by the owner: a demo entry becomes theirs.
-        const website = await findOrThrow(repo.update(id, { ...changes, isSample: false }))
-        contentChanged()
-        return website
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN)
-        throw error
-      }
+      const slug = await publishing.slugOnSave(current, body.slug, body.name, !changes.published)
+      // Saved by the owner: a demo entry becomes theirs.
+      const website = await findOrThrow(
+        publishing.stored(repo.update(id, { ...changes, ...slug, isSample: false })),
+      )
+      contentChanged()
+      return website
     },
 
     /** Throws 404 when no website has this id. */
     async remove(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound('Website not found')
+      if (!(await repo.delete(id))) throw publishing.notFound()
       contentChanged()
     },
 
