@@ -199,4 +199,27 @@ describe('testimonials on the public pages', () => {
     expect(review).not.toHaveProperty('reviewRating')
     expect((await get(`/website/${other.slug}`)).body).not.toContain(text)
   })
+
+  it('pulls the first testimonial of a project out as a large quote, and lists the others under it', async () => {
+    const website = await makeWebsite(app, { published: true })
+    const texts = ['The first words a visitor reads.', 'A second client said this too.']
+    for (const text of texts) {
+      const token = await requestToken({ websiteId: website.id })
+      await app.inject({
+        method: 'POST',
+        url: '/api/testimonials',
+        payload: { token, name: 'Robin Client', company: 'Robin Co', text },
+      })
+      await approve(text)
+    }
+    const { body } = await get(`/website/${website.slug}`)
+    const pulled = body.match(/<section aria-labelledby="client-says".*?<\/section>/s)?.[0] ?? ''
+    const more = body.match(/<h2[^>]*>More from clients<\/h2>.*?<\/section>/s)?.[0] ?? ''
+    expect(pulled).toContain('What the client says')
+    expect(more).not.toBe('')
+    const [first, second] = texts.map((text) =>
+      pulled.includes(text) ? 'pulled' : more.includes(text) ? 'more' : 'none',
+    )
+    expect([first, second].sort()).toEqual(['more', 'pulled'])
+  })
 })

@@ -7,6 +7,7 @@ import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.t
 import { TagLinks } from '#app/components/ui/tag-filter.tsx'
 import { Markdown } from '#app/features/pages/markdown.tsx'
 import { reviewsJsonLd } from '#app/features/testimonials/reviews-json-ld.ts'
+import { PullQuote } from '#app/features/testimonials/pull-quote.tsx'
 import { TestimonialsSection } from '#app/features/testimonials/testimonial-figure.tsx'
 import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card.tsx'
 import { publicEntry } from '#app/lib/published-pages.ts'
@@ -75,6 +76,7 @@ function summary(text: string) {
 
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
   const { website, caseStudyHtml, previous, next, online, testimonials, reviewsJsonLd } = loaderData
+  const [pullQuote, ...moreTestimonials] = testimonials
   const image = imageSrcSet(website.image)
   return (
     <main id="main-content" className="flex-1">
@@ -204,15 +206,13 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         </section>
+        {pullQuote ? <PullQuote testimonial={pullQuote} /> : null}
         {website.gallery.length > 0 ? (
           <Gallery name={website.name} images={website.gallery} />
         ) : null}
         {previous || next ? <ProjectLinks previous={previous} next={next} /> : null}
       </div>
-      <TestimonialsSection
-        testimonials={testimonials}
-        title={testimonials.length === 1 ? 'What the client says' : 'What clients say'}
-      />
+      <TestimonialsSection testimonials={moreTestimonials} title="More from clients" />
       <CallToAction title="Planning something similar?" />
     </main>
   )
