@@ -38,6 +38,8 @@ export const PostSchema = z.object({
   updatedAt: z.string(),
   /** First-run sample content. */
   isSample: z.boolean(),
+  /** Whether the slug still follows the title (a draft whose slug the owner never set). */
+  isSlugAutomatic: z.boolean(),
 })
 export type Post = z.infer<typeof PostSchema>
 

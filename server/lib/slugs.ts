@@ -3,21 +3,6 @@
  * its title or name until the owner sets one or the entry is first published; after that it
  * changes only when the owner changes it, since a published address may be linked from elsewhere.
  */
-import { TEXT_LIMITS } from '#common/constants.ts'
-
-/** Lower-case ASCII words joined by single hyphens ("Café & Co." -> "cafe-and-co"), else `fallback`. */
-export function slugify(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, TEXT_LIMITS.short)
-    .replace(/^-|-$/g, '')
-  return slug || fallback
-}
-
 /** `base` when free, else the first free `base-2`, `base-3`, ... */
 export function nextFreeSlug(base: string, taken: Iterable<string>): string {
   const used = new Set(taken)

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { IMAGE_THUMB_WIDTH } from '#common/constants.ts'
 import type { Website } from '#common/schemas/websites.ts'
+import { slugify } from '#common/slugs.ts'
 import {
   adminListPageOf,
   createWebsiteApi,
@@ -123,6 +124,8 @@ test('an admin creates a website with an uploaded image, edits it, sees it publi
 
   await test.step('fill the fields and save', async () => {
     await page.getByLabel('Name').fill(fields.name)
+    // A new draft's slug follows its name as it is typed.
+    await expect(page.getByLabel('Slug')).toHaveValue(slugify(fields.name, 'new-website'))
     await page.getByLabel('Slug').fill(fields.slug)
     await page.getByLabel('Language', { exact: true }).fill(fields.language)
     await page.getByLabel('Language description').fill(fields.languageDescription)

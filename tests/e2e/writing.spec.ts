@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { slugify } from '#common/slugs.ts'
 import { uniqueId } from './support/api.ts'
 import { expect, expectNoA11yViolations, signInAsAdmin, test } from './support/fixtures.ts'
 
@@ -11,9 +12,14 @@ test('the owner writes a post with the toolbar and adds an image to the text', a
   await signInAsAdmin(page, request)
   await page.goto('/admin/posts')
   await page.getByRole('button', { name: 'New post' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()
   await expect(page).toHaveURL(/\/admin\/post\//)
-  await page.getByLabel('Title').fill(`Toolbar test ${uniqueId()}`)
+  const title = `Toolbar test ${uniqueId()}`
+  await page.getByLabel('Title').fill(title)
+  // The slug follows the title as it is typed, until the owner types one.
+  await expect(page.getByLabel('Slug')).toHaveValue(slugify(title, 'new-post'))
+  await page.getByLabel('Slug').fill(`own-${slugify(title, 'x')}`)
+  await page.getByLabel('Title').fill(`${title}, renamed`)
+  await expect(page.getByLabel('Slug')).toHaveValue(`own-${slugify(title, 'x')}`)
 
   const body = page.getByLabel('Body (Markdown)')
   const preview = page.getByRole('region', { name: 'Preview' })
@@ -29,6 +35,11 @@ test('the owner writes a post with the toolbar and adds an image to the text', a
   await body.press('End')
   await page.getByRole('button', { name: 'Quote' }).click()
   await expect(preview.locator('blockquote')).toHaveText('Quote')
+
+  // Fenced code looks in the preview as readers will see it: highlighted.
+  await body.press('End')
+  await body.pressSequentially('\n\n```ts\nconst total: number = 1\n```\n')
+  await expect(preview.locator('pre code .hljs-keyword').first()).toHaveText('const')
 
   await page.getByLabel('Add an image to the text').setInputFiles(SAMPLE_IMAGE)
   await expect(body).toHaveValue(/!\[Describe the image\]\(\/uploads\/[\w.-]+\)/)

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { Form } from 'react-router'
-import { FEATURED_WEBSITES_MAX, TEXT_LIMITS } from '#common/constants.ts'
+import { DEFAULT_WEBSITE, FEATURED_WEBSITES_MAX, TEXT_LIMITS } from '#common/constants.ts'
+import { slugify } from '#common/slugs.ts'
 import { TAGS_MAX } from '#common/schemas/tags.ts'
 import { CASE_STUDY_MAX_LENGTH, type Website } from '#common/schemas/websites.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -82,6 +83,8 @@ export function WebsiteForm({
   const [image, setImage] = useState(website.image)
   const [isUploading, setIsUploading] = useState(false)
   const [isUploadingGallery, setIsUploadingGallery] = useState(false)
+  // A draft's slug follows its name as the owner types, until they type a slug of their own.
+  const isSlugFollowing = useRef(website.isSlugAutomatic)
   const unsaved = useUnsavedFormChanges(formRef)
   const { check, setSaving } = unsaved
   useFocusFirstError(formRef, errors)
@@ -101,6 +104,14 @@ export function WebsiteForm({
       noValidate
       ref={formRef}
       onChange={check}
+      onInput={(event) => {
+        const field = event.target as HTMLInputElement
+        if (field.name === 'slug') isSlugFollowing.current = false
+        const slug = formRef.current?.elements.namedItem('slug')
+        if (field.name === 'name' && isSlugFollowing.current && slug instanceof HTMLInputElement) {
+          slug.value = slugify(field.value, DEFAULT_WEBSITE.slug)
+        }
+      }}
       onSubmit={() => setSaving(true)}
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { renderMarkdown } from '#common/markdown.ts'
 import {
+  DEFAULT_POST,
   POST_BODY_MAX_LENGTH,
   POST_SUMMARY_MAX_LENGTH,
   PostBodySchema,
@@ -10,6 +10,7 @@ import {
 } from '#common/schemas/posts.ts'
 import { TAGS_MAX } from '#common/schemas/tags.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
+import { slugify } from '#common/slugs.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
@@ -29,6 +30,7 @@ import { uploadTextImage } from '#app/features/websites/websites.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
+import { useArticleRenderer } from '#app/lib/use-article-renderer.ts'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
 import type { Route } from './+types/post-edit'
 
@@ -94,8 +96,18 @@ function PostEditor({ post: initial }: { post: Post }) {
   const [isUploading, setIsUploading] = useState(false)
   const isDirty = JSON.stringify(draft) !== JSON.stringify(saved)
   const dialog = useUnsavedChanges(isDirty && pending === null)
-  const bodyHtml = useMemo(() => renderMarkdown(draft.body), [draft.body])
-  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }))
+  const renderArticle = useArticleRenderer()
+  const bodyHtml = useMemo(() => renderArticle(draft.body), [renderArticle, draft.body])
+  // A draft's slug follows its title as the owner types, until they type a slug of their own.
+  const [isSlugFollowing, setIsSlugFollowing] = useState(initial.isSlugAutomatic)
+  const set = (field: keyof Draft) => (value: string) => {
+    if (field === 'slug') setIsSlugFollowing(false)
+    setDraft((d) => ({
+      ...d,
+      [field]: value,
+      ...(field === 'title' && isSlugFollowing && { slug: slugify(value, DEFAULT_POST.slug) }),
+    }))
+  }
   const bind = (field: keyof Draft) => ({
     name: field,
     value: draft[field],
@@ -157,7 +169,11 @@ function PostEditor({ post: initial }: { post: Post }) {
             required
             autoCapitalize="none"
             spellCheck={false}
-            hint="Lowercase letters, digits and dashes; the post's address is /journal/<slug>. A changed slug redirects from the old one."
+            hint={
+              isSlugFollowing
+                ? "Follows the title until you change it or publish; the post's address is /journal/<slug>."
+                : "Lowercase letters, digits and dashes; the post's address is /journal/<slug>. A changed slug redirects from the old one."
+            }
             {...bind('slug')}
           />
           <TextareaField

@@ -1,4 +1,4 @@
-import { Link, redirect } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import {
@@ -54,7 +54,7 @@ export function HydrateFallback() {
 
 export default function PostsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, totalPosts, page, pages, now } = loaderData
-  const { dialog, pendingIntent, confirmSubmit, confirmDelete, isDeleting } = useConfirmedSubmit()
+  const { dialog, pendingIntent, confirmDelete, isDeleting } = useConfirmedSubmit()
   const columns: Column<Post>[] = [
     {
       header: 'Title',
@@ -84,22 +84,17 @@ export default function PostsPage({ loaderData, actionData }: Route.ComponentPro
         total={totalPosts}
         subtitle="Posts, most recently changed first. Drafts and scheduled posts are seen only here."
         actions={
-          <Button
-            onClick={() =>
-              void confirmSubmit(
-                'Create a new post?',
-                {
-                  detail:
-                    'A draft is added and its editor opens. Visitors see it once you publish it.',
-                  confirmLabel: 'Create',
-                },
-                { intent: 'create' },
-              )
-            }
-            disabled={pendingIntent === 'create'}
-          >
-            {pendingIntent === 'create' ? 'Creating...' : 'New post'}
-          </Button>
+          // A draft costs nothing and is seen only here: no question before its editor opens.
+          <Form method="post">
+            <Button
+              type="submit"
+              name="intent"
+              value="create"
+              disabled={pendingIntent === 'create'}
+            >
+              {pendingIntent === 'create' ? 'Creating...' : 'New post'}
+            </Button>
+          </Form>
         }
         error={actionData?.error}
         columns={columns}

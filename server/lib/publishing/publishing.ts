@@ -8,7 +8,8 @@ import { SLUG_PATTERN } from '#common/schemas/publishing.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { conflict, notFound, type HttpError } from '#server/lib/http-errors.ts'
 import { pageCount, pageWindow, type PageWindow } from '#server/lib/pagination.ts'
-import { isSlugStillAutomatic, nextFreeSlug, slugify } from '#server/lib/slugs.ts'
+import { isSlugStillAutomatic, nextFreeSlug } from '#server/lib/slugs.ts'
+import { slugify } from '#common/slugs.ts'
 
 /** How often creating a draft retries when another one took its slug at the same moment. */
 const DRAFT_ATTEMPTS = 5

@@ -14,7 +14,7 @@ import type { PostRow } from '#server/db/schema.ts'
 import { createPublishing, readPage, type SlugLookup } from '#server/lib/publishing/publishing.ts'
 import type { PostChanges, PostsRepository } from './posts.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
-import { renderArticle } from '#server/lib/articles.ts'
+import { renderArticle } from '#common/articles.ts'
 
 const toPost = (row: PostRow): Post => ({
   _id: row.id,
@@ -30,6 +30,7 @@ const toPost = (row: PostRow): Post => ({
   publishedAt: row.publishedAt?.toISOString() ?? null,
   updatedAt: row.updatedAt.toISOString(),
   isSample: row.isSample,
+  isSlugAutomatic: row.isSlugAutomatic,
 })
 
 /** How many related posts a post's page suggests. */

@@ -12,7 +12,7 @@ import type { WebsiteRow } from '#server/db/schema.ts'
 import { badRequest } from '#server/lib/http-errors.ts'
 import { createPublishing, readPage, type SlugLookup } from '#server/lib/publishing/publishing.ts'
 import type { WebsiteChanges, WebsitesRepository } from './websites.repository.ts'
-import { renderArticle } from '#server/lib/articles.ts'
+import { renderArticle } from '#common/articles.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
 
 const websiteFields = (body: WebsiteUpdateBody): WebsiteChanges => ({
@@ -55,6 +55,7 @@ const toWebsite = (row: WebsiteRow): Website => ({
   caseStudy: row.caseStudy,
   gallery: row.gallery,
   results: row.results,
+  isSlugAutomatic: row.isSlugAutomatic,
 })
 
 /** A neighbouring project in portfolio order, for the links under a case study. */

@@ -1,7 +1,8 @@
 /**
  * Markdown of journal posts and case studies, rendered on the server once per change (the
- * services keep it): as common/markdown.ts renders it, with fenced code highlighted into token
- * `<span>`s for the site's stylesheet, so a reader's browser runs no script for it. Only the
+ * services keep it): as markdown.ts renders it, with fenced code highlighted into token
+ * `<span>`s for the site's stylesheet, so a reader's browser runs no script for it. The admin's
+ * preview loads this same module on demand, so the owner sees what readers will. Only the
  * languages a web developer's writing uses are loaded; a block in any other language, or none,
  * stays plain code. highlight.js guesses nothing: a language must be named after the fence.
  * Every image opens full size: on a phone, a screenshot in the text is too small to read.
@@ -24,7 +25,7 @@ import sql from 'highlight.js/lib/languages/sql'
 import typescript from 'highlight.js/lib/languages/typescript'
 import xml from 'highlight.js/lib/languages/xml'
 import yaml from 'highlight.js/lib/languages/yaml'
-import { createMarkdownRenderer } from '#common/markdown.ts'
+import { createMarkdownRenderer } from './markdown.ts'
 
 const LANGUAGES = {
   bash,
