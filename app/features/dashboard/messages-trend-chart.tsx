@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback } from 'react'
 import type { MessagesTrend } from '#common/schemas/messages.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
-import type { drawBars } from './bar-chart.ts'
+import { LazyChart } from '#app/components/ui/lazy-chart.tsx'
 
 const BAR_COLOR = '#174ca8'
 
@@ -18,53 +17,26 @@ const weekLabel = (weekStart: string) =>
  * library is imported on demand, so only the dashboard downloads it.
  */
 export function MessagesTrendChart({ weeks }: { weeks: MessagesTrend['weeks'] }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null)
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
-
-  useEffect(() => {
-    let chart: ReturnType<typeof drawBars> | undefined
-    let isCancelled = false
-    import('./bar-chart.ts')
-      .then(({ drawBars }) => {
-        if (isCancelled || !canvasRef.current) return
-        chart = drawBars(
-          canvasRef.current,
+  const draw = useCallback(
+    (canvas: HTMLCanvasElement) =>
+      import('./bar-chart.ts').then(({ drawBars }) =>
+        drawBars(
+          canvas,
           weeks.map((week) => ({ label: weekLabel(week.weekStart), value: week.count })),
           { label: 'Messages', color: BAR_COLOR },
-        )
-        setStatus('ready')
-      })
-      .catch(() => {
-        if (!isCancelled) setStatus('failed')
-      })
-    return () => {
-      isCancelled = true
-      chart?.destroy()
-    }
-  }, [weeks])
-
-  if (status === 'failed')
-    return <Alert kind="error">The chart could not be loaded. Please reload the page.</Alert>
-
+        ),
+      ),
+    [weeks],
+  )
   const total = weeks.reduce((sum, week) => sum + week.count, 0)
   const description = weeks
     .map((week) => `week of ${weekLabel(week.weekStart)}: ${week.count}`)
     .join(', ')
   return (
-    <div className="relative h-[300px] w-full">
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={`Bar chart of messages received per week, ${total} in all. ${description}`}
-      />
-      {status === 'loading' ? (
-        <p
-          role="status"
-          className="absolute inset-0 flex items-center justify-center text-slate-600"
-        >
-          Loading Chart....
-        </p>
-      ) : null}
-    </div>
+    <LazyChart
+      draw={draw}
+      className="h-[300px]"
+      label={`Bar chart of messages received per week, ${total} in all. ${description}`}
+    />
   )
 }

@@ -4,7 +4,7 @@ import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
 import { Portrait } from '#app/components/layout/portrait.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import type { Page } from '#common/schemas/pages.ts'
-import { Markdown } from './markdown.tsx'
+import { Markdown } from '#app/components/ui/markdown.tsx'
 
 /** The about page below the header, from its rendered content (Markdown fields already HTML). */
 export function AboutBody({ page }: { page: Page<'about'> }) {

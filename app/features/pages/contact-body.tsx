@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { ContactDetails } from '#app/components/layout/contact-details.tsx'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import type { Page } from '#common/schemas/pages.ts'
-import { Markdown } from './markdown.tsx'
+import { Markdown } from '#app/components/ui/markdown.tsx'
 
 /** The contact page's texts around its form, which the route passes in. */
 export function ContactBody({ page, form }: { page: Page<'contact'>; form: ReactNode }) {

@@ -3,7 +3,7 @@ import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { GuideSteps } from '#app/components/layout/guide-steps.tsx'
 import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import type { GuideContent } from '#common/schemas/pages.ts'
-import { Markdown } from './markdown.tsx'
+import { Markdown } from '#app/components/ui/markdown.tsx'
 
 /**
  * A deployment guide: its introduction, the numbered steps with their screenshots, a closing note

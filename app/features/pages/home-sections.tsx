@@ -5,7 +5,7 @@ import { Typewriter } from '#app/components/layout/typewriter.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import type { Page } from '#common/schemas/pages.ts'
-import { Markdown } from './markdown.tsx'
+import { Markdown } from '#app/components/ui/markdown.tsx'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 /** The services' icons, in order; a service added in the admin reuses them from the first. */

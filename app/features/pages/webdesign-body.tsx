@@ -1,7 +1,7 @@
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
 import type { Page } from '#common/schemas/pages.ts'
-import { Markdown } from './markdown.tsx'
+import { Markdown } from '#app/components/ui/markdown.tsx'
 
 /** The web design process page, from its rendered content (Markdown fields already HTML). */
 export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {

@@ -6,7 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import type { FieldErrors } from '#app/lib/form-errors.ts'
-import { uploadTextImage } from './websites.api.ts'
+import { uploadTextImage } from '#app/lib/upload-image.ts'
 
 /**
  * The form fields of a case study's results and gallery, named `results.<n>.value` and

@@ -11,8 +11,8 @@ import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
-import { ImageUpload } from './image-upload.tsx'
-import { uploadTextImage } from './websites.api.ts'
+import { ImageUpload } from '#app/components/ui/image-upload.tsx'
+import { uploadTextImage } from '#app/lib/upload-image.ts'
 
 type WebsiteInput = {
   name: 'name' | 'slug' | 'language' | 'languageDescription' | 'link'

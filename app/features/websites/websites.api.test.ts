@@ -1,35 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_WEBSITE, UPLOAD_MAX_BYTES } from '#common/constants.ts'
+import { DEFAULT_WEBSITE } from '#common/constants.ts'
 import { ApiError } from '#app/lib/api-client.ts'
 import { saveSession } from '#app/lib/session.ts'
 import {
   createWebsite,
   deleteWebsite,
-  imageFileProblem,
   listWebsitesForAdmin,
   updateWebsite,
 } from './websites.api.ts'
-
-describe('imageFileProblem', () => {
-  it('accepts an image up to the upload limit', () => {
-    expect(imageFileProblem({ type: 'image/png', size: UPLOAD_MAX_BYTES })).toBeNull()
-  })
-
-  it('refuses a file over the limit with its size and the limit', () => {
-    expect(imageFileProblem({ type: 'image/jpeg', size: UPLOAD_MAX_BYTES + 1 })).toBe(
-      'The image is 5.0 MB; the limit is 5 MB',
-    )
-    expect(imageFileProblem({ type: 'image/jpeg', size: 7.5 * 1024 * 1024 })).toBe(
-      'The image is 7.5 MB; the limit is 5 MB',
-    )
-  })
-
-  it('refuses a file that is not an image', () => {
-    expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe(
-      'Please choose an image file',
-    )
-  })
-})
 
 describe('website requests', () => {
   const fetchMock = vi.fn<typeof fetch>()

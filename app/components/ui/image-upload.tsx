@@ -5,7 +5,7 @@ import { ImagePathSchema } from '#common/schemas/websites.ts'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { imageFileProblem, uploadImage } from './websites.api.ts'
+import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
 
 const UPLOAD_MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024)
 
