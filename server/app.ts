@@ -44,7 +44,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { statsRoutes } from './modules/stats/stats.routes.ts'
 import { pagesRoutes } from './modules/pages/pages.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
-import { accountSecurityRoutes } from './modules/users/account-security.routes.ts'
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 

@@ -3,7 +3,7 @@ import type { Notice } from '#common/schemas/operations.ts'
 import { OperationsStatusSchema } from '#common/schemas/operations.ts'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
 import { currentSession, currentUser } from '#server/plugins/auth.ts'
-import type { AccountSecurityService } from '#server/modules/users/account-security.service.ts'
+import type { AccountSecurityService } from '#server/modules/account-security/account-security.service.ts'
 import type { BackupsService } from './backups.service.ts'
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }

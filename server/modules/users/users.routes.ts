@@ -23,8 +23,8 @@ import { SignInResultSchema } from '#common/schemas/account-security.ts'
 import { currentSession, currentUser } from '#server/plugins/auth.ts'
 import type { AccountLimitHooks } from '#server/plugins/rate-limit.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
-import type { AccountSecurityService } from './account-security.service.ts'
-import { requestOrigin } from './request-origin.ts'
+import type { AccountSecurityService } from '../account-security/account-security.service.ts'
+import { requestOrigin } from '../account-security/request-origin.ts'
 import type { UsersService } from './users.service.ts'
 
 const errors = <S extends number>(...statuses: S[]) =>
