@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { RequestOrigin } from './account-security.service.ts'
+import type { RequestOrigin } from './security-events.ts'
 
 /**
  * Country headers set by common proxies and CDNs. Read only when the site trusts a proxy

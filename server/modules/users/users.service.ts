@@ -37,7 +37,8 @@ import {
 import type { MailService } from '../mail/mail.service.ts'
 import { emailChangedMail } from '../mail/templates/email-changed.ts'
 import { passwordResetMail } from '../mail/templates/password-reset.ts'
-import type { AccountSecurityService, RequestOrigin } from '../account-security/account-security.service.ts'
+import type { AccountSecurityService } from '../account-security/account-security.service.ts'
+import type { RequestOrigin } from '../account-security/security-events.ts'
 import { isUniqueViolation, type UserQueries, type UsersRepository } from './users.repository.ts'
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
