@@ -20,7 +20,7 @@ import { redactUrl } from './lib/redact-url.ts'
 import authPlugin from './plugins/auth.ts'
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
-import { postsRoutes } from './modules/posts/posts.routes.ts'
+import { journalRoutes } from './modules/journal/journal.routes.ts'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts'
 import { unsubscribeRoutes } from './modules/subscribers/unsubscribe.routes.ts'
@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(faqRoutes, { prefix: '/api/faq', faq: services.faq })
   await app.register(pagesRoutes, { prefix: '/api/pages', pages: services.pages })
   await app.register(statsRoutes, { prefix: '/api/stats', stats: services.stats })
-  await app.register(postsRoutes, { prefix: '/api/posts', posts: services.posts })
+  await app.register(journalRoutes, { prefix: '/api/posts', journal: services.journal })
   await app.register(newsletterRoutes, { prefix: '/api/posts', newsletter: services.newsletter })
   await app.register(subscribersRoutes, {
     prefix: '/api/subscribers',

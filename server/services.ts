@@ -46,8 +46,8 @@ import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
 import { createPagesService } from './modules/pages/pages.service.ts'
-import { createPostsRepository } from './modules/posts/posts.repository.ts'
-import { createPostsService } from './modules/posts/posts.service.ts'
+import { createJournalRepository } from './modules/journal/journal.repository.ts'
+import { createJournalService } from './modules/journal/journal.service.ts'
 import { createTestimonialsRepository } from './modules/testimonials/testimonials.repository.ts'
 import { createTestimonialsService } from './modules/testimonials/testimonials.service.ts'
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts'
@@ -181,8 +181,8 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
-  const posts = createPostsService({
-    repo: createPostsRepository(db),
+  const journal = createJournalService({
+    repo: createJournalRepository(db),
     now,
     contentChanged,
     scheduleChange: (at) => contentChanges.scheduleChange(at),
@@ -224,7 +224,7 @@ export async function createServices(deps: ServicesDeps) {
       keep,
       siteNames: settings.get,
     }),
-    posts,
+    journal,
     subscribers: createSubscribersService({
       repo: createSubscribersRepository(db),
       mail,
@@ -236,7 +236,7 @@ export async function createServices(deps: ServicesDeps) {
     }),
     newsletter: createNewsletterService({
       repo: createNewsletterRepository(db),
-      posts,
+      journal,
       mail,
       publicUrl: config.publicUrl,
       businessName: async () => (await siteNames()).businessName,

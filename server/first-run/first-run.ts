@@ -10,7 +10,7 @@ import { renderPng, siteMockupSvg } from '#server/cli/demo-images.ts'
 import { HttpError } from '#server/lib/http-errors.ts'
 import type { FaqService } from '#server/modules/faq/faq.service.ts'
 import type { PagesService } from '#server/modules/pages/pages.service.ts'
-import type { PostsService } from '#server/modules/posts/posts.service.ts'
+import type { JournalService } from '#server/modules/journal/journal.service.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
 import type { TestimonialsService } from '#server/modules/testimonials/testimonials.service.ts'
 import type { UploadsService } from '#server/modules/uploads/uploads.service.ts'
@@ -25,7 +25,7 @@ export interface FirstRunServices {
   settings: Pick<SettingsService, 'putFirstRun'>
   pages: Pick<PagesService, 'putFirstRun'>
   faq: Pick<FaqService, 'putFirstRun'>
-  posts: Pick<PostsService, 'putFirstRun'>
+  journal: Pick<JournalService, 'putFirstRun'>
   testimonials: Pick<TestimonialsService, 'putFirstRun'>
 }
 
@@ -49,7 +49,7 @@ export async function putFirstRunContent(services: FirstRunServices): Promise<Fi
     settings: await services.settings.putFirstRun(SITE_DEFAULTS),
     pages: await services.pages.putFirstRun(FIRST_RUN_PAGES),
     faqEntries: await services.faq.putFirstRun(FIRST_RUN_FAQ),
-    samplePost: await services.posts.putFirstRun(FIRST_RUN_POST),
+    samplePost: await services.journal.putFirstRun(FIRST_RUN_POST),
     sampleTestimonial: await services.testimonials.putFirstRun(FIRST_RUN_TESTIMONIAL),
   }
 }

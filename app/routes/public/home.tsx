@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.websites.listFeatured(),
     context.services.pages.getRendered('home'),
     context.services.settings.getShown(),
-    context.services.posts.listLatest(),
+    context.services.journal.listLatest(),
     context.services.testimonials.listPublic(),
   ])
   const health = await context.services.linkChecks.publicHealthOf(latest.map((w) => w._id))

@@ -12,7 +12,7 @@ const NEVER = new Date(0).toISOString()
 /** The journal as an Atom feed (RFC 4287): the newest public posts, their full text as HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [posts, settings] = await Promise.all([
-    context.services.posts.listLatest(FEED_POSTS_MAX),
+    context.services.journal.listLatest(FEED_POSTS_MAX),
     context.services.settings.getShown(),
   ])
   const url = (path: string) => escapeMarkup(absoluteUrl(context.publicUrl, path))

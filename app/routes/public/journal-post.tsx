@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await publicEntry(context.services.posts.lookUpPublicSlug(params.slug), (slug) =>
+  const found = await publicEntry(context.services.journal.lookUpPublicSlug(params.slug), (slug) =>
     href('/journal/:slug', { slug }),
   )
   const settings = await context.services.settings.getShown()

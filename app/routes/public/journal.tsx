@@ -20,9 +20,9 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, tag } = readListQuery(request, PostListQuerySchema)
   const [result, { tags }, all] = await Promise.all([
-    context.services.posts.listPublic(page, tag),
-    context.services.posts.listTags(),
-    tag ? context.services.posts.listPublic(1) : undefined,
+    context.services.journal.listPublic(page, tag),
+    context.services.journal.listTags(),
+    tag ? context.services.journal.listPublic(1) : undefined,
   ])
   return { ...result, tag, tags, total: all?.totalPosts ?? result.totalPosts }
 }

@@ -11,7 +11,7 @@ export const handle = STATIC_PAGE
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, hasJournal] = await Promise.all([
     context.services.settings.getShown(),
-    context.services.posts.hasPublic(),
+    context.services.journal.hasPublic(),
   ])
   return { publicUrl: context.publicUrl, settings, hasJournal }
 }

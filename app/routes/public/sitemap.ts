@@ -16,7 +16,7 @@ function urlEntry(loc: string, lastmod?: Date, image?: string) {
 export async function loader({ context }: Route.LoaderArgs) {
   const [entries, posts, settings] = await Promise.all([
     context.services.websites.listSlugs(),
-    context.services.posts.listSlugs(),
+    context.services.journal.listSlugs(),
     context.services.settings.getShown(),
   ])
   // The home page carries the site's share image (the settings'), as Google's image sitemaps allow.

@@ -14,7 +14,7 @@ import { conflict, notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { createPacer } from '#server/lib/pacer.ts'
 import { newsletterPostMail } from '../mail/templates/newsletter-post.ts'
-import type { PostsService } from '../posts/posts.service.ts'
+import type { JournalService } from '../journal/journal.service.ts'
 import {
   isUniqueViolation,
   type ClaimedDelivery,
@@ -54,7 +54,7 @@ const errorText = (error: unknown) =>
 
 export function createNewsletterService({
   repo,
-  posts,
+  journal,
   mail,
   publicUrl,
   businessName,
@@ -64,7 +64,7 @@ export function createNewsletterService({
   log,
 }: {
   repo: NewsletterRepository
-  posts: PostsService
+  journal: JournalService
   mail: MailService
   publicUrl: string
   /** The name the mails' footer gives the journal (the site settings). */
@@ -166,7 +166,7 @@ export function createNewsletterService({
         }
         let post = postsById.get(delivery.postId)
         if (!post) {
-          post = await posts.getById(delivery.postId)
+          post = await journal.getById(delivery.postId)
           postsById.set(delivery.postId, post)
         }
         await deliver(delivery, post, name)
@@ -203,7 +203,7 @@ export function createNewsletterService({
      * post sent before.
      */
     async send(postId: string): Promise<Newsletter> {
-      const post = await posts.getById(postId)
+      const post = await journal.getById(postId)
       const isPublic =
         post.status === 'published' &&
         post.publishedAt !== null &&

@@ -12,7 +12,7 @@ type Sample = { id: string; label: string }
 export interface SetupServiceDeps {
   settings: { get: () => Promise<SiteSettings> }
   websites: { listSamples: () => Promise<Sample[]>; hasOwnEntry: () => Promise<boolean> }
-  posts: { listSamples: () => Promise<Sample[]> }
+  journal: { listSamples: () => Promise<Sample[]> }
   testimonials: { listSamples: () => Promise<Sample[]> }
 }
 
@@ -45,7 +45,7 @@ const STEPS: { key: SetupStepKey; label: string; isDone: (s: SiteSettings) => bo
   },
 ]
 
-export function createSetupService({ settings, websites, posts, testimonials }: SetupServiceDeps) {
+export function createSetupService({ settings, websites, journal, testimonials }: SetupServiceDeps) {
   return {
     async get(): Promise<Setup> {
       const [current, hasOwnEntry, sampleWebsites, samplePosts, sampleTestimonials] =
@@ -53,7 +53,7 @@ export function createSetupService({ settings, websites, posts, testimonials }: 
           settings.get(),
           websites.hasOwnEntry(),
           websites.listSamples(),
-          posts.listSamples(),
+          journal.listSamples(),
           testimonials.listSamples(),
         ])
       return {

@@ -55,7 +55,7 @@ const publicAt = (now: Date, tag?: string): SQL =>
   )!
 const NEWEST_FIRST = [desc(posts.publishedAt), desc(posts.id)]
 
-export function createPostsRepository(db: Db) {
+export function createJournalRepository(db: Db) {
   const rows = createSluggedRows<PostRow, NewPost>(db, posts, 'posts')
   const { countWhere } = rows
   return {
@@ -185,4 +185,4 @@ export function createPostsRepository(db: Db) {
   }
 }
 
-export type PostsRepository = ReturnType<typeof createPostsRepository>
+export type JournalRepository = ReturnType<typeof createJournalRepository>

@@ -12,7 +12,7 @@ import {
 } from '#common/schemas/posts.ts'
 import type { PostRow } from '#server/db/schema.ts'
 import { createPublishing, readPage, type SlugLookup } from '#server/lib/publishing/publishing.ts'
-import type { PostChanges, PostsRepository } from './posts.repository.ts'
+import type { PostChanges, JournalRepository } from './journal.repository.ts'
 import type { KeepRead } from '#server/lib/content-changes.ts'
 import { renderArticle } from '#common/articles.ts'
 
@@ -52,14 +52,14 @@ export type PublicPostLookup = SlugLookup<PostWithNeighbours>
 
 const link = (row: PostRow | undefined) => (row ? { title: row.title, slug: row.slug } : null)
 
-export function createPostsService({
+export function createJournalService({
   repo,
   now,
   contentChanged,
   scheduleChange,
   keep,
 }: {
-  repo: PostsRepository
+  repo: JournalRepository
   now: () => Date
   /** Called once a change the public pages show is stored. */
   contentChanged: () => void
@@ -304,4 +304,4 @@ export function createPostsService({
   }
 }
 
-export type PostsService = ReturnType<typeof createPostsService>
+export type JournalService = ReturnType<typeof createJournalService>

@@ -10,11 +10,11 @@ import {
   PostSchema,
 } from '#common/schemas/posts.ts'
 import { addPublishingRoutes, adminErrors } from '#server/lib/publishing/publishing-routes.ts'
-import type { PostsService } from './posts.service.ts'
+import type { JournalService } from './journal.service.ts'
 
-export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (
+export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> = async (
   app,
-  { posts },
+  { journal },
 ) => {
   addPublishingRoutes(app, {
     listPath: '/',
@@ -24,8 +24,8 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
       adminPage: PostPageSchema,
       entry: PostSchema,
     },
-    reads: posts,
-    remove: posts.remove,
+    reads: journal,
+    remove: journal.remove,
     deletedMessage: 'Post deleted successfully',
   })
 
@@ -43,7 +43,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
         },
       },
     },
-    async (request) => posts.getById(request.params.id),
+    async (request) => journal.getById(request.params.id),
   )
 
   app.post(
@@ -61,7 +61,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
       },
     },
     async (request, reply) => {
-      const post = await posts.createDraft(request.body)
+      const post = await journal.createDraft(request.body)
       return reply.code(201).send({ post })
     },
   )
@@ -82,6 +82,6 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
         },
       },
     },
-    async (request) => ({ post: await posts.update(request.params.id, request.body) }),
+    async (request) => ({ post: await journal.update(request.params.id, request.body) }),
   )
 }
