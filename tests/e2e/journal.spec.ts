@@ -22,7 +22,7 @@ test('a post goes from draft, unseen by visitors, to the journal and its feed; t
 
   await test.step('the owner creates a draft and sees the preview follow the text', async () => {
     await page.goto('/admin/posts')
-    await page.getByRole('button', { name: 'New post' }).click()
+    await page.getByRole('button', { name: 'New post', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/post\//)
     await page.getByLabel('Title').fill(title)
     await page.getByLabel('Slug').fill(slug)

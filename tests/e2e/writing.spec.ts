@@ -11,7 +11,7 @@ test('the owner writes a post with the toolbar and adds an image to the text', a
 }) => {
   await signInAsAdmin(page, request)
   await page.goto('/admin/posts')
-  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('button', { name: 'New post', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/post\//)
   const title = `Toolbar test ${uniqueId()}`
   await page.getByLabel('Title').fill(title)
@@ -45,4 +45,33 @@ test('the owner writes a post with the toolbar and adds an image to the text', a
   await expect(body).toHaveValue(/!\[Describe the image\]\(\/uploads\/[\w.-]+\)/)
   await expect(preview.getByRole('img', { name: 'Describe the image' })).toBeVisible()
   await expectNoA11yViolations(page)
+})
+
+test('the preview follows the part of the text being written, and opens at full size', async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.goto('/admin/posts')
+  await page.getByRole('button', { name: 'New post', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/post\//)
+  const body = page.getByLabel('Body (Markdown)')
+  const paragraphs = Array.from({ length: 80 }, (_, i) => `Paragraph ${i + 1} of a long post.`)
+  await body.fill(paragraphs.join('\n\n'))
+  const preview = page.getByRole('region', { name: 'Preview' })
+  const last = preview.getByText('Paragraph 80 of a long post.')
+  const first = preview.getByText('Paragraph 1 of a long post.', { exact: true })
+
+  await body.press('Control+End')
+  await expect(last).toBeInViewport()
+  await body.press('Control+Home')
+  await expect(first).toBeInViewport()
+
+  await preview.getByRole('button', { name: 'Full size' }).click()
+  await expect(preview.getByRole('button', { name: 'Beside the form' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(page.getByRole('heading', { level: 1, name: 'New post' })).toBeInViewport()
 })

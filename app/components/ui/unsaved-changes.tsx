@@ -29,6 +29,8 @@ export function useUnsavedFormChanges(formRef: RefObject<HTMLFormElement | null>
   const dialog = useUnsavedChanges(isDirty, { isLeaveAllowed: () => isSaving.current })
   return {
     dialog,
+    /** Whether the form differs from what it first showed. */
+    isDirty,
     check,
     setSaving: (saving: boolean) => {
       isSaving.current = saving

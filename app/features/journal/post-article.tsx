@@ -26,7 +26,10 @@ export function PostArticle({
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header>
-        <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+        <h1
+          data-preview-field="title"
+          className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl"
+        >
           {post.title}
         </h1>
         <p className="mt-6 flex items-center gap-3 text-sm text-slate-600">
@@ -43,7 +46,9 @@ export function PostArticle({
           </span>
         </p>
         {post.summary ? (
-          <p className="mt-6 text-xl leading-8 text-slate-700">{post.summary}</p>
+          <p data-preview-field="summary" className="mt-6 text-xl leading-8 text-slate-700">
+            {post.summary}
+          </p>
         ) : null}
         {tags ? <div className="mt-6">{tags}</div> : null}
       </header>
@@ -59,7 +64,9 @@ export function PostArticle({
           className="mt-10 w-full rounded-xl border border-slate-200 bg-slate-100 object-cover"
         />
       ) : null}
-      <div className="mt-10">{renderBody}</div>
+      <div data-preview-field="body" className="mt-10">
+        {renderBody}
+      </div>
     </article>
   )
 }

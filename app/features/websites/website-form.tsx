@@ -8,6 +8,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { SaveBar } from '#app/components/ui/editor-shell.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
@@ -113,7 +114,7 @@ export function WebsiteForm({
         }
       }}
       onSubmit={() => setSaving(true)}
-      className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <button type="submit" name="intent" value={keepIntent} disabled={isBusy} hidden />
       <p className="text-sm text-slate-700">
@@ -233,10 +234,10 @@ export function WebsiteForm({
           </p>
         </div>
       </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <ButtonLink to={cancelTo} variant="secondary">
-          Cancel
-        </ButtonLink>
+      <SaveBar isDirty={unsaved.isDirty}>
+        <Button type="submit" name="intent" value={main.intent} disabled={isBusy}>
+          {pendingIntent === main.intent ? main.pending : main.label}
+        </Button>
         <Button
           type="submit"
           name="intent"
@@ -246,10 +247,10 @@ export function WebsiteForm({
         >
           {pendingIntent === other.intent ? other.pending : other.label}
         </Button>
-        <Button type="submit" name="intent" value={main.intent} disabled={isBusy}>
-          {pendingIntent === main.intent ? main.pending : main.label}
-        </Button>
-      </div>
+        <ButtonLink to={cancelTo} variant="secondary">
+          Cancel
+        </ButtonLink>
+      </SaveBar>
       {unsaved.dialog}
     </Form>
   )

@@ -16,6 +16,7 @@ import {
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { EditorWithPreview, SaveBar } from '#app/components/ui/editor-shell.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { ContactForm } from '#app/features/messages/contact-form.tsx'
@@ -140,45 +141,37 @@ function PageEditor({ page }: { page: Page }) {
         </a>
       </div>
 
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <form
-          aria-label={`Edit the ${PAGE_LABELS[page.key]} page`}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            void save()
-          }}
-          className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
-          {formError ? <Alert kind="error">{formError}</Alert> : null}
-          <ContentEditor
-            value={draft as never}
-            errors={errors}
-            onChange={(next) => setDraft(next)}
-            upload={(file) => uploadImage(file, () => undefined)}
-          />
-          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
-            <Button type="submit" disabled={isSaving || !isDirty}>
-              {isSaving ? 'Saving...' : 'Save page'}
-            </Button>
-            <Button variant="secondary" disabled={!isDirty} onClick={() => setDraft(saved)}>
-              Discard changes
-            </Button>
-            <p className="text-sm text-slate-600">{isDirty ? 'Unsaved changes' : 'All saved'}</p>
-          </div>
-        </form>
-
-        <section aria-labelledby="preview-title" className="min-w-0">
-          <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Preview
-          </h2>
-          <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
-            <div inert className="xl:[zoom:0.6]">
-              <PagePreview page={preview} contactForm={<ContactForm formToken="" />} />
-            </div>
-          </div>
-        </section>
-      </div>
+      <EditorWithPreview
+        fit="wide"
+        form={
+          <form
+            aria-label={`Edit the ${PAGE_LABELS[page.key]} page`}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              void save()
+            }}
+            className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            {formError ? <Alert kind="error">{formError}</Alert> : null}
+            <ContentEditor
+              value={draft as never}
+              errors={errors}
+              onChange={(next) => setDraft(next)}
+              upload={(file) => uploadImage(file, () => undefined)}
+            />
+            <SaveBar isDirty={isDirty}>
+              <Button type="submit" disabled={isSaving || !isDirty}>
+                {isSaving ? 'Saving...' : 'Save page'}
+              </Button>
+              <Button variant="secondary" disabled={!isDirty} onClick={() => setDraft(saved)}>
+                Discard changes
+              </Button>
+            </SaveBar>
+          </form>
+        }
+        preview={<PagePreview page={preview} contactForm={<ContactForm formToken="" />} />}
+      />
       {dialog}
     </div>
   )

@@ -16,6 +16,7 @@ import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { EditorWithPreview, SaveBar } from '#app/components/ui/editor-shell.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { TagLinks } from '#app/components/ui/tag-filter.tsx'
@@ -152,118 +153,108 @@ function PostEditor({ post: initial }: { post: Post }) {
   return (
     <div>
       <PageHeader title="Edit post" subtitle={<PostStateBadges post={post} now={new Date()} />} />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <form
-          aria-label="Edit the post"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            void save(isPublished ? 'published' : 'draft')
-          }}
-          className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
-          {formError ? <Alert kind="error">{formError}</Alert> : null}
-          <InputField label="Title" required maxLength={TEXT_LIMITS.short} {...bind('title')} />
-          <InputField
-            label="Slug"
-            required
-            autoCapitalize="none"
-            spellCheck={false}
-            hint={
-              isSlugFollowing
-                ? "Follows the title until you change it or publish; the post's address is /journal/<slug>."
-                : "Lowercase letters, digits and dashes; the post's address is /journal/<slug>. A changed slug redirects from the old one."
+      <EditorWithPreview
+        form={
+          <form
+            aria-label="Edit the post"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              void save(isPublished ? 'published' : 'draft')
+            }}
+            className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            {formError ? <Alert kind="error">{formError}</Alert> : null}
+            <InputField label="Title" required maxLength={TEXT_LIMITS.short} {...bind('title')} />
+            <InputField
+              label="Slug"
+              required
+              autoCapitalize="none"
+              spellCheck={false}
+              hint={
+                isSlugFollowing
+                  ? "Follows the title until you change it or publish; the post's address is /journal/<slug>."
+                  : "Lowercase letters, digits and dashes; the post's address is /journal/<slug>. A changed slug redirects from the old one."
+              }
+              {...bind('slug')}
+            />
+            <TextareaField
+              label="Summary"
+              rows={2}
+              maxLength={POST_SUMMARY_MAX_LENGTH}
+              hint="One or two sentences for lists, the feed and search results."
+              {...bind('summary')}
+            />
+            <MarkdownField
+              label="Body (Markdown)"
+              rows={18}
+              maxLength={POST_BODY_MAX_LENGTH}
+              hint="The toolbar, or ## for headings, **bold**, [link](/contact), ``` for code. Paste or drop an image to add it."
+              onUploadImage={uploadTextImage}
+              {...bind('body')}
+            />
+            <InputField
+              label="Tags"
+              hint={`Separated by commas (at most ${TAGS_MAX}); readers filter the journal by them.`}
+              {...bind('tags')}
+            />
+            <ImageUpload
+              value={draft.image}
+              onChange={set('image')}
+              onBusyChange={setIsUploading}
+              error={errors.image}
+              legend="Cover image (optional)"
+              previewAlt="Preview of the cover image"
+            />
+            <InputField
+              label="Cover image description"
+              maxLength={TEXT_LIMITS.short}
+              hint="What the cover shows, for screen readers."
+              {...bind('imageAlt')}
+            />
+            <InputField
+              label="Publish date"
+              type="datetime-local"
+              hint="Empty: as soon as you publish. A future date schedules the post: it appears by itself then."
+              {...bind('publishAt')}
+            />
+            <SaveBar isDirty={isDirty}>
+              <Button type="button" disabled={isBusy} onClick={() => void save('published')}>
+                {pending === 'published' ? 'Publishing...' : isPublished ? 'Update' : 'Publish'}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={isBusy}
+                onClick={() => void save('draft')}
+              >
+                {pending === 'draft' ? 'Saving...' : isPublished ? 'Unpublish' : 'Save as draft'}
+              </Button>
+              <ButtonLink to={LIST_PATH} variant="secondary">
+                Cancel
+              </ButtonLink>
+            </SaveBar>
+          </form>
+        }
+        preview={
+          <PostArticle
+            post={{ ...draft, publishedAt: post.publishedAt }}
+            renderBody={
+              <Markdown html={bodyHtml} className="article-body text-lg leading-8 text-slate-800" />
             }
-            {...bind('slug')}
-          />
-          <TextareaField
-            label="Summary"
-            rows={2}
-            maxLength={POST_SUMMARY_MAX_LENGTH}
-            hint="One or two sentences for lists, the feed and search results."
-            {...bind('summary')}
-          />
-          <MarkdownField
-            label="Body (Markdown)"
-            rows={18}
-            maxLength={POST_BODY_MAX_LENGTH}
-            hint="The toolbar, or ## for headings, **bold**, [link](/contact), ``` for code. Paste or drop an image to add it."
-            onUploadImage={uploadTextImage}
-            {...bind('body')}
-          />
-          <InputField
-            label="Tags"
-            hint={`Separated by commas (at most ${TAGS_MAX}); readers filter the journal by them.`}
-            {...bind('tags')}
-          />
-          <ImageUpload
-            value={draft.image}
-            onChange={set('image')}
-            onBusyChange={setIsUploading}
-            error={errors.image}
-            legend="Cover image (optional)"
-            previewAlt="Preview of the cover image"
-          />
-          <InputField
-            label="Cover image description"
-            maxLength={TEXT_LIMITS.short}
-            hint="What the cover shows, for screen readers."
-            {...bind('imageAlt')}
-          />
-          <InputField
-            label="Publish date"
-            type="datetime-local"
-            hint="Empty: as soon as you publish. A future date schedules the post: it appears by itself then."
-            {...bind('publishAt')}
-          />
-          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
-            <Button type="button" disabled={isBusy} onClick={() => void save('published')}>
-              {pending === 'published' ? 'Publishing...' : isPublished ? 'Update' : 'Publish'}
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={isBusy}
-              onClick={() => void save('draft')}
-            >
-              {pending === 'draft' ? 'Saving...' : isPublished ? 'Unpublish' : 'Save as draft'}
-            </Button>
-            <ButtonLink to={LIST_PATH} variant="secondary">
-              Cancel
-            </ButtonLink>
-            <p className="text-sm text-slate-600">{isDirty ? 'Unsaved changes' : 'All saved'}</p>
-          </div>
-        </form>
-
-        <section aria-labelledby="preview-title" className="min-w-0">
-          <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Preview
-          </h2>
-          <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
-            <div inert className="xl:[zoom:0.75]">
-              <PostArticle
-                post={{ ...draft, publishedAt: post.publishedAt }}
-                renderBody={
-                  <Markdown
-                    html={bodyHtml}
-                    className="article-body text-lg leading-8 text-slate-800"
-                  />
-                }
-                tags={
-                  <TagLinks
-                    basePath="/journal"
-                    tags={draft.tags
-                      .split(',')
-                      .map((t) => t.trim())
-                      .filter(Boolean)}
-                    label="Topics"
-                  />
-                }
+            tags={
+              <TagLinks
+                basePath="/journal"
+                tags={draft.tags
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean)}
+                label="Topics"
               />
-            </div>
-          </div>
-        </section>
-      </div>
+            }
+          />
+        }
+      />
       <div className="mt-8 max-w-2xl">
         <NewsletterPanel
           postId={post._id}
