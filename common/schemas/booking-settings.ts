@@ -8,7 +8,7 @@ import { TEXT_LIMITS } from '../constants.ts'
 import { text } from './common.ts'
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
+type Weekday = (typeof WEEKDAYS)[number]
 const WEEKDAY_LABELS: Record<Weekday, string> = {
   mon: 'Monday',
   tue: 'Tuesday',
@@ -19,13 +19,13 @@ const WEEKDAY_LABELS: Record<Weekday, string> = {
   sun: 'Sunday',
 }
 
-export const BOOKING_DURATION_MIN = 5
-export const BOOKING_DURATION_MAX = 480
-export const BOOKING_DURATIONS_MAX = 6
-export const BOOKING_WINDOWS_PER_DAY_MAX = 6
-export const BOOKING_BUFFER_MAX = 240
-export const BOOKING_NOTICE_MAX_HOURS = 24 * 60
-export const BOOKING_HORIZON_MAX_DAYS = 365
+const BOOKING_DURATION_MIN = 5
+const BOOKING_DURATION_MAX = 480
+const BOOKING_DURATIONS_MAX = 6
+const BOOKING_WINDOWS_PER_DAY_MAX = 6
+const BOOKING_BUFFER_MAX = 240
+const BOOKING_NOTICE_MAX_HOURS = 24 * 60
+const BOOKING_HORIZON_MAX_DAYS = 365
 const LOCATION_MAX = 300
 
 /** True for a time zone name the runtime knows (an IANA name such as Europe/Berlin, or UTC). */
@@ -84,7 +84,7 @@ const dayWindows = (day: Weekday) => {
     )
 }
 
-export const WeeklyHoursSchema = z.object(
+const WeeklyHoursSchema = z.object(
   Object.fromEntries(WEEKDAYS.map((day) => [day, dayWindows(day)])) as {
     [D in Weekday]: ReturnType<typeof dayWindows>
   },

@@ -1,12 +1,12 @@
 /** Booked calls: the free slots, a visitor's booking, its manage page, and the owner's lists. */
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
-import { BookingSettingsSchema, timeZoneSchema } from './booking-settings.ts'
+import { timeZoneSchema, type BookingSettings } from './booking-settings.ts'
 import { EmailSchema, requiredText, text } from './common.ts'
 import { ContactBodySchema } from './messages.ts'
 
 /** The most days one GET /api/booking/slots may cover (from and to both counted). */
-export const BOOKING_SLOTS_MAX_DAYS = 62
+const BOOKING_SLOTS_MAX_DAYS = 62
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const isCalendarDate = (value: string) => {
@@ -45,7 +45,6 @@ export const BookingSlotsQuerySchema = z
 export type BookingSlotsQuery = z.infer<typeof BookingSlotsQuerySchema>
 
 const SlotSchema = z.object({ start: z.string(), end: z.string() })
-export type Slot = z.infer<typeof SlotSchema>
 
 export const BookingSlotsSchema = z.object({
   /** The owner's zone, which `from` and `to` are read in. */
@@ -86,7 +85,7 @@ export type BookingBody = z.infer<typeof BookingBodySchema>
 export const RescheduleBodySchema = z.object({ start: isoInstant('Start') })
 export type RescheduleBody = z.infer<typeof RescheduleBodySchema>
 
-export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const
+const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /** POST /api/booking's answer. */
@@ -102,7 +101,7 @@ export const BookingCreatedSchema = z.object({
 export type BookingCreated = z.infer<typeof BookingCreatedSchema>
 
 /** A booking as its manage page shows it (GET /api/booking/{token}, cancel, reschedule). */
-export const ManagedBookingSchema = z.object({
+const ManagedBookingSchema = z.object({
   _id: z.string(),
   start: z.string(),
   end: z.string(),
@@ -119,7 +118,6 @@ export const ManagedBookingSchema = z.object({
   /** Whether it can still be moved or cancelled (confirmed and not yet begun). */
   isChangeable: z.boolean(),
 })
-export type ManagedBooking = z.infer<typeof ManagedBookingSchema>
 export const ManagedBookingResponseSchema = z.object({ booking: ManagedBookingSchema })
 export type ManagedBookingResponse = z.infer<typeof ManagedBookingResponseSchema>
 
@@ -128,7 +126,7 @@ export const BookingTokenParamsSchema = z.object({
 })
 
 /** A booking as the owner sees it (dashboard, admin list). */
-export const AdminBookingSchema = z.object({
+const AdminBookingSchema = z.object({
   _id: z.string(),
   start: z.string(),
   end: z.string(),
@@ -161,12 +159,9 @@ export const BookingFeedSchema = z.object({ url: z.string() })
 export type BookingFeed = z.infer<typeof BookingFeedSchema>
 
 /** What the /book page needs of the settings (never the busy calendar's secret address). */
-export const BookingPageSettingsSchema = BookingSettingsSchema.pick({
-  enabled: true,
-  timeZone: true,
-  durations: true,
-  location: true,
-  minNoticeHours: true,
-  horizonDays: true,
-}).extend({ ownerName: z.string() })
-export type BookingPageSettings = z.infer<typeof BookingPageSettingsSchema>
+export interface BookingPageSettings extends Pick<
+  BookingSettings,
+  'enabled' | 'timeZone' | 'durations' | 'location' | 'minNoticeHours' | 'horizonDays'
+> {
+  ownerName: string
+}

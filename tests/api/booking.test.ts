@@ -478,6 +478,50 @@ describe('POST /api/booking', () => {
     expect(smtp.mailsTo(OWNER).filter((m) => m.subject.startsWith('New contact'))).toEqual([])
   })
 
+  it('carries the lead source of the visit into the inbox, as a contact message does', async () => {
+    const ip = '203.0.113.77'
+    const userAgent =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+    for (const [path, minutesAgo] of [
+      ['/', 6],
+      ['/book', 4],
+    ] as const)
+      app.services.stats.record({
+        path,
+        ip,
+        at: new Date(nowMs - minutesAgo * 60_000),
+        userAgent,
+        source: path === '/' ? 'www.linkedin.com' : null,
+        utm:
+          path === '/'
+            ? { source: 'linkedin', medium: 'social', campaign: 'spring' }
+            : { source: null, medium: null, campaign: null },
+        device: 'desktop',
+        country: null,
+      })
+    const who = visitor()
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      payload: { start: '2026-03-24T09:30:00.000Z', duration: 30, timeZone: 'UTC', ...who },
+      headers: { 'user-agent': userAgent },
+      remoteAddress: ip,
+    })
+    expect(res.statusCode).toBe(201)
+    const inbox = MessagesPageSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/messages/admin?stage=call', headers: admin })
+      ).json(),
+    )
+    expect(inbox.messages.find((m) => m.email === who.email)?.visit).toEqual({
+      landingPage: '/',
+      source: 'www.linkedin.com',
+      campaign: { source: 'linkedin', medium: 'social', campaign: 'spring' },
+      pagesSeen: 2,
+      device: 'desktop',
+    })
+  })
+
   it('takes one of two concurrent posts for one slot, whatever their order', async () => {
     const payload = { start: '2026-03-24T10:00:00.000Z', duration: 30, timeZone: 'UTC' }
     const results = await Promise.all([

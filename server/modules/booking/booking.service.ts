@@ -41,9 +41,9 @@ const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
 /** The reminder goes this long before a call. */
-export const REMINDER_BEFORE_MS = DAY_MS
+const REMINDER_BEFORE_MS = DAY_MS
 /** The busy calendar is read again once its last fetch is this old. */
-export const BUSY_REFRESH_MS = 15 * MINUTE_MS
+const BUSY_REFRESH_MS = 15 * MINUTE_MS
 /** How often each instance looks for due reminders and a stale busy calendar. */
 const TICK_MS = MINUTE_MS
 const ADMIN_LIST_LIMIT = 200

@@ -20,7 +20,7 @@ export interface CalendarParty {
 const PRODUCT_ID = { company: 'devfolio', product: 'booking', language: 'EN' }
 
 /** The booking's UID: stable across moves and the cancellation, unique to the site. */
-export const bookingUid = (id: string, host: string) => `${id}@${host}`
+const bookingUid = (id: string, host: string) => `${id}@${host}`
 
 function addEvent(
   calendar: ReturnType<typeof ical>,

@@ -125,14 +125,6 @@ export function freeSlots(
   )
 }
 
-/** The instants the dates `from` to `to` (in `zone`) cover: from the first's start to the last's end. */
-export function daysSpan(from: string, to: string, zone: string): Span {
-  return {
-    start: DateTime.fromISO(from, { zone }).startOf('day').toMillis(),
-    end: DateTime.fromISO(to, { zone }).plus({ days: 1 }).startOf('day').toMillis(),
-  }
-}
-
 /** The owner-zone date of an instant (YYYY-MM-DD). */
 export const dateIn = (instant: number, zone: string) =>
   DateTime.fromMillis(instant, { zone }).toISODate()!

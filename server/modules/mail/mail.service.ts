@@ -18,7 +18,7 @@ interface MailContent {
   icalEvent?: CalendarPart
 }
 
-export interface CalendarPart {
+interface CalendarPart {
   /** The iTIP method (RFC 5546), also the part's `method` parameter: REQUEST, CANCEL ... */
   method: string
   content: string
