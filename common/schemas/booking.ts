@@ -158,6 +158,16 @@ export type AdminBookings = z.infer<typeof AdminBookingsSchema>
 export const BookingFeedSchema = z.object({ url: z.string() })
 export type BookingFeed = z.infer<typeof BookingFeedSchema>
 
+/** GET /api/booking/busy: the last read of the owner's busy calendar (all null before the first). */
+export const BusyCalendarStateSchema = z.object({
+  fetchedAt: z.string().nullable(),
+  /** How many busy times it held within the horizon. */
+  events: z.number().int().nullable(),
+  /** Why the last read failed (the busy times of the read before stay), or null. */
+  error: z.string().nullable(),
+})
+export type BusyCalendarState = z.infer<typeof BusyCalendarStateSchema>
+
 /** What the /book page needs of the settings (never the busy calendar's secret address). */
 export interface BookingPageSettings extends Pick<
   BookingSettings,

@@ -9,7 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
-import { BookingSlotsSchema } from '#common/schemas/booking.ts'
+import { BookingSlotsSchema, BusyCalendarStateSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -171,7 +171,15 @@ describe('the busy calendar', () => {
   it('is read when the settings are saved, and its events block exactly the slots they cover', async () => {
     await saveBooking(app, admin, { ...availability, busyCalendarUrl: calendarUrl })
     expect(hits).toBe(2) // the redirect, then the file
-    expect(await app.services.booking.busyCalendarState()).toMatchObject({ error: null })
+    const state = await app.inject({ method: 'GET', url: '/api/booking/busy', headers: admin })
+    expect(BusyCalendarStateSchema.parse(state.json())).toEqual({
+      fetchedAt: new Date(nowMs).toISOString(),
+      // New York, the file's own zone, two weekly reviews in range (one excluded, one moved) and
+      // the day away; the event marked free is no busy time.
+      events: 5,
+      error: null,
+    })
+    expect((await app.inject({ method: 'GET', url: '/api/booking/busy' })).statusCode).toBe(401)
 
     // 05:00 in New York is 10:00 in Berlin; the weekly review at 14:00.
     expect(await freeHours('2026-03-23')).toEqual(without('10:00', '14:00'))

@@ -20,6 +20,7 @@ import type {
   BookingPageSettings,
   BookingSlots,
   BookingSlotsQuery,
+  BusyCalendarState,
   ManagedBookingResponse,
   RescheduleBody,
 } from '#common/schemas/booking.ts'
@@ -164,6 +165,9 @@ export function createBookingService(deps: {
       manageUrl: manageUrl(row.token),
       stamp: now(),
     })
+    // A reminder changes nothing in the calendars: it carries no invitation.
+    const calendarPart =
+      kind === 'reminder' ? {} : { icalEvent: { ...invitation, filename: 'invite.ics' } }
     const facts = {
       kind,
       startAt: row.startAt,
@@ -182,7 +186,7 @@ export function createBookingService(deps: {
         to: row.email,
         fromName: site.ownerName,
         replyTo: site.email,
-        icalEvent: { ...invitation, filename: 'invite.ics' },
+        ...calendarPart,
         ...bookingMail({ ...facts, audience: 'visitor', timeZone: row.timeZone }),
       }),
     ]
@@ -191,7 +195,7 @@ export function createBookingService(deps: {
         mail.send({
           to: owner,
           replyTo: row.email,
-          icalEvent: { ...invitation, filename: 'invite.ics' },
+          ...calendarPart,
           ...bookingMail({ ...facts, audience: 'owner', timeZone: site.booking.timeZone }),
         }),
       )
@@ -568,7 +572,7 @@ export function createBookingService(deps: {
     },
 
     /** The last read of the busy calendar: when, how many busy times, what went wrong. */
-    async busyCalendarState() {
+    async busyCalendarState(): Promise<BusyCalendarState> {
       const row = await repo.findCalendar()
       return {
         fetchedAt: row?.busyFetchedAt?.toISOString() ?? null,
