@@ -34,6 +34,11 @@ export const BookingSlotsQuerySchema = z
     to: dayOf('To'),
     /** One of the settings' meeting lengths; the first one when left out. */
     duration: minutesParam.optional(),
+    /**
+     * A booking's manage token: the slots it can be moved to (its own time does not block them,
+     * and its length is the default).
+     */
+    token: text('Token', TEXT_LIMITS.short, { trim: false }).optional(),
   })
   .refine((query) => query.from <= query.to, { error: 'To must not be before from', path: ['to'] })
   .refine(

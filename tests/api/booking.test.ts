@@ -633,6 +633,41 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
     expect(starts).not.toContain('2026-04-01T15:00:00.000Z')
   })
 
+  it('lists the times a booking can move to, its own time and buffer no obstacle', async () => {
+    await saveBooking({
+      timeZone: 'UTC',
+      weekly: { ...none, wed: [{ start: '13:00', end: '17:00' }] },
+      durations: [60],
+      bufferMinutes: 15,
+      minNoticeHours: 0,
+      location: 'Studio, 12 Harbour Street',
+    })
+    const booked = await bookOk('2026-04-08T14:00:00.000Z', 60)
+    const day = 'from=2026-04-08&to=2026-04-08'
+    expect(await slotStarts(day)).toEqual(['2026-04-08T16:00:00.000Z'])
+    expect(await slotStarts(`${day}&token=${booked.token}`)).toEqual([
+      '2026-04-08T13:00:00.000Z',
+      '2026-04-08T14:00:00.000Z',
+      '2026-04-08T15:00:00.000Z',
+      '2026-04-08T16:00:00.000Z',
+    ])
+    expectError(await getSlots(`${day}&token=unknown`), 404)
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/booking/${booked.token}/reschedule`,
+      payload: { start: '2026-04-08T15:00:00.000Z' },
+    })
+    expect(moved.statusCode).toBe(200)
+    await saveBooking({
+      timeZone: 'UTC',
+      weekly: { ...none, wed: [{ start: '13:00', end: '17:00' }] },
+      durations: [60],
+      bufferMinutes: 0,
+      minNoticeHours: 0,
+      location: 'Studio, 12 Harbour Street',
+    })
+  })
+
   it('refuses a move to a time that is not free (409)', async () => {
     const first = await bookOk('2026-03-25T15:00:00.000Z', 60)
     const second = await bookOk('2026-03-25T16:00:00.000Z', 60)

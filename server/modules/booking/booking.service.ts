@@ -355,14 +355,16 @@ export function createBookingService(deps: {
     },
 
     /**
-     * The free slots on the owner-zone dates of the query. Throws 404 while booking is off and
-     * 400 naming `duration` for a length the settings do not offer.
+     * The free slots on the owner-zone dates of the query; with a booking's token, the ones it can
+     * be moved to. Throws 404 while booking is off or for an unknown token, and 400 naming
+     * `duration` for a length the settings do not offer.
      */
     async slots(query: BookingSlotsQuery): Promise<BookingSlots> {
       const { booking } = await requireEnabled()
-      const duration = query.duration ?? booking.durations[0]!
-      requireDuration(booking, duration)
-      const free = await computeFree(booking, query.from, query.to, duration)
+      const moving = query.token === undefined ? undefined : await findByToken(query.token)
+      const duration = query.duration ?? moving?.durationMinutes ?? booking.durations[0]!
+      if (duration !== moving?.durationMinutes) requireDuration(booking, duration)
+      const free = await computeFree(booking, query.from, query.to, duration, moving?.id)
       return {
         timeZone: booking.timeZone,
         duration,
