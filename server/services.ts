@@ -154,6 +154,7 @@ export async function createServices(deps: ServicesDeps) {
     ownerEmail,
     siteSettings: () => settings.get(),
     messageIdDomain: new URL(config.publicUrl).hostname,
+    canMailSenders: deps.mailTransport !== undefined || config.mail.smtpUrl !== undefined,
     adminUrl: `${config.publicUrl}/admin/messages`,
     contactTokens,
     limits,

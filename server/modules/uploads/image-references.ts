@@ -85,7 +85,7 @@ export const IMAGE_COLUMNS = {
     stage: 'none',
     notes: 'none',
   },
-  contact_acknowledgements: { email: 'none' },
+  contact_acknowledgements: { email: 'none', state: 'none', lastError: 'none' },
   // Visit statistics: paths, hosts and labels, never an image.
   stats_salts: { salt: 'none' },
   visits: {
