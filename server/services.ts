@@ -106,6 +106,7 @@ export async function createServices(deps: ServicesDeps) {
       ? createSmtpTransport(config.mail.smtpUrl)
       : createOutboxTransport(config.mail.outboxDir, log))
   const mail = createMailService({ transport, from: config.mail.from })
+  const uploads = createUploadsService({ repo: createUploadsRepository(db), now, log })
   const contentChanged = () => contentChanges.changed()
   const keep = contentChanges.keep
   const limits = createActionLimits(
@@ -207,7 +208,7 @@ export async function createServices(deps: ServicesDeps) {
       healthOf: linkChecks.healthOf,
     }),
     linkChecks,
-    uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
+    uploads,
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
@@ -253,6 +254,7 @@ export async function createServices(deps: ServicesDeps) {
       sender: siteNames,
       ownerEmail,
       adminUrl: `${config.publicUrl}/admin/testimonials`,
+      uploads,
       log,
       limits,
       now,

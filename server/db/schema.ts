@@ -537,6 +537,8 @@ export const testimonials = pgTable(
     company: text('company').notNull().default(''),
     text: text('text').notNull(),
     rating: integer('rating'),
+    /** The client's photo or logo (an uploaded image path), shown round beside their words. */
+    photo: text('photo'),
     approved: boolean('approved').notNull().default(false),
     /**
      * When the owner last approved or hid it: null while it waits for a first look (pending), so a

@@ -351,12 +351,10 @@ export function createMessagesService(deps: {
         )
       return false
     }
-    await repo
-      .finishAcknowledgement(row.email, { state: 'sent' })
-      .catch((err: unknown) =>
-        // The mail went out; when the lease ends the sender may get it a second time.
-        log.error({ err, messageId: row.id }, 'acknowledgement sent but not recorded'),
-      )
+    await repo.finishAcknowledgement(row.email, { state: 'sent' }).catch((err: unknown) =>
+      // The mail went out; when the lease ends the sender may get it a second time.
+      log.error({ err, messageId: row.id }, 'acknowledgement sent but not recorded'),
+    )
     return true
   }
 
@@ -635,9 +633,7 @@ export function createMessagesService(deps: {
       backoffBaseMs = intervalMs
       timer = setInterval(() => {
         if (retryRun) return
-        retryRun = track(
-          Promise.all([retryPendingNotifications(), retryPendingAcknowledgements()]),
-        )
+        retryRun = track(Promise.all([retryPendingNotifications(), retryPendingAcknowledgements()]))
           .catch((err: unknown) => log.warn({ err }, 'contact notification retry run failed'))
           .finally(() => {
             retryRun = undefined

@@ -139,7 +139,15 @@ export const IMAGE_COLUMNS = {
     previousSlugs: 'none',
   },
   // What clients write: plain text, never an image of the site.
-  testimonials: { name: 'none', role: 'none', company: 'none', text: 'none', email: 'none' },
+  testimonials: {
+    name: 'none',
+    role: 'none',
+    company: 'none',
+    text: 'none',
+    email: 'none',
+    // The client's photo or logo: a whole path.
+    photo: 'images',
+  },
   testimonial_requests: { name: 'none', email: 'none', tokenHash: 'none' },
   subscribers: {
     email: 'none',

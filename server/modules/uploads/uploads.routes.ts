@@ -11,11 +11,11 @@ import { ErrorResponseSchema } from '#common/schemas/common.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { matchesEtag } from '#server/lib/etag.ts'
 import { badRequest, payloadTooLarge } from '#server/lib/http-errors.ts'
-import type { UploadsService } from './uploads.service.ts'
+import { FILE_TOO_LARGE, type UploadsService } from './uploads.service.ts'
 
 const IMAGE_FIELD = 'image'
 const NO_IMAGE = `${IMAGE_FIELD}: No image uploaded (send the file in the "${IMAGE_FIELD}" field)`
-const TOO_LARGE = `${IMAGE_FIELD}: The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
+const TOO_LARGE = `${IMAGE_FIELD}: ${FILE_TOO_LARGE}`
 const MALFORMED = `${IMAGE_FIELD}: The upload is not a well-formed multipart body`
 
 /** busboy reports a malformed body (no boundary, data cut off) as a plain Error without a status. */
