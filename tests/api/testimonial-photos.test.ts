@@ -11,6 +11,7 @@ import {
   AdminTestimonialListSchema,
   TestimonialListSchema,
   TestimonialResponseSchema,
+  TestimonialSubmitResponseSchema,
 } from '#common/schemas/testimonials.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
@@ -113,6 +114,78 @@ describe('a client’s photo sent with the testimonial', () => {
     // The link was not used up: the client can send it again with another file.
     const { testimonial } = await app.services.testimonials.submit(body, { photo: jpeg })
     expect(testimonial.photo).toMatch(UPLOAD)
+  })
+})
+
+/** A real multipart body, encoded by the platform's own FormData. */
+async function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; content: Buffer },
+) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  if (file)
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.content)], { type: 'image/png' }),
+      'me.png',
+    )
+  const request = new Request('http://site.test', { method: 'POST', body: form })
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  }
+}
+
+async function postForm(fields: Record<string, string>, file?: { field: string; content: Buffer }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/testimonials',
+    ...(await multipart(fields, file)),
+  })
+}
+
+describe('POST /api/testimonials as a multipart form', () => {
+  it('answers 201 with the photo stored as an uploaded image', async () => {
+    const res = await postForm(
+      { ...fields(await requestToken()), rating: '4' },
+      { field: 'photo', content: png },
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    const { testimonial } = TestimonialSubmitResponseSchema.parse(res.json())
+    expect(testimonial).toMatchObject({ rating: 4, company: 'Robin & Co' })
+    expect(testimonial.photo).toMatch(UPLOAD)
+  })
+
+  it('answers 201 without a photo, and ignores an empty file input', async () => {
+    const res = await postForm(fields(await requestToken()), {
+      field: 'photo',
+      content: Buffer.alloc(0),
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(TestimonialSubmitResponseSchema.parse(res.json()).testimonial.photo).toBeNull()
+  })
+
+  it('answers 400 naming the photo field for a bad file, and the link still works', async () => {
+    const body = fields(await requestToken())
+    const notAnImage = await readFile(path.join(FIXTURES, 'not-an-image.png'))
+    expectError(
+      await postForm(body, { field: 'photo', content: notAnImage }),
+      400,
+      /^photo: Only JPEG, PNG, WebP, GIF or AVIF images are allowed$/,
+    )
+    expectError(
+      await postForm(body, { field: 'photo', content: Buffer.alloc(UPLOAD_MAX_BYTES + 1) }),
+      400,
+      /^photo: The image must be at most \d+ MB$/,
+    )
+    expectError(await postForm(body, { field: 'avatar', content: png }), 400, /^avatar: /)
+    expectError(
+      await postForm({ ...body, text: '' }, { field: 'photo', content: png }),
+      400,
+      /text/i,
+    )
+    expect((await postForm(body, { field: 'photo', content: png })).statusCode).toBe(201)
   })
 })
 

@@ -94,7 +94,7 @@ export function StageTabs({
         to={pathFor(stage)}
         aria-current={current === stage ? 'page' : undefined}
         className={cn(
-          'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-inset',
+          'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-semibold ring-1 ring-inset sm:px-3 sm:py-2',
           current === stage
             ? 'bg-brand-700 text-white ring-brand-700'
             : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
@@ -114,7 +114,7 @@ export function StageTabs({
   )
   return (
     <nav aria-label="Pipeline stages">
-      <ul className="flex flex-wrap gap-2">
+      <ul className="flex flex-wrap gap-1.5 sm:gap-2">
         {item('All stages', total)}
         {MESSAGE_STAGES.map((stage) => item(STAGE_LABELS[stage], counts[stage], stage))}
       </ul>

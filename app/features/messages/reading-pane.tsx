@@ -77,7 +77,9 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
               id={titleId}
               ref={titleRef}
               tabIndex={-1}
-              className="text-lg font-semibold text-slate-900 focus:outline-none"
+              // A place to land, not a control: no focus ring (the site's ring is unlayered CSS).
+              style={{ outline: 'none' }}
+              className="text-lg font-semibold text-slate-900"
             >
               Reply Email to the sender
             </h2>

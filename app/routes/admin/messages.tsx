@@ -183,31 +183,34 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
     await navigate(listHref)
   }
 
-  const toolbar = (
-    <div className="mb-5 space-y-3">
-      {search.filter === 'spam' ? null : (
+  const stageTabs =
+    search.filter === 'spam' ? null : (
+      <div className={cn('mb-5', openId && 'max-lg:hidden')}>
         <StageTabs
           counts={stageCounts}
           current={search.stage}
           pathFor={(stage) => listPath({ q: search.q, filter: search.filter, stage })}
         />
-      )}
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(16rem,24rem)] lg:items-end">
-        <FilterTabs
-          label="Message filters"
-          tabs={MESSAGE_TABS.map((tab) => ({
-            label: tab.label,
-            to: listPath({ q: search.q, filter: tab.filter, stage: search.stage }),
-            isCurrent: search.filter === tab.filter,
-          }))}
-        />
-        <SearchForm
-          label="Search messages"
-          placeholder="Name, e-mail, subject or text"
-          query={search.q}
-          keep={{ filter: search.filter, stage: search.stage }}
-        />
       </div>
+    )
+
+  // The list's own tools sit above it, in its column: the pane beside starts as high as they do.
+  const listTools = (
+    <div className="mb-3 space-y-3">
+      <FilterTabs
+        label="Message filters"
+        tabs={MESSAGE_TABS.map((tab) => ({
+          label: tab.label,
+          to: listPath({ q: search.q, filter: tab.filter, stage: search.stage }),
+          isCurrent: search.filter === tab.filter,
+        }))}
+      />
+      <SearchForm
+        label="Search messages"
+        placeholder="Name, e-mail, subject or text"
+        query={search.q}
+        keep={{ filter: search.filter, stage: search.stage }}
+      />
       <SelectionBar
         selection={selection}
         actions={[
@@ -225,6 +228,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           },
         ]}
       />
+      {actionData?.error ? <Alert kind="error">{actionData.error}</Alert> : null}
     </div>
   )
 
@@ -237,27 +241,28 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
             <span className="font-semibold text-slate-600">{`(${formatTotal(totalMessages, isTotalCapped)})`}</span>
           </>
         }
+        // On a phone reading a message, the message comes right after the title.
         subtitle={
-          search.filter === 'spam'
-            ? 'Caught by the spam checks; deleted after 30 days.'
-            : 'Contact form messages, newest first.'
+          <span className={cn(openId && 'max-lg:hidden')}>
+            {search.filter === 'spam'
+              ? 'Caught by the spam checks; deleted after 30 days.'
+              : 'Contact form messages, newest first.'}
+          </span>
         }
         actions={
-          <Button variant="secondary" onClick={() => void exportCsv()}>
+          <Button
+            variant="secondary"
+            className={cn(openId && 'max-lg:hidden')}
+            onClick={() => void exportCsv()}
+          >
             Export CSV
           </Button>
         }
       />
-      <div className={cn(openId && 'max-lg:hidden')}>
-        {toolbar}
-        {actionData?.error ? (
-          <Alert kind="error" className="mb-4">
-            {actionData.error}
-          </Alert>
-        ) : null}
-      </div>
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(19rem,25rem)_minmax(0,1fr)]">
+      {stageTabs}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(19rem,27rem)_minmax(0,1fr)]">
         <div className={cn('min-w-0', openId && 'max-lg:hidden')}>
+          {listTools}
           <InboxList
             caption={`Messages, page ${page} of ${Math.max(pages, 1)}`}
             messages={messages}
