@@ -4,15 +4,15 @@
  */
 
 /** Attempts of one mail before a temporary failure counts as failed. */
-export const MAIL_MAX_ATTEMPTS = 5
+const MAIL_MAX_ATTEMPTS = 5
 /** The wait before the first retry, doubled for each one after. */
-export const MAIL_RETRY_BASE_MS = 60_000
+const MAIL_RETRY_BASE_MS = 60_000
 
 /**
  * A temporary failure, worth another try: the SMTP server answered 4xx, or no answer at all (a
  * connection refused, reset or timed out). A 5xx answer is permanent.
  */
-export function isTemporaryMailFailure(error: unknown): boolean {
+function isTemporaryMailFailure(error: unknown): boolean {
   const code =
     error && typeof error === 'object' && 'responseCode' in error
       ? Number(error.responseCode)
