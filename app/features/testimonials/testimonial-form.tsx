@@ -103,11 +103,12 @@ export function TestimonialForm({
         error={errors.rating}
       />
       <InputField
-        label="Photo or logo"
+        label="Photo or logo (optional)"
+        className="[&_input]:py-1.5 [&_input::file-selector-button]:mr-3 [&_input::file-selector-button]:rounded-md [&_input::file-selector-button]:border-0 [&_input::file-selector-button]:bg-brand-50 [&_input::file-selector-button]:px-3 [&_input::file-selector-button]:py-1.5 [&_input::file-selector-button]:text-sm [&_input::file-selector-button]:font-semibold [&_input::file-selector-button]:text-brand-800"
         name={TESTIMONIAL_PHOTO_FIELD}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        hint={`Optional: shown round beside your words. JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.${failure ? ' Choose it again after a correction.' : ''}`}
+        hint={`Shown round beside your words. JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.${failure ? ' Choose it again after a correction.' : ''}`}
         error={errors.photo}
       />
       <Button type="submit" size="lg" className="w-full sm:w-auto">
