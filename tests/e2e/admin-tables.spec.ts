@@ -206,7 +206,10 @@ for (const list of CASES) {
       })
     }
 
-    test('reads as cards with labelled cells and reachable actions on a phone', async ({ page, request }) => {
+    test('reads as cards with labelled cells and reachable actions on a phone', async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize(PHONE)
       await signInAsAdmin(page, request)
       const arranged = await list.arrange(request)
