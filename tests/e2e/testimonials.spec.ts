@@ -6,6 +6,8 @@
  */
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { PAGE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import type { Message } from '#common/schemas/messages.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import type { AdminTestimonialList } from '#common/schemas/testimonials.ts'
@@ -35,6 +37,8 @@ import {
 const PHOTO = path.join(ROOT_DIR, 'tests', 'fixtures', 'image.png')
 const NOT_AN_IMAGE = path.join(ROOT_DIR, 'tests', 'fixtures', 'not-an-image.png')
 const UPLOADED = /^\/uploads\/[a-f0-9]+\.webp$/
+/** Noise keeps a generated PNG from compressing: it weighs more than a form's whole text. */
+const NOISE = { type: 'gaussian', mean: 128, sigma: 40 } as const
 
 interface Review {
   '@type': string
@@ -241,8 +245,31 @@ test('the testimonial form works with JavaScript off', async ({ browser, request
     )
     await expect(page.getByLabel('Testimonial', { exact: true })).toHaveValue(text)
 
+    // A file over the upload limit: refused by the same check, named the same way.
     await page.getByRole('radio', { name: '3 out of 5' }).check()
-    await page.getByLabel('Photo or logo').setInputFiles(PHOTO)
+    await page.getByLabel('Photo or logo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1024),
+    })
+    await page.getByRole('button', { name: 'Send testimonial' }).click()
+    await expect(page.getByLabel('Photo or logo')).toHaveAccessibleDescription(
+      /The image must be at most \d+ MB/,
+    )
+
+    // A real photo far larger than a form's text: the page takes it.
+    const portrait = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#0f766e', noise: NOISE },
+    })
+      .png()
+      .toBuffer()
+    expect(portrait.length).toBeGreaterThan(PAGE_FORM_MAX_BYTES)
+    await page.getByRole('radio', { name: '3 out of 5' }).check()
+    await page.getByLabel('Photo or logo').setInputFiles({
+      name: 'portrait.png',
+      mimeType: 'image/png',
+      buffer: portrait,
+    })
     await page.getByRole('button', { name: 'Send testimonial' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you!')
 
