@@ -57,6 +57,7 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         ownerEmail: async () => undefined,
         siteSettings: async () => SITE_DEFAULTS,
         messageIdDomain: 'localhost',
+        canMailSenders: false,
         adminUrl: 'http://localhost/admin/messages',
         recordVisit: async () => null,
         contactTokens: createContactTokens({

@@ -116,6 +116,7 @@ export async function createServices(deps: ServicesDeps) {
       ? createSmtpTransport(config.mail.smtpUrl)
       : createOutboxTransport(config.mail.outboxDir, log))
   const mail = createMailService({ transport, from: config.mail.from })
+  const uploads = createUploadsService({ repo: createUploadsRepository(db), now, log })
   const contentChanged = () => contentChanges.changed()
   const keep = contentChanges.keep
   const limits = createActionLimits(
@@ -167,6 +168,7 @@ export async function createServices(deps: ServicesDeps) {
     ownerEmail,
     siteSettings: () => settings.get(),
     messageIdDomain: new URL(config.publicUrl).hostname,
+    canMailSenders: deps.mailTransport !== undefined || config.mail.smtpUrl !== undefined,
     adminUrl: `${config.publicUrl}/admin/messages`,
     contactTokens,
     limits,
@@ -243,7 +245,7 @@ export async function createServices(deps: ServicesDeps) {
     }),
     linkChecks,
     booking,
-    uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
+    uploads,
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
@@ -289,6 +291,7 @@ export async function createServices(deps: ServicesDeps) {
       sender: siteNames,
       ownerEmail,
       adminUrl: `${config.publicUrl}/admin/testimonials`,
+      uploads,
       log,
       limits,
       now,

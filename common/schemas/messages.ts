@@ -92,6 +92,14 @@ export const MessageSchema = z.object({
 })
 export type Message = z.infer<typeof MessageSchema>
 
+/**
+ * POST /api/messages/contact: the stored message, and whether an acknowledgement e-mail with a
+ * copy goes to the sender (not within an hour of the last one, not without an SMTP server, not
+ * for spam), so the page says so only when it is true.
+ */
+export const ContactResponseSchema = MessageSchema.extend({ acknowledged: z.boolean() })
+export type ContactResponse = z.infer<typeof ContactResponseSchema>
+
 export const ReplyBodySchema = z.object({
   email: EmailSchema,
   subject: requiredText('Subject', TEXT_LIMITS.subject + 4),

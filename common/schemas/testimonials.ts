@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
 import { EmailSchema, IdSchema, requiredText, text } from './common.ts'
+import { ImagePathSchema } from './websites.ts'
 
 export const TESTIMONIAL_FIELD_MAX = TEXT_LIMITS.name
 export const TESTIMONIAL_TEXT_MAX = 2000
@@ -45,6 +46,8 @@ const TestimonialSchema = z.object({
   company: z.string(),
   text: z.string(),
   rating: z.number().int().nullable(),
+  /** The client's photo or logo (an uploaded image path), or null. */
+  photo: z.string().nullable(),
   /** The portfolio entry it is about, or null for the owner's work in general. */
   websiteId: z.string().nullable(),
   /** The owner's order: lower comes first. */
@@ -117,6 +120,12 @@ export const TestimonialRequestListSchema = z.object({
 })
 export type TestimonialRequestList = z.infer<typeof TestimonialRequestListSchema>
 
+/**
+ * The testimonial page's form field (a multipart file) for the client's optional photo or logo,
+ * which goes through the same checks as every uploaded image.
+ */
+export const TESTIMONIAL_PHOTO_FIELD = 'photo'
+
 /** What a client writes: the fields of the form and of the first-run sample. */
 export const TestimonialFieldsSchema = z.object({
   name: nameField(),
@@ -148,6 +157,10 @@ export const TestimonialUpdateBodySchema = z.object({
   text: textField().optional(),
   /** Null removes the rating. */
   rating: RatingSchema.optional(),
+  /** An uploaded image path (POST /api/upload) replaces the photo; null removes it. */
+  photo: z
+    .preprocess((value) => (value === '' ? null : value), ImagePathSchema.nullable())
+    .optional(),
   /** Null: about no portfolio entry in particular. */
   websiteId: z.preprocess((value) => (value === '' ? null : value), IdSchema.nullable()).optional(),
 })

@@ -167,13 +167,37 @@ export const messages = pgTable(
 )
 
 /**
- * When a contact acknowledgement last went to an address: at most one an hour, whichever instance
- * receives the message. Rows older than the window are purged with the spam.
+ * When a contact acknowledgement last went to an address (at most one an hour, whichever instance
+ * receives the message), and that acknowledgement's delivery: a queue row any instance's retry run
+ * claims under a lease until it is sent or given up. Finished rows older than the window are
+ * purged with the spam.
  */
-export const contactAcknowledgements = pgTable('contact_acknowledgements', {
-  email: text('email').primaryKey(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-})
+export const contactAcknowledgements = pgTable(
+  'contact_acknowledgements',
+  {
+    email: text('email').primaryKey(),
+    /** When the acknowledgement was claimed: the start of the address's window. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /**
+     * The message it acknowledges. A deleted message leaves the window in place (a restore too):
+     * an acknowledgement still queued for it is then never sent.
+     */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    state: text('state')
+      .$type<'pending' | 'sending' | 'sent' | 'failed'>()
+      .notNull()
+      .default('sent'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('contact_acknowledgements_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('pending', 'sending')`),
+  ],
+)
 
 /**
  * The ids of one-time form tokens already used (the contact form's), until they expire: a token
@@ -514,6 +538,8 @@ export const testimonials = pgTable(
     company: text('company').notNull().default(''),
     text: text('text').notNull(),
     rating: integer('rating'),
+    /** The client's photo or logo (an uploaded image path), shown round beside their words. */
+    photo: text('photo'),
     approved: boolean('approved').notNull().default(false),
     /**
      * When the owner last approved or hid it: null while it waits for a first look (pending), so a

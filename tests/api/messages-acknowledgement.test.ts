@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { MessageSchema } from '#common/schemas/messages.ts'
+import { ContactResponseSchema } from '#common/schemas/messages.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
-import { messages } from '#server/db/schema.ts'
+import { contactAcknowledgements, messages } from '#server/db/schema.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const OWNER = 'owner@site.test'
 const HOUR_MS = 60 * 60_000
+const MINUTE_MS = 60_000
 
 let app: TestApp
 let smtp: TestSmtpServer
@@ -54,7 +55,7 @@ const contactBody = (overrides: Partial<ContactPost> = {}): ContactPost => ({
 async function postContact(body: ContactPost) {
   const res = await app.inject({ method: 'POST', url: '/api/messages/contact', payload: body })
   expect(res.statusCode).toBe(201)
-  return MessageSchema.parse(res.json())
+  return ContactResponseSchema.parse(res.json())
 }
 
 /** Posts, then waits until the service's background mail (notification, acknowledgement) is done. */
@@ -116,6 +117,144 @@ describe('the acknowledgement of a contact message', () => {
     // The address is not used up either: its next real message is acknowledged.
     const { homepage: _, ...real } = body
     await postAndSettle(real)
+    expect(acknowledgementsTo(body.email)).toHaveLength(1)
+  })
+})
+
+const queued = async (email: string) => {
+  const [row] = await app.database.db
+    .select()
+    .from(contactAcknowledgements)
+    .where(eq(contactAcknowledgements.email, email))
+  return row
+}
+
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms)
+}
+
+/** One retry run, as the retry loop makes it, then whatever it left in the background. */
+async function retryRun() {
+  const sent = await app.services.messages.retryPendingAcknowledgements()
+  await app.services.messages.drainBackground()
+  return sent
+}
+
+describe('POST /api/messages/contact acknowledged', () => {
+  it('is true when an acknowledgement goes out, false within the hour, and for spam as for a first message', async () => {
+    const email = `told-${unique()}@example.com`
+    expect((await postAndSettle(contactBody({ email }))).acknowledged).toBe(true)
+    expect((await postAndSettle(contactBody({ email }))).acknowledged).toBe(false)
+    expect(acknowledgementsTo(email)).toHaveLength(1)
+    // Spam answers exactly as a real first message does (the contract), and nothing is mailed.
+    const spam = contactBody({ homepage: 'http://spam.example' })
+    expect((await postAndSettle(spam)).acknowledged).toBe(true)
+    expect(smtp.mailsTo(spam.email)).toHaveLength(0)
+  })
+
+  it('is false, and nothing is sent, when mail has no SMTP server to go through', async () => {
+    const offline = await createTestApp({ env: { RATE_LIMIT_SCALE: '0' } })
+    try {
+      const res = await offline.inject({
+        method: 'POST',
+        url: '/api/messages/contact',
+        payload: contactBody(),
+      })
+      expect(res.statusCode).toBe(201)
+      expect(ContactResponseSchema.parse(res.json()).acknowledged).toBe(false)
+      await offline.services.messages.drainBackground()
+      expect(await offline.database.db.select().from(contactAcknowledgements)).toEqual([])
+    } finally {
+      await offline.cleanup()
+    }
+  })
+})
+
+describe('an acknowledgement the mail server refuses', () => {
+  it('stays queued and goes out once, after its wait', async () => {
+    const body = contactBody()
+    smtp.refuseRecipient(body.email, 451, 1)
+    const message = await postAndSettle(body)
+    expect(message.acknowledged).toBe(true)
+    expect(acknowledgementsTo(body.email)).toHaveLength(0)
+    expect(await queued(body.email)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      messageId: message._id,
+      nextAttemptAt: new Date(clock.getTime() + MINUTE_MS),
+      lastError: expect.stringContaining('Recipient refused'),
+    })
+    // Another message meanwhile is in the same window: no second acknowledgement is claimed.
+    expect((await postAndSettle(contactBody({ email: body.email }))).acknowledged).toBe(false)
+
+    advance(MINUTE_MS - 1)
+    expect(await retryRun()).toBe(0)
+    advance(1)
+    const [first, second] = await Promise.all([
+      app.services.messages.retryPendingAcknowledgements(),
+      app.services.messages.retryPendingAcknowledgements(),
+    ])
+    expect(first + second).toBe(1)
+    expect(await retryRun()).toBe(0)
+
+    const [mail, ...more] = acknowledgementsTo(body.email)
+    expect(more).toHaveLength(0)
+    expect(mail!.subject).toBe(`Re: ${body.subject}`)
+    expect(await queued(body.email)).toMatchObject({ state: 'sent', attempts: 2, leaseUntil: null })
+    // The reply threads with the acknowledgement that finally went out.
+    const [row] = await app.database.db.select().from(messages).where(eq(messages.id, message._id))
+    expect(row?.ackMessageId).toBe(mail!.parsed.messageId)
+  })
+
+  it('is tried again after doubling waits, then given up', async () => {
+    const body = contactBody()
+    smtp.refuseRecipient(body.email, 421)
+    await postAndSettle(body)
+    for (const [attempts, waitMinutes] of [
+      [1, 1],
+      [2, 2],
+      [3, 4],
+      [4, 8],
+    ] as const) {
+      const row = await queued(body.email)
+      expect(row).toMatchObject({ state: 'pending', attempts })
+      expect(row!.nextAttemptAt!.getTime() - clock.getTime()).toBe(waitMinutes * MINUTE_MS)
+      advance(waitMinutes * MINUTE_MS)
+      expect(await retryRun()).toBe(0)
+    }
+    expect(await queued(body.email)).toMatchObject({ state: 'failed', attempts: 5 })
+
+    smtp.refuseRecipient(body.email, 421, 0)
+    advance(HOUR_MS / 2)
+    expect(await retryRun()).toBe(0)
+    expect(acknowledgementsTo(body.email)).toHaveLength(0)
+  })
+
+  it('is given up at once when the refusal is permanent', async () => {
+    const body = contactBody()
+    smtp.refuseRecipient(body.email, 550, 1)
+    await postAndSettle(body)
+    expect(await queued(body.email)).toMatchObject({ state: 'failed', attempts: 1 })
+    advance(HOUR_MS / 2)
+    expect(await retryRun()).toBe(0)
+    expect(acknowledgementsTo(body.email)).toHaveLength(0)
+  })
+
+  it('is sent by whichever run finds it after its holder stopped mid-send', async () => {
+    const body = contactBody()
+    smtp.refuseRecipient(body.email, 451, 1)
+    await postAndSettle(body)
+    advance(MINUTE_MS)
+    // An instance claims it, then dies before it records anything.
+    const [held] = await app.database.db
+      .update(contactAcknowledgements)
+      .set({ state: 'sending', leaseUntil: new Date(clock.getTime() + MINUTE_MS) })
+      .where(eq(contactAcknowledgements.email, body.email))
+      .returning()
+    expect(held).toBeDefined()
+    expect(await retryRun()).toBe(0)
+    advance(MINUTE_MS + 1)
+    expect(await retryRun()).toBe(1)
     expect(acknowledgementsTo(body.email)).toHaveLength(1)
   })
 })

@@ -348,6 +348,7 @@ describe('GET /api/testimonials', () => {
         'createdAt',
         'isSample',
         'name',
+        'photo',
         'position',
         'rating',
         'role',

@@ -57,7 +57,7 @@ test('an admin reads a message, replies by e-mail and deletes it', async ({ page
 
   await test.step('Close leaves without sending', async () => {
     await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
-    const panel = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+    const panel = page.getByRole('region', { name: 'Reply Email to the sender' })
     await expect(panel).toBeVisible()
     await panel.getByRole('button', { name: 'Close' }).click()
     await expect(panel).toBeHidden()
@@ -66,7 +66,7 @@ test('an admin reads a message, replies by e-mail and deletes it', async ({ page
   const reply = `Thanks for getting in touch. I can start next month. (${message._id})`
   await test.step('reply: subject prefixed Re:, mail sent with that subject', async () => {
     await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
-    const panel = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+    const panel = page.getByRole('region', { name: 'Reply Email to the sender' })
     await expect(panel).toContainText(`To ${message.fullName} <${message.email}>`)
     await expect(panel.getByLabel('Subject')).toHaveValue(`Re: ${message.subject}`)
     await expect(panel.getByRole('blockquote')).toHaveText(message.message)
@@ -112,7 +112,7 @@ test('a reply the mail server refuses shows the error and keeps the text in the 
   await openMessagesListAt(page, request, message.subject)
   const row = messageRow(page, message.subject)
   await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
-  const panel = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+  const panel = page.getByRole('region', { name: 'Reply Email to the sender' })
 
   const reply = `A long, carefully written answer that must not be lost (${message._id}).`
   await panel.getByLabel('Your reply').fill(reply)
@@ -161,7 +161,7 @@ test('the owner works through the inbox: unread, search, thread, mark unread, bu
 
   await test.step('opening a message marks it read; two replies are kept in order', async () => {
     await firstRow.getByRole('button', { name: `Reply to ${first.fullName}` }).click()
-    const panel = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+    const panel = page.getByRole('region', { name: 'Reply Email to the sender' })
     await expect(firstRow).toContainText('Read')
     await expect(firstRow).not.toContainText('Unread')
     for (const text of ['First answer', 'Second answer']) {
@@ -247,7 +247,7 @@ test('the owner moves an inquiry along the pipeline and keeps private notes in t
   await page.goto(`/admin/messages?q=${encodeURIComponent(message.subject)}`)
   const row = messageRow(page, message.subject)
   await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
-  const pane = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+  const pane = page.getByRole('region', { name: 'Reply Email to the sender' })
   await expect(pane.getByRole('blockquote')).toHaveText(message.message)
 
   await pane.getByLabel('Stage').selectOption('proposal')
@@ -268,4 +268,82 @@ test('the owner moves an inquiry along the pipeline and keeps private notes in t
     stage: 'proposal',
     notes: [expect.objectContaining({ text: note })],
   })
+})
+
+/** True when the page scrolls sideways (something is wider than the window). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+
+for (const width of [1280, 1366, 1440]) {
+  test(`at ${width} px the list and the reading pane sit side by side, and the open message survives a reload`, async ({
+    page,
+    request,
+  }) => {
+    const message = await postContactApi(request, uniqueContact(`Side ${width}`))
+    await page.setViewportSize({ width, height: 900 })
+    await signInAsAdmin(page, request)
+    await page.goto(`/admin/messages?q=${encodeURIComponent(message.subject)}`)
+    const list = page.getByRole('region', { name: /^Messages, page 1 of 1$/ })
+    await expect(list).toBeVisible()
+    await expect(page.getByText('Select a message to read it')).toBeVisible()
+
+    // Keyboard: the subject is a link to the message.
+    await list.getByRole('link', { name: message.subject, exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`[?&]open=${message._id}`))
+    const pane = page.getByRole('region', { name: 'Reply Email to the sender' })
+    await expect(pane.getByRole('heading', { name: 'Reply Email to the sender' })).toBeFocused()
+    await expect(pane.getByRole('blockquote')).toHaveText(message.message)
+    await expect(messageRow(page, message.subject)).toContainText('Read')
+
+    const [listBox, paneBox] = [await list.boundingBox(), await pane.boundingBox()]
+    expect(paneBox!.x).toBeGreaterThanOrEqual(listBox!.x + listBox!.width)
+    expect(paneBox!.y).toBeLessThan(listBox!.y + listBox!.height)
+    expect(listBox!.width).toBeGreaterThan(280)
+    expect(paneBox!.width).toBeGreaterThan(listBox!.width)
+    expect(await scrollsSideways(page)).toBe(false)
+
+    await page.reload()
+    await expect(pane.getByRole('blockquote')).toHaveText(message.message)
+    await expect(list).toBeVisible()
+    await expect(messageRow(page, message.subject)).toHaveAttribute('aria-current', 'true')
+
+    await page.goBack()
+    await expect(pane).toBeHidden()
+    await expect(page.getByText('Select a message to read it')).toBeVisible()
+    await page.goForward()
+    await expect(pane.getByRole('blockquote')).toHaveText(message.message)
+    await expectNoA11yViolations(page)
+  })
+}
+
+test('at 390 px the list comes first, then the open message full width with a Back link', async ({
+  page,
+  request,
+}) => {
+  const message = await postContactApi(request, uniqueContact('Phone'))
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInAsAdmin(page, request)
+  await page.goto(`/admin/messages?q=${encodeURIComponent(message.subject)}`)
+  const row = messageRow(page, message.subject)
+  await expect(row).toBeVisible()
+  await expect(page.getByText('Select a message to read it')).toBeHidden()
+  expect(await scrollsSideways(page)).toBe(false)
+
+  await row.getByRole('button', { name: `Reply to ${message.fullName}` }).click()
+  const pane = page.getByRole('region', { name: 'Reply Email to the sender' })
+  await expect(pane.getByRole('blockquote')).toHaveText(message.message)
+  await expect(row).toBeHidden()
+  const paneBox = await pane.boundingBox()
+  expect(paneBox!.width).toBeGreaterThan(340)
+  expect(await scrollsSideways(page)).toBe(false)
+
+  await page.reload()
+  await expect(pane.getByRole('blockquote')).toHaveText(message.message)
+  expect(await scrollsSideways(page)).toBe(false)
+  await expectNoA11yViolations(page)
+  await pane.getByRole('link', { name: 'Back to messages' }).click()
+  await expect(pane).toBeHidden()
+  await expect(row).toBeVisible()
+  await expect(row).toContainText('Read')
 })

@@ -46,6 +46,10 @@ test('with JavaScript the form shows Sending..., toasts success, clears itself a
   })
   await expect(confirmation).toBeFocused()
   await expect(confirmation).toContainText('replies within one business day')
+  // A first message from this address: its acknowledgement is on its way.
+  await expect(confirmation).toContainText(
+    'A confirmation with a copy of your message is on its way',
+  )
   await expect(confirmation.getByRole('heading', { name: 'What happens next' })).toBeVisible()
   await expect(form.getByRole('button', { name: 'Send message' })).toBeHidden()
   // The page stayed put: a fetcher post, not a document navigation.
@@ -112,12 +116,22 @@ test('without JavaScript the plain form post stores the message and shows the su
       name: 'Thank you, Plain. Your message is in.',
     })
     await expect(confirmation).toContainText('replies within one business day')
+    await expect(confirmation).toContainText('copy of your message is on its way')
     await expect(confirmation.getByRole('listitem')).not.toHaveCount(0)
     await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeHidden()
     // Without JavaScript, "Send another message" is a link to a fresh form.
     await confirmation.getByRole('link', { name: 'Send another message' }).click()
     await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeVisible()
     await expect(contactForm(page).getByLabel('Full name')).toHaveValue('')
+
+    // A second message within the hour gets no second acknowledgement, and the page says so.
+    await fillContactForm(page, { ...contact, subject: `${contact.subject} again` })
+    await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+    const again = contactForm(page).getByRole('region', {
+      name: 'Thank you, Plain. Your message is in.',
+    })
+    await expect(again).toContainText(`We’ll reply to ${contact.email}.`)
+    await expect(again).not.toContainText('on its way')
   } finally {
     await context.close()
   }

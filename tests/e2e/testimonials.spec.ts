@@ -4,8 +4,12 @@
  * without), the owner approves, edits, reorders or deletes it, and approved ones show on the home
  * page and on their project's page with schema.org Review data.
  */
+import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { PAGE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import type { Message } from '#common/schemas/messages.ts'
+import { ROOT_DIR } from '#server/lib/paths.ts'
 import type { AdminTestimonialList } from '#common/schemas/testimonials.ts'
 import {
   adminHeaders,
@@ -29,6 +33,12 @@ import {
   waitForMailTo,
   waitUntilInteractive,
 } from './support/fixtures.ts'
+
+const PHOTO = path.join(ROOT_DIR, 'tests', 'fixtures', 'image.png')
+const NOT_AN_IMAGE = path.join(ROOT_DIR, 'tests', 'fixtures', 'not-an-image.png')
+const UPLOADED = /^\/uploads\/[a-f0-9]+\.webp$/
+/** Noise keeps a generated PNG from compressing: it weighs more than a form's whole text. */
+const NOISE = { type: 'gaussian', mean: 128, sigma: 40 } as const
 
 interface Review {
   '@type': string
@@ -114,7 +124,7 @@ test('the owner asks the sender of a message, the client writes a testimonial, a
           .getByRole('button', { name: `Reply to ${message.fullName}` })
           .click({ timeout: 2_000 })
       }).toPass()
-      const panel = page.getByRole('dialog', { name: 'Reply Email to the sender' })
+      const panel = page.getByRole('region', { name: 'Reply Email to the sender' })
       await panel.getByRole('button', { name: 'Request a testimonial' }).click()
       await expectToast(page, `Testimonial request sent to ${message.email}`)
       await panel.getByRole('button', { name: 'Close' }).click()
@@ -138,6 +148,7 @@ test('the owner asks the sender of a message, the client writes a testimonial, a
           text,
           rating: '5 out of 5',
         })
+        await form.getByLabel('Photo or logo').setInputFiles(PHOTO)
         await form.getByRole('button', { name: 'Send testimonial' }).click()
         await expect(form.getByRole('heading', { level: 1 })).toHaveText('Thank you!')
         await expect(form.getByRole('main').getByRole('status')).toContainText(
@@ -170,6 +181,9 @@ test('the owner asks the sender of a message, the client writes a testimonial, a
       const entry = adminEntry(page, text)
       await expect(entry.getByText('Pending', { exact: true })).toBeVisible()
       await expect(entry).toContainText(message.email)
+      await expect(
+        entry.getByRole('img', { name: `Portrait or logo of ${message.fullName}` }),
+      ).toBeVisible()
       await entry
         .getByRole('button', { name: `Approve the testimonial from ${message.fullName}` })
         .click()
@@ -185,6 +199,13 @@ test('the owner asks the sender of a message, the client writes a testimonial, a
         `${message.fullName}, Owner, Corner Bakery`,
       )
       await expect(figure.getByText('Rated 5 out of 5')).toBeAttached()
+      const photo = figure.getByRole('img', { name: `Portrait or logo of ${message.fullName}` })
+      await photo.scrollIntoViewIfNeeded()
+      await expect(photo).toBeVisible()
+      expect(await photo.getAttribute('src')).toMatch(UPLOADED)
+      // Round, and loaded: a real image, not a broken one.
+      expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      await expect(photo).toHaveCSS('border-radius', /px|%/)
       const review = (await reviewsIn(page)).find((r) => r.reviewBody === text)
       expect(review).toMatchObject({
         itemReviewed: { '@type': 'ProfessionalService' },
@@ -213,6 +234,42 @@ test('the testimonial form works with JavaScript off', async ({ browser, request
     )
 
     await fillTestimonial(page, { role: '', company: 'Quiet Co', text, rating: '3 out of 5' })
+    // A file that is no image: the form comes back with the photo field's message.
+    await page.getByLabel('Photo or logo').setInputFiles(NOT_AN_IMAGE)
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Send testimonial' }).click()
+    expect((await refused).status()).toBe(400)
+    await expect(page.getByRole('alert')).toContainText('Testimonial not sent')
+    await expect(page.getByLabel('Photo or logo')).toHaveAccessibleDescription(
+      /Only JPEG, PNG, WebP, GIF or AVIF images are allowed/,
+    )
+    await expect(page.getByLabel('Testimonial', { exact: true })).toHaveValue(text)
+
+    // A file over the upload limit: refused by the same check, named the same way.
+    await page.getByRole('radio', { name: '3 out of 5' }).check()
+    await page.getByLabel('Photo or logo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1024),
+    })
+    await page.getByRole('button', { name: 'Send testimonial' }).click()
+    await expect(page.getByLabel('Photo or logo')).toHaveAccessibleDescription(
+      /The image must be at most \d+ MB/,
+    )
+
+    // A real photo far larger than a form's text: the page takes it.
+    const portrait = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#0f766e', noise: NOISE },
+    })
+      .png()
+      .toBuffer()
+    expect(portrait.length).toBeGreaterThan(PAGE_FORM_MAX_BYTES)
+    await page.getByRole('radio', { name: '3 out of 5' }).check()
+    await page.getByLabel('Photo or logo').setInputFiles({
+      name: 'portrait.png',
+      mimeType: 'image/png',
+      buffer: portrait,
+    })
     await page.getByRole('button', { name: 'Send testimonial' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you!')
 
@@ -223,6 +280,7 @@ test('the testimonial form works with JavaScript off', async ({ browser, request
       rating: 3,
       status: 'pending',
       email,
+      photo: expect.stringMatching(UPLOADED),
     })
     expect((await page.goto(link))?.status()).toBe(410)
   } finally {
@@ -284,6 +342,26 @@ test('the owner requests one about a project, then edits, reorders, hides and de
     })
     const editedEntry = adminEntry(page, edited)
     await expect(editedEntry.getByRole('button', { name: `Edit ${who}` })).toBeVisible()
+    const entryPhoto = editedEntry.getByRole('img', { name: 'Portrait or logo of Project Client' })
+
+    await test.step('add a photo in the editor, then remove it', async () => {
+      await expect(entryPhoto).toHaveCount(0)
+      await editedEntry.getByRole('button', { name: `Edit ${who}` }).click()
+      await editedEntry.getByLabel('Add a photo').setInputFiles(PHOTO)
+      await expect(editedEntry.getByRole('button', { name: 'Remove photo' })).toBeVisible()
+      await editedEntry.getByRole('button', { name: 'Save Testimonial' }).click()
+      await expectToast(page, 'Testimonial updated successfully')
+      await expect(entryPhoto).toBeVisible()
+      const stored = (await adminTestimonials(request)).find((t) => t.text === edited)
+      expect(stored?.photo).toMatch(UPLOADED)
+
+      await editedEntry.getByRole('button', { name: `Edit ${who}` }).click()
+      await editedEntry.getByRole('button', { name: 'Remove photo' }).click()
+      await editedEntry.getByRole('button', { name: 'Save Testimonial' }).click()
+      await expectToast(page, 'Testimonial updated successfully')
+      await expect(entryPhoto).toHaveCount(0)
+      expect((await adminTestimonials(request)).find((t) => t.text === edited)?.photo).toBeNull()
+    })
 
     await test.step('approve it: it shows on its project page', async () => {
       await editedEntry.getByRole('button', { name: `Approve ${who}` }).click()

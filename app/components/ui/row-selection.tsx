@@ -1,6 +1,5 @@
 import { useState, type ComponentProps } from 'react'
 import { Button } from './button.tsx'
-import type { Column } from './paged-table.tsx'
 
 const CHECKBOX = 'h-4 w-4 rounded border-slate-400'
 
@@ -32,27 +31,6 @@ export function useRowSelection<T extends { _id: string }>(rows: T[]) {
 }
 
 type RowSelection = ReturnType<typeof useRowSelection>
-
-/** A list's first column: a checkbox a row, named after its row by `label`. */
-export function selectColumn<T extends { _id: string }>(
-  selection: RowSelection,
-  label: (row: T) => string,
-): Column<T> {
-  return {
-    header: 'Select',
-    headerHidden: true,
-    cell: (row) => (
-      <input
-        type="checkbox"
-        aria-label={label(row)}
-        checked={selection.isSelected(row._id)}
-        onChange={() => selection.toggle(row._id)}
-        className={CHECKBOX}
-      />
-    ),
-    className: 'lg:w-px',
-  }
-}
 
 /**
  * Select all on this page, the count of selected rows, and the bulk actions, which wait until a

@@ -38,7 +38,14 @@ const MAX_LENGTH: Record<ContactField, number> = {
 }
 
 export type ContactResult =
-  | { ok: true; message: string; fullName: string }
+  | {
+      ok: true
+      message: string
+      fullName: string
+      email: string
+      /** Whether an acknowledgement with a copy of the message goes to `email`. */
+      acknowledged: boolean
+    }
   | {
       ok: false
       message: string
@@ -107,6 +114,8 @@ export function ContactForm({
       {success ? (
         <ContactConfirmation
           fullName={success.fullName}
+          email={success.email}
+          acknowledged={success.acknowledged}
           ownerName={ownerName}
           responseTime={responseTime}
           nextTitle={nextTitle}
@@ -208,6 +217,8 @@ export function ContactForm({
  */
 function ContactConfirmation({
   fullName,
+  email,
+  acknowledged,
   ownerName,
   responseTime,
   nextTitle,
@@ -216,6 +227,8 @@ function ContactConfirmation({
   children,
 }: {
   fullName: string
+  email: string
+  acknowledged: boolean
   ownerName: string
   responseTime: string
   nextTitle: string
@@ -253,8 +266,14 @@ function ContactConfirmation({
         </h3>
       </div>
       <p className="text-slate-700">
-        {ownerName} reads every message personally and replies {responseTime}. A confirmation with a
-        copy of your message is on its way to your inbox.
+        {ownerName} reads every message personally and replies {responseTime}.{' '}
+        {acknowledged ? (
+          'A confirmation with a copy of your message is on its way to your inbox.'
+        ) : (
+          <>
+            We’ll reply to <strong className="font-semibold wrap-anywhere">{email}</strong>.
+          </>
+        )}
       </p>
       {nextSteps.length > 0 ? (
         <div className="rounded-lg bg-slate-50 p-5 ring-1 ring-slate-200">

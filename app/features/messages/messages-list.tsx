@@ -5,10 +5,7 @@ import {
   type MessageFilter,
   type MessageStage,
 } from '#common/schemas/messages.ts'
-import { Button } from '#app/components/ui/button.tsx'
-import { DeleteButton, RowActions, type Column } from '#app/components/ui/paged-table.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { formatDate } from '#app/lib/format-date.ts'
 
 /** The inbox's filters, in the order of their tabs. */
 export const MESSAGE_TABS: { label: string; filter?: MessageFilter }[] = [
@@ -39,7 +36,7 @@ const STAGE_STYLES: Record<MessageStage, string> = {
   lost: 'bg-rose-50 text-rose-900 ring-rose-200',
 }
 
-function StageBadge({ stage }: { stage: MessageStage }) {
+export function StageBadge({ stage }: { stage: MessageStage }) {
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STAGE_STYLES[stage]}`}
@@ -50,7 +47,7 @@ function StageBadge({ stage }: { stage: MessageStage }) {
 }
 
 /** The counted visit a message was sent in: where the sender landed, came from, and read. */
-function VisitSummary({ visit }: { visit: Message['visit'] }) {
+export function VisitSummary({ visit }: { visit: Message['visit'] }) {
   if (!visit) return <span className="text-xs text-slate-600">No counted visit</span>
   const campaign = visit.campaign
     ? [visit.campaign.source, visit.campaign.medium, visit.campaign.campaign]
@@ -97,7 +94,7 @@ export function StageTabs({
         to={pathFor(stage)}
         aria-current={current === stage ? 'page' : undefined}
         className={cn(
-          'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-inset',
+          'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-semibold ring-1 ring-inset sm:px-3 sm:py-2',
           current === stage
             ? 'bg-brand-700 text-white ring-brand-700'
             : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
@@ -117,7 +114,7 @@ export function StageTabs({
   )
   return (
     <nav aria-label="Pipeline stages">
-      <ul className="flex flex-wrap gap-2">
+      <ul className="flex flex-wrap gap-1.5 sm:gap-2">
         {item('All stages', total)}
         {MESSAGE_STAGES.map((stage) => item(STAGE_LABELS[stage], counts[stage], stage))}
       </ul>
@@ -157,115 +154,5 @@ export function InquiryAnswers({ message }: { message: Message }) {
         </div>
       ) : null}
     </dl>
-  )
-}
-
-/** The admin inbox's columns; the route adds the selection and the row's buttons. */
-export const MESSAGE_COLUMNS: Column<Message>[] = [
-  {
-    header: 'Date',
-    cell: (message) => <time dateTime={message.createdAt}>{formatDate(message.createdAt)}</time>,
-    className: 'whitespace-nowrap',
-  },
-  {
-    header: 'Name',
-    cell: (message) => message.fullName,
-    className: 'font-medium wrap-anywhere lg:min-w-[7rem]',
-  },
-  {
-    header: 'E-mail',
-    cell: (message) => (
-      <a
-        href={`mailto:${message.email}`}
-        title={message.email}
-        className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 lg:max-w-[10rem] lg:truncate"
-      >
-        {message.email}
-      </a>
-    ),
-  },
-  {
-    header: 'Subject',
-    cell: (message) => <p className="line-clamp-3 wrap-anywhere">{message.subject}</p>,
-    className: 'lg:min-w-[7rem]',
-  },
-  {
-    header: 'Message',
-    labelAbove: true,
-    // The opening lines: the whole message, its thread and notes are in the reading pane (Reply).
-    // The visit that led to the message sits under it: a column of its own would push the row's
-    // buttons off a laptop screen.
-    cell: (message) => (
-      <div className="space-y-2">
-        <p className="line-clamp-3 text-sm wrap-anywhere text-slate-800">{message.message}</p>
-        <InquiryAnswers message={message} />
-        <VisitSummary visit={message.visit} />
-      </div>
-    ),
-    className: 'lg:w-[32%]',
-  },
-  {
-    header: 'Status',
-    cell: (message) => (
-      <div className="space-y-1 text-xs">
-        <StageBadge stage={message.stage} />
-        {message.notes.length > 0 ? (
-          <p className="whitespace-nowrap text-slate-600">
-            {message.notes.length} note{message.notes.length === 1 ? '' : 's'}
-          </p>
-        ) : null}
-        {isUnread(message) ? (
-          <span className="inline-block rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white">
-            Unread
-          </span>
-        ) : (
-          <span className="text-slate-600">Read</span>
-        )}
-        {message.repliedAt ? (
-          <p className="whitespace-nowrap text-emerald-800">
-            Replied {formatDate(message.repliedAt)}
-            {message.replies.length > 1 ? ` (${message.replies.length} replies)` : ''}
-          </p>
-        ) : null}
-      </div>
-    ),
-  },
-]
-
-/** A message's buttons: Reply (Not spam for a caught one) and Delete. */
-export function MessageActions({
-  message,
-  isDeleting,
-  onReply,
-  onNotSpam,
-  onDelete,
-}: {
-  message: Message
-  isDeleting: boolean
-  onReply: () => void
-  onNotSpam: () => void
-  onDelete: () => void
-}) {
-  return (
-    <RowActions>
-      {message.spam ? (
-        <Button
-          size="sm"
-          aria-label={`Not spam: the message from ${message.fullName}`}
-          onClick={onNotSpam}
-        >
-          Not spam
-        </Button>
-      ) : (
-        <Button size="sm" aria-label={`Reply to ${message.fullName}`} onClick={onReply}>
-          Reply
-        </Button>
-      )}
-      <DeleteButton
-        label={`Delete the message from ${message.fullName}`}
-        isDeleting={isDeleting}
-        onClick={onDelete}
-      />
-    </RowActions>
   )
 }

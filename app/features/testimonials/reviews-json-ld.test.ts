@@ -9,6 +9,7 @@ const testimonial = (fields: Partial<Testimonial> = {}): Testimonial => ({
   company: 'Dana & Co',
   text: 'Great work.',
   rating: 5,
+  photo: null,
   websiteId: null,
   position: 1,
   createdAt: '2030-03-01T09:00:00.000Z',

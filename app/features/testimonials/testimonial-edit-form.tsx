@@ -1,21 +1,26 @@
-import { useRef } from 'react'
+import { useId, useRef, useState, type ChangeEvent } from 'react'
 import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { cn } from '#app/lib/cn.ts'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
+  TESTIMONIAL_PHOTO_FIELD,
   TESTIMONIAL_TEXT_MAX,
   type AdminTestimonial,
   type WebsiteChoice,
 } from '#common/schemas/testimonials.ts'
 import { RatingField } from './rating-field.tsx'
+import { TestimonialPhoto } from './testimonial-figure.tsx'
 import { WebsiteChoiceField } from './website-choice.tsx'
 
 /**
- * The owner's edit of a testimonial's words, rating and project; it posts
- * `{ intent: 'update', id, name, role, company, text, rating, websiteId }` to the route.
+ * The owner's edit of a testimonial's words, rating, project and photo; it posts
+ * `{ intent: 'update', id, name, role, company, text, rating, websiteId, photo }` to the route.
+ * `uploadPhoto` (the route's) uploads a new photo and resolves to its path.
  */
 export function TestimonialEditForm({
   testimonial,
@@ -23,6 +28,7 @@ export function TestimonialEditForm({
   errors,
   formError,
   isSubmitting,
+  uploadPhoto,
   onEdit,
   onCancel,
 }: {
@@ -31,6 +37,7 @@ export function TestimonialEditForm({
   errors?: FieldErrors
   formError?: string
   isSubmitting: boolean
+  uploadPhoto: (file: File) => Promise<string>
   onEdit: () => void
   onCancel: () => void
 }) {
@@ -75,6 +82,12 @@ export function TestimonialEditForm({
         error={errors?.text}
       />
       <RatingField defaultValue={testimonial.rating} error={errors?.rating} />
+      <PhotoField
+        testimonial={testimonial}
+        uploadPhoto={uploadPhoto}
+        onEdit={onEdit}
+        error={errors?.photo}
+      />
       <WebsiteChoiceField
         websites={websites}
         defaultValue={testimonial.websiteId}
@@ -89,5 +102,105 @@ export function TestimonialEditForm({
         </Button>
       </div>
     </Form>
+  )
+}
+
+/**
+ * The client's photo or logo: shown round, replaced by an upload or removed. The form posts its
+ * path (empty: none) in a hidden field.
+ */
+function PhotoField({
+  testimonial,
+  uploadPhoto,
+  onEdit,
+  error,
+}: {
+  testimonial: AdminTestimonial
+  uploadPhoto: (file: File) => Promise<string>
+  onEdit: () => void
+  error?: string
+}) {
+  const fileId = useId()
+  const [photo, setPhoto] = useState(testimonial.photo ?? '')
+  const [problem, setProblem] = useState<string | undefined>()
+  const [isUploading, setIsUploading] = useState(false)
+  const shownProblem = problem ?? error
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget
+    const file = input.files?.[0]
+    if (!file) return
+    setIsUploading(true)
+    setProblem(undefined)
+    try {
+      setPhoto(await uploadPhoto(file))
+      onEdit()
+    } catch (uploadError) {
+      setProblem(messageOf(uploadError))
+    } finally {
+      input.value = ''
+      setIsUploading(false)
+    }
+  }
+
+  return (
+    <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-4">
+      <legend className="px-1 text-sm font-medium text-slate-800">Photo or logo</legend>
+      <input type="hidden" name={TESTIMONIAL_PHOTO_FIELD} value={photo} />
+      <div className="flex flex-wrap items-center gap-4">
+        {photo ? (
+          <TestimonialPhoto
+            testimonial={{ name: testimonial.name, photo }}
+            size={64}
+            className="h-16 w-16"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-100 text-xl font-semibold text-slate-500"
+          >
+            {testimonial.name.trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <label
+            htmlFor={fileId}
+            className={cn(
+              buttonClasses('secondary', 'sm'),
+              'cursor-pointer focus-within:ring-2 focus-within:ring-brand-600',
+              isUploading && 'cursor-wait opacity-70',
+            )}
+          >
+            {isUploading ? 'Uploading...' : photo ? 'Replace photo' : 'Add a photo'}
+            <input
+              id={fileId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              disabled={isUploading}
+              aria-describedby={shownProblem ? `${fileId}-problem` : undefined}
+              onChange={(event) => void onFile(event)}
+              className="sr-only"
+            />
+          </label>
+          {photo ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setPhoto('')
+                onEdit()
+              }}
+            >
+              Remove photo
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {shownProblem ? (
+        <p id={`${fileId}-problem`} role="alert" className="mt-2 text-sm text-red-700">
+          {shownProblem}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }

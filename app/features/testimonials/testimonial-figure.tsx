@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { Section } from '#app/components/layout/page-intro.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { imageSrcSet } from '#common/images.ts'
 import { TESTIMONIAL_RATING_MAX, type Testimonial } from '#common/schemas/testimonials.ts'
 
 /** "Rated 4 out of 5" for screen readers and every reader of the text; stars for the eye. */
@@ -17,6 +19,33 @@ export function RatingLine({ rating }: { rating: number }) {
   )
 }
 
+/** The client's photo or logo, cropped round to `size` CSS pixels; nothing when there is none. */
+export function TestimonialPhoto({
+  testimonial,
+  size,
+  className,
+}: {
+  testimonial: Pick<Testimonial, 'name' | 'photo'>
+  size: number
+  className?: string
+}) {
+  if (!testimonial.photo) return null
+  return (
+    <img
+      {...imageSrcSet(testimonial.photo)}
+      sizes={`${size}px`}
+      alt={`Portrait or logo of ${testimonial.name}`}
+      width={size}
+      height={size}
+      loading="lazy"
+      className={cn(
+        'aspect-square shrink-0 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200',
+        className,
+      )}
+    />
+  )
+}
+
 /** One testimonial as a quotation: the client's words, then who they are. */
 function TestimonialFigure({ testimonial }: { testimonial: Testimonial }) {
   const about = [testimonial.role, testimonial.company].filter(Boolean).join(', ')
@@ -26,9 +55,12 @@ function TestimonialFigure({ testimonial }: { testimonial: Testimonial }) {
       <blockquote className="mt-4 flex-1 text-base leading-7 text-slate-800">
         <p className="whitespace-pre-line">{`“${testimonial.text}”`}</p>
       </blockquote>
-      <figcaption className="mt-5 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{testimonial.name}</span>
-        {about ? `, ${about}` : null}
+      <figcaption className="mt-5 flex items-center gap-3 text-sm text-slate-700">
+        <TestimonialPhoto testimonial={testimonial} size={48} className="h-12 w-12" />
+        <span className="min-w-0">
+          <span className="font-semibold text-slate-900">{testimonial.name}</span>
+          {about ? `, ${about}` : null}
+        </span>
       </figcaption>
     </figure>
   )

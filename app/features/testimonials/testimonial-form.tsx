@@ -2,6 +2,8 @@
  * The form a client fills in through the link the owner mailed. Its page ships no React, like every
  * public page (docs/decisions/023): the form posts to its route's action as a plain form, which
  * answers with the thank-you page, or with the fields' messages beside them (the shared schema's).
+ * It is multipart, for the optional photo or logo, which the server checks as it checks every
+ * uploaded image.
  */
 import { useRef } from 'react'
 import { Form } from 'react-router'
@@ -9,8 +11,10 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
+  TESTIMONIAL_PHOTO_FIELD,
   TESTIMONIAL_TEXT_MAX,
   type TestimonialFields,
 } from '#common/schemas/testimonials.ts'
@@ -23,7 +27,7 @@ export type TestimonialResult =
   | {
       ok: false
       message: string
-      fieldErrors: Partial<Record<TestimonialField, string>>
+      fieldErrors: Partial<Record<TestimonialField | typeof TESTIMONIAL_PHOTO_FIELD, string>>
       values: Partial<Record<TestimonialField, string>>
     }
 
@@ -45,6 +49,7 @@ export function TestimonialForm({
     <Form
       ref={formRef}
       method="post"
+      encType="multipart/form-data"
       noValidate
       className="space-y-5"
       aria-label="Testimonial form"
@@ -96,6 +101,15 @@ export function TestimonialForm({
       <RatingField
         defaultValue={Number.isInteger(rating) && rating > 0 ? rating : null}
         error={errors.rating}
+      />
+      <InputField
+        label="Photo or logo (optional)"
+        className="[&_input]:py-1.5 [&_input::file-selector-button]:mr-3 [&_input::file-selector-button]:rounded-md [&_input::file-selector-button]:border-0 [&_input::file-selector-button]:bg-brand-50 [&_input::file-selector-button]:px-3 [&_input::file-selector-button]:py-1.5 [&_input::file-selector-button]:text-sm [&_input::file-selector-button]:font-semibold [&_input::file-selector-button]:text-brand-800"
+        name={TESTIMONIAL_PHOTO_FIELD}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        hint={`Shown round beside your words. JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.${failure ? ' Choose it again after a correction.' : ''}`}
+        error={errors.photo}
       />
       <Button type="submit" size="lg" className="w-full sm:w-auto">
         Send testimonial

@@ -3,7 +3,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { MoveButtons, type MoveDirection } from '#app/components/ui/move-buttons.tsx'
 import { RowActions } from '#app/components/ui/paged-table.tsx'
 import type { AdminTestimonial } from '#common/schemas/testimonials.ts'
-import { RatingLine } from './testimonial-figure.tsx'
+import { RatingLine, TestimonialPhoto } from './testimonial-figure.tsx'
 import { TestimonialStatusBadges } from './testimonial-status.tsx'
 
 /**
@@ -42,15 +42,18 @@ export function TestimonialItem({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="font-semibold wrap-anywhere text-slate-900">
-            {testimonial.name}
-            {about ? <span className="font-normal text-slate-700">{`, ${about}`}</span> : null}
-          </h2>
-          <p className="text-sm wrap-anywhere text-slate-600">
-            {testimonial.email || 'No e-mail'}
-            {websiteName ? ` · About ${websiteName}` : ''}
-          </p>
+        <div className="flex min-w-0 items-center gap-3">
+          <TestimonialPhoto testimonial={testimonial} size={48} className="h-12 w-12" />
+          <div className="min-w-0">
+            <h2 className="font-semibold wrap-anywhere text-slate-900">
+              {testimonial.name}
+              {about ? <span className="font-normal text-slate-700">{`, ${about}`}</span> : null}
+            </h2>
+            <p className="text-sm wrap-anywhere text-slate-600">
+              {testimonial.email || 'No e-mail'}
+              {websiteName ? ` · About ${websiteName}` : ''}
+            </p>
+          </div>
         </div>
         <TestimonialStatusBadges testimonial={testimonial} />
       </div>

@@ -1,22 +1,30 @@
-import { useSubmit } from 'react-router'
+import { redirect, useNavigate, useRevalidator, useSubmit } from 'react-router'
+import { IdSchema } from '#common/schemas/common.ts'
 import {
   MessagesSearchSchema,
   type Message,
+  type MessageStage,
   type MessagesSearch,
 } from '#common/schemas/messages.ts'
+import { formatTotal } from '#common/format-total.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { FilterTabs, SearchForm } from '#app/components/ui/list-toolbar.tsx'
-import { PagedTable, useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
-import { selectColumn, SelectionBar, useRowSelection } from '#app/components/ui/row-selection.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { SelectionBar, useRowSelection } from '#app/components/ui/row-selection.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { InboxList } from '#app/features/messages/inbox-list.tsx'
 import {
-  MESSAGE_COLUMNS,
+  isUnread,
   MESSAGE_TABS,
-  MessageActions,
+  STAGE_LABELS,
   StageTabs,
 } from '#app/features/messages/messages-list.tsx'
 import {
+  addNote,
   bulkUpdateMessages,
   deleteMessage,
   downloadMessagesCsv,
@@ -24,11 +32,12 @@ import {
   searchParamsOf,
   updateMessage,
 } from '#app/features/messages/messages.api.ts'
-import { useReplyPanel } from '#app/features/messages/use-reply-panel.tsx'
+import { EmptyReadingPane, ReadingPane } from '#app/features/messages/reading-pane.tsx'
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
+import { cn } from '#app/lib/cn.ts'
+import { deleteRow, loadListPage, requestedPage } from '#app/lib/paged-list.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import type { Route } from './+types/messages'
@@ -55,13 +64,46 @@ function listPath(search: MessagesSearch): string {
   return query ? `${BASE_PATH}?${query}` : BASE_PATH
 }
 
+/**
+ * The inbox's address: a search, a page of it, and the message open in the reading pane (`open`),
+ * so a reload or Back shows the same message.
+ */
+function inboxPath(search: MessagesSearch, page: number, open?: string): string {
+  const params = searchParamsOf(search)
+  if (page > 1) params.set('page', String(page))
+  if (open) params.set('open', open)
+  const query = params.toString()
+  return query ? `${BASE_PATH}?${query}` : BASE_PATH
+}
+
+/** The open message's id in a URL; a malformed one is none. */
+function openIdOf(url: URL): string | undefined {
+  const parsed = IdSchema.safeParse(url.searchParams.get('open'))
+  return parsed.success ? parsed.data : undefined
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  const search = searchOf(new URL(request.url))
-  const page = await withSignIn(request, () =>
-    loadListPage(request, listPath(search), (n) => listMessagesForAdmin(n, search), 'messages'),
-  )
-  return { ...page, search }
+  const url = new URL(request.url)
+  const search = searchOf(url)
+  const openId = openIdOf(url)
+  const page = await withSignIn(request, async () => {
+    const loaded = await loadListPage(
+      request,
+      listPath(search),
+      (n) => listMessagesForAdmin(n, search),
+      'messages',
+    )
+    // Opening a message reads it: marked read before the page shows it.
+    const open = loaded.messages.find((message) => message._id === openId)
+    if (!open || !isUnread(open)) return loaded
+    const read = await updateMessage(open._id, { read: true })
+    return {
+      ...loaded,
+      messages: loaded.messages.map((message) => (message._id === read._id ? read : message)),
+    }
+  })
+  return { ...page, search, openId }
 }
 clientLoader.hydrate = true as const
 
@@ -69,7 +111,14 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const form = await request.formData()
   const intent = form.get('intent')
-  if (intent === 'delete') return deleteRow(form, deleteMessage, 'Message deleted successfully')
+  if (intent === 'delete') {
+    const result = await deleteRow(form, deleteMessage, 'Message deleted successfully')
+    // The open message went: the pane closes.
+    const url = new URL(request.url)
+    if (!result.error && openIdOf(url) === form.get('id'))
+      throw redirect(inboxPath(searchOf(url), requestedPage(request)))
+    return result
+  }
   try {
     if (intent === 'bulk') {
       const action = String(form.get('action')) as 'read' | 'unread' | 'delete'
@@ -91,29 +140,63 @@ export function HydrateFallback() {
   return <Spinner />
 }
 
-export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, totalMessages, isTotalCapped, page, pages, search, stageCounts } = loaderData
-  const selection = useRowSelection(messages)
-  const replies = useReplyPanel(messages, (message) =>
-    requestTestimonial({ name: message.fullName, email: message.email, messageId: message._id }),
-  )
-  const submit = useSubmit()
-  const { dialog, confirmDelete, confirmSubmit, isDeleting } = useConfirmedSubmit()
+const toastError = (error: unknown) => toast.error(messageOf(error))
 
-  const exportCsv = () =>
-    downloadMessagesCsv(search).catch((error: unknown) => toast.error(messageOf(error)))
+/**
+ * The inbox as a mail client: the list on the left and the open message's reading pane on the
+ * right from a laptop's width up; on a phone the list, then the open message in its place with a
+ * Back link. Which message is open lives in the address (`?open=`).
+ */
+export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, totalMessages, isTotalCapped, page, pages, search, stageCounts, openId } =
+    loaderData
+  const selection = useRowSelection(messages)
+  const submit = useSubmit()
+  const navigate = useNavigate()
+  const revalidator = useRevalidator()
+  const { dialog, confirmDelete, confirmSubmit, isDeleting } = useConfirmedSubmit()
+  const open = messages.find((message) => message._id === openId)
+  const listHref = inboxPath(search, page)
+  const closePane = () => void navigate(listHref)
+
+  const exportCsv = () => downloadMessagesCsv(search).catch(toastError)
   const bulk = (action: 'read' | 'unread') => (ids: string[]) =>
     void submit({ intent: 'bulk', action, ids: ids.join(',') }, { method: 'post' })
+  const notSpam = (message: Message) =>
+    void submit({ intent: 'not-spam', id: message._id }, { method: 'post' })
 
-  const toolbar = (
-    <div className="mb-4 space-y-3">
-      {search.filter === 'spam' ? null : (
+  async function moveTo(message: Message, stage: MessageStage) {
+    await updateMessage(message._id, { stage })
+    toast.success(`Moved to ${STAGE_LABELS[stage]}`)
+    await revalidator.revalidate()
+  }
+
+  async function saveNote(message: Message, text: string) {
+    await addNote(message._id, { text })
+    await revalidator.revalidate()
+  }
+
+  async function markUnread(message: Message) {
+    await updateMessage(message._id, { read: false })
+    toast.success('Marked unread')
+    // Closed, or opening it would read it again.
+    await navigate(listHref)
+  }
+
+  const stageTabs =
+    search.filter === 'spam' ? null : (
+      <div className={cn('mb-5', openId && 'max-lg:hidden')}>
         <StageTabs
           counts={stageCounts}
           current={search.stage}
           pathFor={(stage) => listPath({ q: search.q, filter: search.filter, stage })}
         />
-      )}
+      </div>
+    )
+
+  // The list's own tools sit above it, in its column: the pane beside starts as high as they do.
+  const listTools = (
+    <div className="mb-3 space-y-3">
       <FilterTabs
         label="Message filters"
         tabs={MESSAGE_TABS.map((tab) => ({
@@ -145,59 +228,106 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           },
         ]}
       />
+      {actionData?.error ? <Alert kind="error">{actionData.error}</Alert> : null}
     </div>
   )
 
   return (
     <>
-      <PagedTable
-        title="Messages"
-        total={totalMessages}
-        isTotalCapped={isTotalCapped}
+      <PageHeader
+        title={
+          <>
+            {'Messages '}
+            <span className="font-semibold text-slate-600">{`(${formatTotal(totalMessages, isTotalCapped)})`}</span>
+          </>
+        }
+        // On a phone reading a message, the message comes right after the title.
         subtitle={
-          search.filter === 'spam'
-            ? 'Caught by the spam checks; deleted after 30 days.'
-            : 'Contact form messages, newest first.'
+          <span className={cn(openId && 'max-lg:hidden')}>
+            {search.filter === 'spam'
+              ? 'Caught by the spam checks; deleted after 30 days.'
+              : 'Contact form messages, newest first.'}
+          </span>
         }
         actions={
-          <Button variant="secondary" onClick={() => void exportCsv()}>
+          <Button
+            variant="secondary"
+            className={cn(openId && 'max-lg:hidden')}
+            onClick={() => void exportCsv()}
+          >
             Export CSV
           </Button>
         }
-        toolbar={toolbar}
-        error={actionData?.error}
-        columns={[
-          selectColumn<Message>(
-            selection,
-            (message) => `Select the message from ${message.fullName}`,
-          ),
-          ...MESSAGE_COLUMNS,
-        ]}
-        rows={messages}
-        empty={
-          search.q || search.filter || search.stage ? 'No messages match.' : 'No messages yet.'
-        }
-        basePath={listPath(search)}
-        page={page}
-        pages={pages}
-        rowActions={(message) => (
-          <MessageActions
-            message={message}
-            isDeleting={isDeleting(message._id)}
-            onReply={() => replies.open(message)}
-            onNotSpam={() =>
-              void submit({ intent: 'not-spam', id: message._id }, { method: 'post' })
+      />
+      {stageTabs}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(19rem,27rem)_minmax(0,1fr)]">
+        <div className={cn('min-w-0', openId && 'max-lg:hidden')}>
+          {listTools}
+          <InboxList
+            caption={`Messages, page ${page} of ${Math.max(pages, 1)}`}
+            messages={messages}
+            openId={openId}
+            selection={selection}
+            empty={
+              search.q || search.filter || search.stage ? 'No messages match.' : 'No messages yet.'
             }
-            onDelete={() =>
+            hrefFor={(message) => inboxPath(search, page, message._id)}
+            onReply={(message) => void navigate(inboxPath(search, page, message._id))}
+            onNotSpam={notSpam}
+            onDelete={(message) =>
               void confirmDelete(
                 message._id,
                 `The message “${message.subject}” from ${message.fullName} will be deleted. This cannot be undone.`,
               )
             }
+            isDeleting={isDeleting}
           />
-        )}
-      />
-      {replies.panel}
+          <Pagination
+            basePath={listPath(search)}
+            pages={pages}
+            page={page}
+            label="Messages pages"
+          />
+        </div>
+        <div
+          className={cn(
+            'min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto',
+            !openId && 'max-lg:hidden',
+          )}
+        >
+          {open ? (
+            <ReadingPane
+              key={open._id}
+              message={open}
+              listHref={listHref}
+              onClose={closePane}
+              onSent={closePane}
+              onMarkUnread={(message) => void markUnread(message).catch(toastError)}
+              onNotSpam={(message) => {
+                notSpam(message)
+              }}
+              onRequestTestimonial={(message) =>
+                requestTestimonial({
+                  name: message.fullName,
+                  email: message.email,
+                  messageId: message._id,
+                })
+              }
+              onStageChange={(message, stage) => void moveTo(message, stage).catch(toastError)}
+              onAddNote={saveNote}
+            />
+          ) : (
+            <EmptyReadingPane
+              backHref={openId ? listHref : undefined}
+              text={
+                openId
+                  ? 'That message is not in this list any more: it was deleted or moved.'
+                  : 'Select a message to read it, reply and keep notes.'
+              }
+            />
+          )}
+        </div>
+      </div>
       {dialog}
     </>
   )

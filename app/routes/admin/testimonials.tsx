@@ -24,6 +24,7 @@ import {
   updateTestimonial,
 } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { movedIds } from '#app/lib/moved-ids.ts'
@@ -109,6 +110,13 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   }
 }
 
+/** The owner's new photo for a testimonial: checked here first, then uploaded as every image is. */
+async function uploadPhoto(file: File): Promise<string> {
+  const problem = imageFileProblem(file)
+  if (problem) throw new Error(problem)
+  return uploadImage(file, () => undefined)
+}
+
 export function HydrateFallback() {
   return <Spinner />
 }
@@ -167,6 +175,7 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
                 errors={forms.outcomeOf(testimonial._id)?.errors}
                 formError={forms.outcomeOf(testimonial._id)?.formError}
                 isSubmitting={isSubmitting}
+                uploadPhoto={uploadPhoto}
                 onEdit={() => forms.markDirty(testimonial._id)}
                 onCancel={() => forms.cancel(testimonial._id)}
               />

@@ -14,7 +14,7 @@ import { validate } from '#app/lib/form-errors.ts'
 import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
-import { ContactBodySchema } from '#common/schemas/messages.ts'
+import { ContactBodySchema, type ContactResponse } from '#common/schemas/messages.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
@@ -65,8 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
 
+  let answer: ContactResponse
   try {
-    await messages.createFromContact(parsed.data, {
+    answer = await messages.createFromContact(parsed.data, {
       client: context.clientIp,
       door: 'page',
       userAgent: request.headers.get('user-agent') ?? undefined,
@@ -78,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     ok: true,
     message: CONTACT_SUCCESS,
     fullName: parsed.data.fullName,
+    email: answer.email,
+    acknowledged: answer.acknowledged,
   })
 }
 

@@ -10,7 +10,10 @@ import { validate } from '#app/lib/form-errors.ts'
 import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { TestimonialSubmitBodySchema } from '#common/schemas/testimonials.ts'
+import {
+  TESTIMONIAL_PHOTO_FIELD,
+  TestimonialSubmitBodySchema,
+} from '#common/schemas/testimonials.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
@@ -46,9 +49,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ link }, { status: link.state === 'unknown' ? NOT_FOUND : GONE })
 }
 
+/** The posted photo's bytes; none for a form sent without a file. */
+async function postedPhoto(form: FormData): Promise<Buffer | undefined> {
+  const file = form.get(TESTIMONIAL_PHOTO_FIELD)
+  if (!(file instanceof File) || file.size === 0) return undefined
+  return Buffer.from(await file.arrayBuffer())
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { testimonials } = context.services
-  const values = postedFields(await request.formData(), FIELDS)
+  const form = await request.formData()
+  const values = postedFields(form, FIELDS)
   try {
     await testimonials.countSubmitAttempt(context.clientIp)
     const parsed = validate(TestimonialSubmitBodySchema, { ...values, token: params.token })
@@ -59,13 +70,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 400 },
       )
     }
-    const { message } = await testimonials.submit(parsed.data)
+    const { message } = await testimonials.submit(parsed.data, { photo: await postedPhoto(form) })
     // An explicit status: the loader that runs after this post answers 410 for the used link.
     return data<TestimonialResult>({ ok: true, message }, { status: 200 })
   } catch (error) {
     const { status, headers, detail } = serviceFailure(error)
+    // A refused photo names its field, as a validation error does.
+    const [, field, reason] = /^(\w+): (.*)$/.exec(detail) ?? []
+    const isPhoto = field === TESTIMONIAL_PHOTO_FIELD
     return data<TestimonialResult>(
-      { ok: false, message: detail, fieldErrors: {}, values },
+      {
+        ok: false,
+        message: isPhoto ? 'please check the fields marked below' : detail,
+        fieldErrors: isPhoto ? { photo: reason } : {},
+        values,
+      },
       { status, headers },
     )
   }

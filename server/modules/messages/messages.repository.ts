@@ -11,6 +11,7 @@ import {
   lt,
   lte,
   not,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -254,32 +255,119 @@ export function createMessagesRepository(db: Db) {
       return rows.length === 1
     },
 
-    /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
     /**
-     * Claims the acknowledgement of `email` at `at` unless one was claimed after `since`; true when
-     * this call claimed it. One statement, so two instances never both claim one window.
+     * Claims the acknowledgement of `email` at `at` for `messageId` unless one was claimed after
+     * `since` (or one is still on its way), held for its first attempt until `leaseUntil`; true
+     * when this call claimed it. One statement, so two instances never both claim one window.
      */
-    async claimAcknowledgement(email: string, at: Date, since: Date): Promise<boolean> {
+    async claimAcknowledgement(
+      { email, messageId }: { email: string; messageId: string },
+      { at, since, leaseUntil }: { at: Date; since: Date; leaseUntil: Date },
+    ): Promise<boolean> {
+      const claim = {
+        sentAt: at,
+        messageId,
+        state: 'sending' as const,
+        attempts: 1,
+        nextAttemptAt: null,
+        leaseUntil,
+        lastError: null,
+      }
+      const a = contactAcknowledgements
       const rows = await db
-        .insert(contactAcknowledgements)
-        .values({ email, sentAt: at })
+        .insert(a)
+        .values({ email, ...claim })
         .onConflictDoUpdate({
-          target: contactAcknowledgements.email,
-          set: { sentAt: at },
-          setWhere: lte(contactAcknowledgements.sentAt, since),
+          target: a.email,
+          set: claim,
+          setWhere: and(
+            lte(a.sentAt, since),
+            or(notInArray(a.state, ['pending', 'sending']), isNull(a.messageId)),
+          ),
         })
-        .returning({ email: contactAcknowledgements.email })
+        .returning({ email: a.email })
       return rows.length > 0
+    },
+
+    /**
+     * Atomically claims up to `limit` acknowledgements due at `at` (pending ones whose next attempt
+     * has come, and held ones whose lease ran out: their instance stopped), holding them until
+     * `leaseUntil`, with their messages. SKIP LOCKED means instances sharing the database never
+     * claim the same row; the lease, that nobody claims it again while it is being sent.
+     */
+    async claimDueAcknowledgements(
+      at: Date,
+      leaseUntil: Date,
+      limit: number,
+    ): Promise<{ email: string; attempts: number; message: MessageRow }[]> {
+      const a = contactAcknowledgements
+      const claimed = await db.execute<{ email: string; attempts: number; message_id: string }>(sql`
+        update ${a} set
+          ${sql.identifier(a.state.name)} = 'sending',
+          ${sql.identifier(a.leaseUntil.name)} = ${leaseUntil.toISOString()}::timestamptz,
+          ${sql.identifier(a.attempts.name)} = ${a.attempts} + 1
+        where ${a.email} in (
+          select due.email from ${a} as due
+          where due.message_id is not null
+            and ((due.state = 'pending' and due.next_attempt_at <= ${at.toISOString()}::timestamptz)
+              or (due.state = 'sending' and due.lease_until < ${at.toISOString()}::timestamptz))
+          order by due.next_attempt_at nulls first, due.email
+          limit ${limit}
+          for update of due skip locked)
+        returning ${a.email} as email, ${a.attempts} as attempts, ${a.messageId} as message_id`)
+      // Both drivers answer with a `rows` array.
+      const { rows } = claimed as unknown as {
+        rows: { email: string; attempts: number; message_id: string }[]
+      }
+      if (rows.length === 0) return []
+      const found = await db
+        .select()
+        .from(messages)
+        .where(
+          inArray(
+            messages.id,
+            rows.map((row) => row.message_id),
+          ),
+        )
+      const byId = new Map(found.map((row) => [row.id, row]))
+      return rows.flatMap((row) => {
+        const message = byId.get(row.message_id)
+        return message ? [{ email: row.email, attempts: Number(row.attempts), message }] : []
+      })
+    },
+
+    /** Records how an attempt of the acknowledgement to `email` ended. */
+    async finishAcknowledgement(
+      email: string,
+      changes:
+        | { state: 'sent' }
+        | { state: 'pending'; nextAttemptAt: Date; lastError: string }
+        | { state: 'failed'; lastError: string },
+    ): Promise<void> {
+      await db
+        .update(contactAcknowledgements)
+        .set({ ...changes, leaseUntil: null })
+        .where(eq(contactAcknowledgements.email, email))
     },
 
     async setAckMessageId(id: string, ackMessageId: string): Promise<void> {
       await db.update(messages).set({ ackMessageId }).where(eq(messages.id, id))
     },
 
+    /** Forgets the windows that began before `before`, but never an acknowledgement still queued. */
     async purgeAcknowledgements(before: Date): Promise<void> {
-      await db.delete(contactAcknowledgements).where(lt(contactAcknowledgements.sentAt, before))
+      const a = contactAcknowledgements
+      await db
+        .delete(a)
+        .where(
+          and(
+            lt(a.sentAt, before),
+            or(notInArray(a.state, ['pending', 'sending']), isNull(a.messageId)),
+          ),
+        )
     },
 
+    /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
     async purgeUsedFormTokens(at: Date): Promise<number> {
       const rows = await db
         .delete(usedFormTokens)

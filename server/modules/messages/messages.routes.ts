@@ -6,6 +6,7 @@ import {
 } from '#common/schemas/common.ts'
 import {
   ContactBodySchema,
+  ContactResponseSchema,
   MessageSchema,
   MessagesBulkBodySchema,
   MessagesBulkResultSchema,
@@ -36,7 +37,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       onRequest: async (request) => messages.countContactAttempt(request.ip),
       schema: {
         body: ContactBodySchema,
-        response: { 201: MessageSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          201: ContactResponseSchema,
+          400: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,8 @@
  * Contact messages: storing, the owner's inbox (read state, threads, search, bulk actions, CSV
  * export), spam, replying, and notifying the owner.
  * A contact message is stored before anything is mailed: a mail failure never loses it,
- * it stays pending and a retry loop (safe with several app instances) delivers it later.
+ * it stays pending and a retry loop (safe with several app instances) delivers it later. The
+ * sender's acknowledgement is queued the same way (in contact_acknowledgements) when it fails.
  * Spam is stored too, never notified, and purged once older than SPAM_RETENTION_MS.
  */
 import { randomUUID } from 'node:crypto'
@@ -21,6 +22,7 @@ import {
   type MessageStage,
   type NoteBody,
   type ContactBody,
+  type ContactResponse,
   type Message,
   type MessagesBulkBody,
   type MessagesBulkResult,
@@ -37,6 +39,7 @@ import type { InquirySettings, SiteSettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { MessageRow } from '#server/db/schema.ts'
 import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
+import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
@@ -63,6 +66,7 @@ export const SPAM_RETENTION_MS = 30 * DAY_MS
 const EXPORT_BATCH_SIZE = 500
 /** A sender gets at most one acknowledgement in this window, however many messages they send. */
 const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60_000
+const ACKNOWLEDGEMENT_BATCH_SIZE = 20
 const CSV_COLUMNS = [
   'Received',
   'Name',
@@ -175,6 +179,8 @@ export function createMessagesService(deps: {
   siteSettings: () => Promise<SiteSettings>
   /** The right-hand side of the Message-IDs the service makes (the site's host). */
   messageIdDomain: string
+  /** False when mail never leaves the machine (no SMTP server: the outbox): nobody is acknowledged. */
+  canMailSenders: boolean
   adminUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
@@ -192,6 +198,7 @@ export function createMessagesService(deps: {
     ownerEmail,
     siteSettings,
     messageIdDomain,
+    canMailSenders,
     adminUrl,
     contactTokens,
     limits,
@@ -289,32 +296,89 @@ export function createMessagesService(deps: {
   }
 
   /**
-   * Mails the sender that their message arrived, what happens next and when, from the owner's name
-   * with Reply-To the site's contact address, unless they got one within ACKNOWLEDGEMENT_WINDOW_MS
-   * (claimed in the database, so it holds across instances). Its Message-ID is stored first, so
-   * the owner's reply threads with it. A failed send is logged and not retried: the window stays
-   * claimed, so a flaky server never sends two.
+   * Claims the acknowledgement of a new message: the sender gets one unless they got one within
+   * ACKNOWLEDGEMENT_WINDOW_MS (claimed in the database, so it holds across instances) or mail
+   * cannot reach them. True when it was claimed; its first attempt is then the caller's to make.
    */
-  async function acknowledge(row: MessageRow): Promise<void> {
+  async function claimAcknowledgement(row: MessageRow): Promise<boolean> {
+    if (!canMailSenders) return false
     const at = now()
-    const since = new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS)
-    if (!(await repo.claimAcknowledgement(row.email, at, since))) return
-    const settings = await siteSettings()
-    const messageId = newMessageId()
-    await repo.setAckMessageId(row.id, messageId)
-    await mail.send({
-      to: row.email,
-      fromName: settings.ownerName,
-      replyTo: settings.email,
-      messageId,
-      ...contactAcknowledgementMail(row, settings),
-    })
+    return repo.claimAcknowledgement(
+      { email: row.email, messageId: row.id },
+      {
+        at,
+        since: new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS),
+        leaseUntil: new Date(at.getTime() + NOTIFY_LEASE_MS),
+      },
+    )
   }
 
-  function acknowledgeInBackground(row: MessageRow) {
-    void track(acknowledge(row)).catch((err: unknown) =>
-      log.warn({ err, messageId: row.id }, 'contact acknowledgement failed'),
+  /**
+   * Makes the `attempts`-th attempt of a claimed acknowledgement: mails the sender that their
+   * message arrived, what happens next and when, from the owner's name with Reply-To the site's
+   * contact address. Its Message-ID is stored first (once), so the owner's reply threads with it.
+   * A failure stays queued for another attempt after a doubling wait (server/lib/mail-retry.ts),
+   * or is given up. Never throws; true when the mail went out.
+   */
+  async function sendAcknowledgement(row: MessageRow, attempts: number): Promise<boolean> {
+    try {
+      const settings = await siteSettings()
+      let messageId = row.ackMessageId
+      if (!messageId) {
+        messageId = newMessageId()
+        await repo.setAckMessageId(row.id, messageId)
+      }
+      await mail.send({
+        to: row.email,
+        fromName: settings.ownerName,
+        replyTo: settings.email,
+        messageId,
+        ...contactAcknowledgementMail(row, settings),
+      })
+    } catch (error) {
+      const nextAttemptAt = nextMailAttemptAt(error, attempts, now())
+      log.warn(
+        { err: error, messageId: row.id, attempts, isRetry: nextAttemptAt !== null },
+        'contact acknowledgement not delivered',
+      )
+      const lastError = mailFailureText(error)
+      await repo
+        .finishAcknowledgement(
+          row.email,
+          nextAttemptAt
+            ? { state: 'pending', nextAttemptAt, lastError }
+            : { state: 'failed', lastError },
+        )
+        .catch((dbErr: unknown) =>
+          log.error({ err: dbErr, messageId: row.id }, 'could not record a failed acknowledgement'),
+        )
+      return false
+    }
+    await repo.finishAcknowledgement(row.email, { state: 'sent' }).catch((err: unknown) =>
+      // The mail went out; when the lease ends the sender may get it a second time.
+      log.error({ err, messageId: row.id }, 'acknowledgement sent but not recorded'),
     )
+    return true
+  }
+
+  /**
+   * One retry run of the acknowledgements: claims the due ones (failed earlier, or held by an
+   * instance that stopped) and sends them. Returns how many went out.
+   */
+  async function retryPendingAcknowledgements(): Promise<number> {
+    const at = now()
+    const claimed = await repo.claimDueAcknowledgements(
+      at,
+      new Date(at.getTime() + NOTIFY_LEASE_MS),
+      ACKNOWLEDGEMENT_BATCH_SIZE,
+    )
+    let sent = 0
+    for (const { message, attempts } of claimed) {
+      if (await sendAcknowledgement(message, attempts)) sent += 1
+    }
+    if (claimed.length > 0)
+      log.info({ claimed: claimed.length, sent }, 'contact acknowledgement retry run')
+    return sent
   }
 
   /**
@@ -355,13 +419,15 @@ export function createMessagesService(deps: {
      * and never notified; its answer is the same as a real message's, so a bot learns nothing.
      * A message that is not spam records the sender's counted visit (`userAgent` with `client`
      * make the visitor), here on the server where nothing in the browser can hide it; a failure
-     * there only leaves the visit out. Throws 400 naming a qualifying answer that is not one of
+     * there only leaves the visit out. `acknowledged` says whether an acknowledgement with a copy
+     * goes to the sender (its first attempt is made in the background, a failure retried by the
+     * retry loop). Throws 400 naming a qualifying answer that is not one of
      * the listed options, before anything is counted.
      */
     async createFromContact(
       body: ContactBody,
       { client, door, userAgent }: { client: string; door: ContactDoor; userAgent?: string },
-    ): Promise<Message> {
+    ): Promise<ContactResponse> {
       requireListedAnswers(body, (await siteSettings()).inquiry)
       await limits.take('contact', client)
       const spam = await isSpam(body, door)
@@ -382,12 +448,18 @@ export function createMessagesService(deps: {
         { fullName, email, subject, message, spam, visit, ...answers },
         NOTIFY_LEASE_MS,
       )
+      // Spam answers as a first message from its address would: a bot learns nothing from it.
+      let acknowledged = spam && canMailSenders
       if (!spam) {
         notifyInBackground(row)
-        acknowledgeInBackground(row)
+        acknowledged = await claimAcknowledgement(row).catch((err: unknown) => {
+          log.warn({ err, messageId: row.id }, 'could not claim a contact acknowledgement')
+          return false
+        })
+        if (acknowledged) void track(sendAcknowledgement(row, 1))
       }
       // The sender's answer: what the owner sees of the visit is the owner's.
-      return { ...toMessage(row), spam: false, visit: null }
+      return { ...toMessage(row), spam: false, visit: null, acknowledged }
     },
 
     /**
@@ -589,6 +661,8 @@ export function createMessagesService(deps: {
 
     retryPendingNotifications,
 
+    retryPendingAcknowledgements,
+
     /** Deletes spam older than SPAM_RETENTION_MS (by the injected clock); returns how many. */
     purgeSpam,
 
@@ -602,14 +676,14 @@ export function createMessagesService(deps: {
       purgeTimer.unref()
     },
 
-    /** Retries pending notifications every `intervalMs`; runs never overlap. */
+    /** Retries pending notifications and acknowledgements every `intervalMs`; runs never overlap. */
     startNotificationRetry(intervalMs: number) {
       if (timer) return
       stopping = false
       backoffBaseMs = intervalMs
       timer = setInterval(() => {
         if (retryRun) return
-        retryRun = track(retryPendingNotifications())
+        retryRun = track(Promise.all([retryPendingNotifications(), retryPendingAcknowledgements()]))
           .catch((err: unknown) => log.warn({ err }, 'contact notification retry run failed'))
           .finally(() => {
             retryRun = undefined

@@ -12,6 +12,7 @@ import type { Post } from '#common/schemas/posts.ts'
 import type { NewsletterSendRow } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
 import { createPacer } from '#server/lib/pacer.ts'
 import { newsletterPostMail } from '../mail/templates/newsletter-post.ts'
 import type { JournalService } from '../journal/journal.service.ts'
@@ -23,10 +24,6 @@ import {
 
 /** Deliveries a sender holds at once: the most that can go out twice after a crash. */
 const NEWSLETTER_BATCH = 5
-/** Attempts of one delivery before a temporary failure counts as failed. */
-const MAX_ATTEMPTS = 5
-/** The wait before the first retry, doubled for each one after. */
-const RETRY_BASE_MS = 60_000
 /** How often the sender looks for due deliveries (retries, sends of other instances, resumes). */
 const TICK_MS = 1_000
 /** A held row's lease beyond the time its batch takes at the configured pace. */
@@ -35,22 +32,6 @@ const LEASE_MARGIN_MS = 20_000
 const NOT_SENT = 'This post has not been sent to subscribers'
 const ALREADY_SENT = 'This post was already sent to subscribers'
 const NOT_PUBLISHED = 'Only a published post can be sent to subscribers'
-
-/**
- * A temporary failure, worth another try: the SMTP server answered 4xx, or no answer at all (a
- * connection refused, reset or timed out). A 5xx answer is permanent.
- */
-function isTemporary(error: unknown): boolean {
-  const code =
-    error && typeof error === 'object' && 'responseCode' in error
-      ? Number(error.responseCode)
-      : undefined
-  if (code === undefined || Number.isNaN(code)) return true
-  return code >= 400 && code < 500
-}
-
-const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 export function createNewsletterService({
   repo,
@@ -126,7 +107,8 @@ export function createNewsletterService({
         },
       })
     } catch (error) {
-      const isRetry = isTemporary(error) && delivery.attempts < MAX_ATTEMPTS
+      const nextAttemptAt = nextMailAttemptAt(error, delivery.attempts, now())
+      const isRetry = nextAttemptAt !== null
       log.warn(
         { err: error, attempts: delivery.attempts, isRetry },
         'newsletter mail not delivered',
@@ -134,14 +116,8 @@ export function createNewsletterService({
       await repo.finish(
         delivery.id,
         isRetry
-          ? {
-              state: 'pending',
-              lastError: errorText(error),
-              nextAttemptAt: new Date(
-                now().getTime() + RETRY_BASE_MS * 2 ** (delivery.attempts - 1),
-              ),
-            }
-          : { state: 'failed', lastError: errorText(error) },
+          ? { state: 'pending', lastError: mailFailureText(error), nextAttemptAt }
+          : { state: 'failed', lastError: mailFailureText(error) },
       )
       return
     }

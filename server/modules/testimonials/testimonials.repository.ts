@@ -21,6 +21,7 @@ export type TestimonialRequestRow = typeof testimonialRequests.$inferSelect
 
 export type TestimonialFields = Pick<TestimonialRow, 'name' | 'role' | 'company' | 'text'> & {
   rating: number | null
+  photo?: string | null
 }
 
 export type TestimonialChanges = Partial<

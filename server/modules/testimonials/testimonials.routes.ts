@@ -1,4 +1,6 @@
 /** /api/testimonials: the owner's requests and reviews, the client's post, the public list. */
+import type { FastifyRequest } from 'fastify'
+import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ErrorResponseSchema,
@@ -18,15 +20,56 @@ import {
   TestimonialSubmitBodySchema,
   TestimonialSubmitResponseSchema,
   TestimonialUpdateBodySchema,
+  TESTIMONIAL_PHOTO_FIELD,
+  TESTIMONIAL_TEXT_MAX,
 } from '#common/schemas/testimonials.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
+import { badRequest, HttpError } from '#server/lib/http-errors.ts'
+import {
+  imageMultipartLimits,
+  malformedAsBadRequest,
+  readImageFile,
+} from '../uploads/image-file.ts'
 import type { TestimonialsService } from './testimonials.service.ts'
 
 const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
 
+/** A client's post as a multipart form: the testimonial's fields (token, name, role ...), and a photo. */
+const SUBMIT_FORM_FIELDS = 8
+
 export const testimonialsRoutes: FastifyPluginAsyncZod<{
   testimonials: TestimonialsService
 }> = async (app, { testimonials }) => {
+  // A client's post may be a multipart form with their photo or logo (one image file).
+  await app.register(multipart, {
+    limits: imageMultipartLimits({ count: SUBMIT_FORM_FIELDS, maxBytes: TESTIMONIAL_TEXT_MAX * 4 }),
+  })
+  const photos = new WeakMap<FastifyRequest, Buffer>()
+
+  /** Reads a multipart post into the body (validated as a JSON one is) and the photo beside it. */
+  async function readSubmitForm(request: FastifyRequest) {
+    if (!request.isMultipart()) return
+    const fields: Record<string, string> = {}
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value
+          continue
+        }
+        if (part.fieldname !== TESTIMONIAL_PHOTO_FIELD)
+          throw badRequest(
+            `${part.fieldname}: Only the "${TESTIMONIAL_PHOTO_FIELD}" field takes a file`,
+          )
+        const photo = await readImageFile(app, part, TESTIMONIAL_PHOTO_FIELD)
+        if (photo.length > 0) photos.set(request, photo)
+      }
+    } catch (error) {
+      // A file too large is a refused field like any other: 400 naming it.
+      if (error instanceof HttpError && error.statusCode === 413) throw badRequest(error.message)
+      throw malformedAsBadRequest(TESTIMONIAL_PHOTO_FIELD)(error)
+    }
+    request.body = fields
+  }
   app.get(
     '/',
     { schema: { response: { 200: TestimonialListSchema } } },
@@ -42,7 +85,9 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
     {
       // Before the body is read or validated: every post counts against the limit.
       onRequest: async (request) => testimonials.countSubmitAttempt(request.ip),
+      preValidation: readSubmitForm,
       schema: {
+        consumes: ['application/json', 'multipart/form-data'],
         body: TestimonialSubmitBodySchema,
         response: {
           201: TestimonialSubmitResponseSchema,
@@ -51,7 +96,8 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await testimonials.submit(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await testimonials.submit(request.body, { photo: photos.get(request) })),
   )
 
   app.get(

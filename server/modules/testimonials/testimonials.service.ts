@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
+  TESTIMONIAL_PHOTO_FIELD,
   TESTIMONIAL_REQUEST_TTL_DAYS,
   TestimonialFieldsSchema,
   type AdminTestimonial,
@@ -19,12 +20,14 @@ import {
   type TestimonialUpdateBody,
 } from '#common/schemas/testimonials.ts'
 import type { TestimonialRow } from '#server/db/schema.ts'
+import { HttpError } from '#server/lib/http-errors.ts'
 import { assertCompleteOrder } from '#server/lib/complete-order.ts'
 import { badGateway, badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { testimonialArrivedMail } from '../mail/templates/testimonial-arrived.ts'
 import { testimonialRequestMail } from '../mail/templates/testimonial-request.ts'
+import type { UploadsService } from '../uploads/uploads.service.ts'
 import {
   violatedForeignKey,
   type TestimonialChanges,
@@ -65,6 +68,7 @@ const toTestimonial = (row: TestimonialRow): Testimonial => ({
   company: row.company,
   text: row.text,
   rating: row.rating,
+  photo: row.photo,
   websiteId: row.websiteId,
   position: row.position,
   createdAt: row.createdAt.toISOString(),
@@ -103,6 +107,7 @@ export function createTestimonialsService({
   sender,
   ownerEmail,
   adminUrl,
+  uploads,
   log,
   limits,
   now,
@@ -118,6 +123,8 @@ export function createTestimonialsService({
   ownerEmail: () => Promise<string | undefined>
   /** The admin's testimonials screen, linked from that e-mail. */
   adminUrl: string
+  /** Stores the client's photo as every uploaded image is stored (checked, re-encoded). */
+  uploads: Pick<UploadsService, 'store'>
   log: FastifyBaseLogger
   limits: ActionLimits
   now: () => Date
@@ -132,6 +139,17 @@ export function createTestimonialsService({
     if (request.usedAt) return 'used'
     if (request.expiresAt <= now()) return 'expired'
     return undefined
+  }
+
+  /** Stores a client's photo; a refused file is a 400 naming the form's field. */
+  async function storePhoto(content: Buffer): Promise<string> {
+    try {
+      return await uploads.store(content)
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500)
+        throw badRequest(`${TESTIMONIAL_PHOTO_FIELD}: ${error.message}`)
+      throw error
+    }
   }
 
   /** Tells the owner a testimonial arrived; a failure is logged, never the client's problem. */
@@ -285,14 +303,20 @@ export function createTestimonialsService({
     countSubmitAttempt: (client: string) => limits.take('testimonialAttempts', client),
 
     /**
-     * Stores the client's testimonial, pending, and uses up the link: 400 (saying why) when the
-     * link was used, has expired or is unknown. Of two posts with one link, exactly one succeeds.
+     * Stores the client's testimonial, pending, with their optional `photo` (an image file), and
+     * uses up the link: 400 (saying why) when the link was used, has expired or is unknown, and
+     * 400 naming the photo field for a file the site's uploads refuse. Of two posts with one link,
+     * exactly one succeeds.
      */
     async submit(
       body: TestimonialSubmitBody,
+      { photo }: { photo?: Buffer } = {},
     ): Promise<{ message: string; testimonial: Testimonial }> {
       const tokenHash = hashToken(body.token)
+      // Stored first: a refused link leaves an upload nothing uses, which the sweep deletes.
+      const photoPath = photo ? await storePhoto(photo) : null
       const row = await repo.claimRequest(tokenHash, now(), {
+        photo: photoPath,
         name: body.name,
         role: body.role,
         company: body.company,

@@ -85,7 +85,7 @@ export const IMAGE_COLUMNS = {
     stage: 'none',
     notes: 'none',
   },
-  contact_acknowledgements: { email: 'none' },
+  contact_acknowledgements: { email: 'none', state: 'none', lastError: 'none' },
   // Visit statistics: paths, hosts and labels, never an image.
   stats_salts: { salt: 'none' },
   visits: {
@@ -154,7 +154,15 @@ export const IMAGE_COLUMNS = {
     previousSlugs: 'none',
   },
   // What clients write: plain text, never an image of the site.
-  testimonials: { name: 'none', role: 'none', company: 'none', text: 'none', email: 'none' },
+  testimonials: {
+    name: 'none',
+    role: 'none',
+    company: 'none',
+    text: 'none',
+    email: 'none',
+    // The client's photo or logo: a whole path.
+    photo: 'images',
+  },
   testimonial_requests: { name: 'none', email: 'none', tokenHash: 'none' },
   subscribers: {
     email: 'none',

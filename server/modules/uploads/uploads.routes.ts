@@ -1,26 +1,21 @@
 /**
  * POST /api/upload stores an image; GET /uploads/:file serves it from the database. Multipart parsing
- * is registered here only, so no other route accepts multipart bodies.
+ * is registered in this plugin's scope (and in the testimonials', for a client's photo) only, so no
+ * other route accepts multipart bodies.
  */
 import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { matchesEtag } from '#server/lib/etag.ts'
-import { badRequest, payloadTooLarge } from '#server/lib/http-errors.ts'
+import { badRequest } from '#server/lib/http-errors.ts'
+import { imageMultipartLimits, malformedAsBadRequest, readImageFile } from './image-file.ts'
 import type { UploadsService } from './uploads.service.ts'
 
 const IMAGE_FIELD = 'image'
 const NO_IMAGE = `${IMAGE_FIELD}: No image uploaded (send the file in the "${IMAGE_FIELD}" field)`
-const TOO_LARGE = `${IMAGE_FIELD}: The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
-const MALFORMED = `${IMAGE_FIELD}: The upload is not a well-formed multipart body`
-
-/** busboy reports a malformed body (no boundary, data cut off) as a plain Error without a status. */
-const malformedAsBadRequest = (error: unknown) =>
-  error instanceof Error && !('statusCode' in error) ? badRequest(MALFORMED) : error
 
 const UploadFileParamsSchema = z.object({ file: z.string() })
 
@@ -28,34 +23,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app,
   { uploads },
 ) => {
-  await app.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_BYTES,
-      files: 1,
-      fields: 4,
-      fieldSize: 1024,
-      parts: 5,
-      headerPairs: 50,
-    },
-  })
+  await app.register(multipart, { limits: imageMultipartLimits({ count: 4, maxBytes: 1024 }) })
 
   async function readImageField(request: FastifyRequest): Promise<Buffer> {
     const file = await request.file().catch((error: unknown) => {
       if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError)
         throw badRequest(NO_IMAGE)
-      throw malformedAsBadRequest(error)
+      throw malformedAsBadRequest(IMAGE_FIELD)(error)
     })
     if (!file || file.fieldname !== IMAGE_FIELD) throw badRequest(NO_IMAGE)
-    const image = await file.toBuffer().catch((error: unknown) => {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-        throw payloadTooLarge(TOO_LARGE)
-      throw malformedAsBadRequest(error)
-    })
-    // toBuffer() looks at `truncated` only after each chunk it receives. When the limit falls exactly
-    // at a chunk's end, busboy marks the file truncated without sending another, and the file comes
-    // back cut at the limit instead of refused (likely https://github.com/fastify/fastify-multipart/issues/542).
-    if (file.file.truncated) throw payloadTooLarge(TOO_LARGE)
-    return image
+    return readImageFile(app, file, IMAGE_FIELD)
   }
 
   app.post(

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from '#common/constants.ts'
+import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath, type UploadFile } from '#common/images.ts'
-import { badRequest, notFound } from '#server/lib/http-errors.ts'
+import { badRequest, notFound, payloadTooLarge } from '#server/lib/http-errors.ts'
 import { loadSharp } from '#server/lib/load-sharp.ts'
 import { sniffImageFormat } from './image-format.ts'
 import type { NewImage, UploadsRepository } from './uploads.repository.ts'
@@ -14,6 +14,8 @@ import type { NewImage, UploadsRepository } from './uploads.repository.ts'
 const ONLY_IMAGES_ALLOWED = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed'
 const UNREADABLE_IMAGE = 'The image could not be read'
 const IMAGE_TOO_LARGE = 'The image has too many pixels'
+/** The refusal of a file over UPLOAD_MAX_BYTES, wherever it is uploaded. */
+export const FILE_TOO_LARGE = `The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
 
 /** Decoded size ceiling: a few-KB file can claim dimensions that would need gigabytes of memory. */
 const MAX_INPUT_PIXELS = 40_000_000
@@ -113,9 +115,11 @@ export function createUploadsService({
     /**
      * Stores an uploaded image as WebP variants and returns its path ("/uploads/<hash>.webp").
      * The same content always gets the same path, and storing it again changes nothing.
-     * Throws 400 when the content is not an accepted image format or cannot be decoded.
+     * Throws 413 past UPLOAD_MAX_BYTES, and 400 when the content is not an accepted image format
+     * or cannot be decoded.
      */
     async store(content: Buffer): Promise<string> {
+      if (content.length > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE)
       if (!sniffImageFormat(content)) throw badRequest(ONLY_IMAGES_ALLOWED)
       const hash = createHash('sha256').update(content).digest('hex').slice(0, UPLOAD_HASH_LENGTH)
       // The variants are inserted in one statement, so the widest one stands for all of them.

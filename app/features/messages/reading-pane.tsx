@@ -1,0 +1,372 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { replySubject } from '#common/reply-subject.ts'
+import {
+  MESSAGE_STAGES,
+  NoteBodySchema,
+  ReplyBodySchema,
+  type Message,
+  type MessageStage,
+} from '#common/schemas/messages.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { messageOf } from '#app/lib/api-client.ts'
+import { useFocusFirstError, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { formatDate } from '#app/lib/format-date.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { InquiryAnswers, STAGE_LABELS, VisitSummary } from './messages-list.tsx'
+import { sendReply } from './messages.api.ts'
+
+/** What the reading pane asks of the page: the changes it makes go through the route. */
+export interface ReadingPaneActions {
+  /** The list's address without the open message: Close, Back, and after a reply is sent. */
+  listHref: string
+  onClose: () => void
+  onSent: () => void
+  onMarkUnread: (message: Message) => void
+  onNotSpam: (message: Message) => void
+  onRequestTestimonial: (message: Message) => Promise<unknown>
+  onStageChange: (message: Message, stage: MessageStage) => void
+  /** Saves a note; resolves once it is stored and the message shows it. */
+  onAddNote: (message: Message, text: string) => Promise<void>
+}
+
+const PANE = 'rounded-lg border border-slate-200 bg-white shadow-sm'
+
+/**
+ * The inbox's reading pane, beside the list on a laptop and in its place on a phone: the whole
+ * message, where the inquiry stands and what the sender answered, the replies already sent (oldest
+ * first), the reply form and the owner's private notes. It takes the focus when a message opens,
+ * so a keyboard or screen reader lands on it. A failed send keeps the text, so nothing typed is
+ * lost.
+ */
+export function ReadingPane({ message, ...actions }: { message: Message } & ReadingPaneActions) {
+  const titleId = useId()
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const [isRequesting, setIsRequesting] = useState(false)
+
+  useEffect(() => {
+    titleRef.current?.focus({ preventScroll: true })
+  }, [message._id])
+
+  async function requestTestimonial() {
+    setIsRequesting(true)
+    try {
+      await actions.onRequestTestimonial(message)
+      toast.success(`Testimonial request sent to ${message.email}`)
+    } catch (error) {
+      toast.error(messageOf(error))
+    } finally {
+      setIsRequesting(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby={titleId} className={PANE}>
+      <header className="border-b border-slate-200 px-5 py-4 sm:px-6">
+        <Link
+          to={actions.listHref}
+          className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800 lg:hidden"
+        >
+          <span aria-hidden="true">←</span> Back to messages
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2
+              id={titleId}
+              ref={titleRef}
+              tabIndex={-1}
+              // A place to land, not a control: no focus ring (the site's ring is unlayered CSS).
+              style={{ outline: 'none' }}
+              className="text-lg font-semibold text-slate-900"
+            >
+              Reply Email to the sender
+            </h2>
+            <p className="mt-0.5 text-sm wrap-anywhere text-slate-600">
+              To {message.fullName} &lt;{message.email}&gt;
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {message.spam ? (
+              <Button size="sm" onClick={() => actions.onNotSpam(message)}>
+                Not spam
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={() => actions.onMarkUnread(message)}>
+              Mark unread
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={isRequesting}
+              onClick={() => void requestTestimonial()}
+            >
+              {isRequesting ? 'Requesting...' : 'Request a testimonial'}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={actions.onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      </header>
+      <div className="space-y-6 px-5 py-5 sm:px-6">
+        <article aria-labelledby={`${titleId}-subject`} className="space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h3
+              id={`${titleId}-subject`}
+              className="text-xl font-semibold wrap-anywhere text-slate-900"
+            >
+              {message.subject}
+            </h3>
+            <time dateTime={message.createdAt} className="text-sm text-slate-600 tabular-nums">
+              {formatDate(message.createdAt)}
+            </time>
+          </div>
+          <blockquote
+            aria-label="Their message"
+            className="rounded-md border-l-4 border-slate-300 bg-slate-50 px-4 py-3 text-sm leading-6 wrap-anywhere whitespace-pre-wrap text-slate-800"
+          >
+            {message.message}
+          </blockquote>
+        </article>
+        <InquiryDetails message={message} onStageChange={actions.onStageChange} />
+        {message.replies.length > 0 ? (
+          <section aria-label="Replies sent">
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">
+              Replies sent ({message.replies.length})
+            </h3>
+            <ol className="space-y-2">
+              {message.replies.map((reply) => (
+                <li
+                  key={reply.sentAt}
+                  className="rounded-md border-l-4 border-emerald-600 bg-emerald-50 px-4 py-2 text-sm"
+                >
+                  <p className="text-xs font-semibold text-emerald-900">
+                    Sent <time dateTime={reply.sentAt}>{formatDate(reply.sentAt)}</time>
+                  </p>
+                  <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">
+                    {reply.text}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        <ReplyForm message={message} onSent={actions.onSent} />
+        <PrivateNotes message={message} onAddNote={actions.onAddNote} />
+      </div>
+    </section>
+  )
+}
+
+/** What the pane shows with no message open (a laptop's right half). */
+export function EmptyReadingPane({ text, backHref }: { text: string; backHref?: string }) {
+  return (
+    <div
+      className={`${PANE} flex min-h-72 flex-col items-center justify-center gap-3 px-6 py-16 text-center`}
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-500"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M3 7l9 6 9-6M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
+        </svg>
+      </span>
+      <p className="max-w-xs text-sm text-slate-600">{text}</p>
+      {backHref ? (
+        <Link
+          to={backHref}
+          className="text-sm font-medium text-brand-700 hover:text-brand-800 lg:hidden"
+        >
+          Back to messages
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
+/** The reply: Subject prefilled "Re: ...", the text, and Send Reply. */
+function ReplyForm({ message, onSent }: { message: Message; onSent: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const [subject, setSubject] = useState(() => replySubject(message.subject))
+  const [replyContent, setReplyContent] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isSending, setIsSending] = useState(false)
+  useFocusFirstError(formRef, errors)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const result = validate(ReplyBodySchema, {
+      email: message.email,
+      subject,
+      replyContent,
+      messageId: message._id,
+    })
+    setErrors(result.ok ? undefined : result.errors)
+    if (!result.ok) return
+    setIsSending(true)
+    setFailure(null)
+    try {
+      await sendReply(result.data)
+      toast.success('Reply sent successfully')
+      onSent()
+    } catch (error) {
+      const text = messageOf(error)
+      setFailure(text)
+      toast.error(text)
+    } finally {
+      setIsSending(false)
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4 rounded-lg border border-slate-200 p-4 sm:p-5"
+    >
+      {failure || errors?.email ? <Alert kind="error">{failure ?? errors?.email}</Alert> : null}
+      <InputField
+        label="Subject"
+        name="subject"
+        value={subject}
+        onChange={(e) => setSubject(e.target.value)}
+        required
+        error={errors?.subject}
+      />
+      <TextareaField
+        label="Your reply"
+        name="replyContent"
+        value={replyContent}
+        onChange={(e) => setReplyContent(e.target.value)}
+        rows={6}
+        required
+        error={errors?.replyContent}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSending}>
+          {isSending ? 'Sending...' : 'Send Reply'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Where the inquiry stands, what the sender answered, and the visit that led to the message. */
+function InquiryDetails({
+  message,
+  onStageChange,
+}: {
+  message: Message
+  onStageChange: (message: Message, stage: MessageStage) => void
+}) {
+  const hasAnswers = !!(
+    message.projectType ||
+    message.budget ||
+    message.timeline ||
+    message.website
+  )
+  return (
+    <aside
+      aria-label="Inquiry details"
+      className="grid gap-5 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset sm:grid-cols-[12rem_minmax(0,1fr)]"
+    >
+      <SelectField
+        label="Stage"
+        name="stage"
+        value={message.stage}
+        onChange={(event) => onStageChange(message, event.target.value as MessageStage)}
+        options={MESSAGE_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }))}
+      />
+      <div className="min-w-0 space-y-3">
+        <section aria-label="Their answers" className="space-y-1.5">
+          <h3 className="text-sm font-medium text-slate-800">Their answers</h3>
+          <InquiryAnswers message={message} />
+          {hasAnswers ? null : (
+            <p className="text-xs text-slate-600">No answers to the optional questions.</p>
+          )}
+        </section>
+        <section aria-label="Their visit" className="space-y-1.5">
+          <h3 className="text-sm font-medium text-slate-800">Their visit</h3>
+          <VisitSummary visit={message.visit} />
+        </section>
+      </div>
+    </aside>
+  )
+}
+
+/** The owner's notes on the inquiry: stored only, never mailed. */
+function PrivateNotes({
+  message,
+  onAddNote,
+}: {
+  message: Message
+  onAddNote: (message: Message, text: string) => Promise<void>
+}) {
+  const [note, setNote] = useState('')
+  const [noteError, setNoteError] = useState<string>()
+  const [isSaving, setIsSaving] = useState(false)
+
+  async function saveNote(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const result = validate(NoteBodySchema, { text: note })
+    setNoteError(result.ok ? undefined : result.errors.text)
+    if (!result.ok) return
+    setIsSaving(true)
+    try {
+      await onAddNote(message, result.data.text)
+      setNote('')
+    } catch (error) {
+      setNoteError(messageOf(error))
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  return (
+    <section aria-label="Private notes" className="space-y-3 border-t border-slate-200 pt-5">
+      <h3 className="text-sm font-semibold text-slate-900">
+        Private notes{message.notes.length > 0 ? ` (${message.notes.length})` : ''}
+      </h3>
+      {message.notes.length > 0 ? (
+        <ol className="space-y-2">
+          {message.notes.map((entry) => (
+            <li
+              key={entry._id}
+              className="rounded-md bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200 ring-inset"
+            >
+              <p className="text-xs font-semibold text-amber-900">
+                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+              </p>
+              <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <form noValidate onSubmit={(event) => void saveNote(event)} className="space-y-2">
+        <TextareaField
+          label="Add a note"
+          name="note"
+          rows={3}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          hint="Only you see notes: they are never sent."
+          error={noteError}
+        />
+        <Button type="submit" size="sm" variant="secondary" disabled={isSaving}>
+          {isSaving ? 'Saving...' : 'Save note'}
+        </Button>
+      </form>
+    </section>
+  )
+}
