@@ -1,0 +1,12 @@
+import type { AdminBookings, BookingFeed } from '#common/schemas/booking.ts'
+import { apiRequest } from '#app/lib/api-client.ts'
+
+/** Confirmed calls not yet over, soonest first. */
+export const listUpcomingBookings = () =>
+  apiRequest<AdminBookings>('/api/booking/admin?upcoming=true')
+
+/** The secret address of the iCalendar feed of every confirmed booking. */
+export const getBookingFeed = () => apiRequest<BookingFeed>('/api/booking/feed')
+
+export const cancelBookingAsOwner = (id: string) =>
+  apiRequest<unknown>(`/api/booking/admin/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
