@@ -31,6 +31,7 @@ import { pageMeta } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 
 const PATH = '/book'
+const TAKEN = 'That time was just taken by someone else. Please pick another one.'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = matches.find((match) => match?.id === 'routes/public/public-layout')?.data as
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       ok: false,
       isTaken: result.status === 409,
-      message: result.message,
+      message: result.status === 409 ? TAKEN : result.message,
       fieldErrors: result.fieldErrors,
       values,
     },

@@ -93,7 +93,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       done: intent === 'cancel' ? 'cancelled' : 'rescheduled',
     })
   return data<ManageResult>(
-    { ok: false, isTaken: result.status === 409, message: result.message },
+    {
+      ok: false,
+      isTaken: result.status === 409,
+      message:
+        result.status === 409
+          ? 'That time was just taken by someone else. Please pick another one.'
+          : result.message,
+    },
     { status: result.status },
   )
 }
