@@ -9,6 +9,7 @@ import type { AdminBookings, BookingCreated, BookingSlots, Slot } from '#common/
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import {
   formatDay,
+  formatShortDay,
   formatTime,
   zonedParts,
 } from '#app/features/booking/booking-time.ts'
@@ -92,7 +93,7 @@ async function pickSlot(page: Page, slot: Slot, zone: string) {
   // The month shown may be the one before the slot's.
   if (!(await day.isVisible())) await page.getByRole('link', { name: 'Next month' }).click()
   await day.click()
-  await expect(page.getByRole('heading', { level: 2, name: formatDay(date) })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: formatShortDay(date) })).toBeVisible()
   await page.getByRole('button', { name: formatTime(slot.start, zone), exact: true }).click()
 }
 
@@ -115,7 +116,9 @@ async function expectConfirmation(page: Page, slot: Slot, zone: string) {
   await expect(page.getByRole('heading', { level: 1, name: /Your call is booked/ })).toBeVisible()
   const main = page.getByRole('main')
   await expect(main).toContainText(formatDay(zonedParts(slot.start, zone).date))
-  await expect(main).toContainText(`${formatTime(slot.start, zone)} – ${formatTime(slot.end, zone)}`)
+  await expect(main).toContainText(
+    `${formatTime(slot.start, zone)} – ${formatTime(slot.end, zone)}`,
+  )
   await expect(main).toContainText('An invitation is on its way')
   await expect(main).toContainText('https://meet.example.com/alex')
   await expect(page.getByRole('link', { name: 'Manage your booking' })).toHaveAttribute(
@@ -246,7 +249,10 @@ test.describe('the manage page', () => {
     await expect(page.getByRole('heading', { name: 'Cancel this call?' })).toBeVisible()
     await page.getByRole('button', { name: 'Yes, cancel the call' }).click()
     await expect(page.getByText('Your call is cancelled.')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Book a new call' })).toHaveAttribute('href', '/book')
+    await expect(page.getByRole('link', { name: 'Book a new call' })).toHaveAttribute(
+      'href',
+      '/book',
+    )
     expect((await upcoming(request)).some((b) => b._id === booking._id)).toBe(false)
   })
 
@@ -278,7 +284,11 @@ test.describe('the booking pages', () => {
     test(`fit a ${width} px screen without scrolling sideways`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 })
       const booking = await bookApi(request, await slotAhead(request, 12))
-      for (const path of ['/book', new URL(booking.manageUrl).pathname, `${new URL(booking.manageUrl).pathname}?step=reschedule`]) {
+      for (const path of [
+        '/book',
+        new URL(booking.manageUrl).pathname,
+        `${new URL(booking.manageUrl).pathname}?step=reschedule`,
+      ]) {
         await page.goto(path)
         await waitUntilInteractive(page)
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
@@ -295,7 +305,13 @@ test.describe('the booking pages', () => {
     const manage = new URL(booking.manageUrl).pathname
     const chosen = await slotAhead(request, 16)
     const details = `/book?timeZone=${encodeURIComponent(VISITOR_ZONE)}&day=${zonedParts(chosen.start, VISITOR_ZONE).date}&start=${encodeURIComponent(chosen.start)}`
-    for (const path of ['/book', details, manage, `${manage}?step=reschedule`, `${manage}?step=cancel`]) {
+    for (const path of [
+      '/book',
+      details,
+      manage,
+      `${manage}?step=reschedule`,
+      `${manage}?step=cancel`,
+    ]) {
       await test.step(path, async () => {
         await page.goto(path)
         await waitUntilInteractive(page)

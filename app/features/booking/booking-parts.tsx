@@ -39,14 +39,29 @@ export function AboutCall({
   heading: string
   children?: ReactNode
 }) {
-  const { ownerName, ownerRole, businessName } = useSiteSettings()
+  const { ownerName, ownerRole, businessName, portrait } = useSiteSettings()
+  const initials = ownerName
+    .split(/\s+/)
+    .map((word) => word.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
   return (
     <div className="space-y-5 p-5 sm:p-7">
       <div className="flex items-center gap-3">
-        <Portrait size={56} isEager className="h-14 w-14 ring-2 ring-white" />
+        {portrait ? (
+          <Portrait size={56} isEager className="h-14 w-14 shrink-0 ring-2 ring-white" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white"
+          >
+            {initials}
+          </span>
+        )}
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{ownerName}</p>
-          <p className="truncate text-sm text-slate-600">
+          <p className="text-sm text-slate-600">
             {ownerRole} · {businessName}
           </p>
         </div>
@@ -59,8 +74,10 @@ export function AboutCall({
         </li>
         {location ? (
           <li className="flex items-start gap-2.5">
-            <PinIcon />
-            <span className="min-w-0 break-words">{location}</span>
+            {videoHost(location) ? <VideoIcon /> : <PinIcon />}
+            <span className="min-w-0 break-words">
+              {videoHost(location) ? `Video call · ${videoHost(location)}` : location}
+            </span>
           </li>
         ) : null}
       </ul>
@@ -91,7 +108,33 @@ export function CallTime({
   )
 }
 
+/** The host of a video-call link ("meet.example.com"), or null for an address. */
+function videoHost(location: string): string | null {
+  if (!/^https?:\/\//.test(location)) return null
+  try {
+    return new URL(location).host
+  } catch {
+    return null
+  }
+}
+
 const ICON = 'mt-0.5 h-4 w-4 shrink-0 text-slate-500'
+
+function VideoIcon() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      className={ICON}
+      aria-hidden="true"
+    >
+      <rect x="2.5" y="5" width="10.5" height="10" rx="2" />
+      <path d="m13 9 4.5-2.5v7L13 11" strokeLinejoin="round" />
+    </svg>
+  )
+}
 
 export function ClockIcon() {
   return (

@@ -8,6 +8,7 @@ import { useId } from 'react'
 import {
   formatDay,
   formatMonth,
+  formatShortDay,
   formatTime,
   monthWeeks,
   zoneLabel,
@@ -243,7 +244,7 @@ export function TimeList({ view, path, keep }: PickerProps) {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
-        {view.day ? formatDay(view.day) : 'Pick a day'}
+        {view.day ? formatShortDay(view.day) : 'Pick a day'}
       </h2>
       {view.day && view.times.length > 0 ? (
         <form method="get" action={path} className="mt-4">

@@ -12,7 +12,7 @@ export interface Slot {
 
 const LOCALE = 'en-US'
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
-const MONTH_RE = /^(\d{4})-(\d{2})$/
+const MONTH_RE = /^\d{4}-\d{2}$/
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

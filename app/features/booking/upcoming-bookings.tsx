@@ -4,7 +4,7 @@
  * the screen allows it, a Cancel button.
  */
 import { Link } from 'react-router'
-import { formatSlot, formatTime, zonedParts, zoneOffset } from './booking-time.ts'
+import { formatShortDay, formatSlot, formatTime, zonedParts, zoneOffset } from './booking-time.ts'
 import type { AdminBooking } from '#common/schemas/booking.ts'
 
 export function UpcomingBookings({
@@ -50,8 +50,8 @@ export function UpcomingBookings({
               </p>
               {isOtherZone ? (
                 <p className="text-xs text-slate-600">
-                  {formatTime(booking.start, booking.timeZone)} on{' '}
-                  {zonedParts(booking.start, booking.timeZone).date} for them (
+                  Their time: {formatShortDay(zonedParts(booking.start, booking.timeZone).date)},{' '}
+                  {formatTime(booking.start, booking.timeZone)} (
                   {booking.timeZone.replaceAll('_', ' ')})
                 </p>
               ) : null}

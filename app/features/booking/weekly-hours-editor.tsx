@@ -25,7 +25,7 @@ const DAY_LABELS: Record<Weekday, string> = {
 const DEFAULT_WINDOW = { start: '09:00', end: '17:00' }
 
 const TIME_INPUT =
-  'w-[6.75rem] rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none'
+  'w-[8.5rem] rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none'
 
 /** The next block after the day's last one: an hour later, or the default for an empty day. */
 function nextWindow(windows: WeeklyHours[Weekday]) {

@@ -69,6 +69,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <StatCard key={card.label} card={card} />
         ))}
       </dl>
+      <UpcomingCallsPanel zone={bookingZone} />
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <Panel title="Websites by language description">
           <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -99,7 +100,6 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <MessagesTrendChart weeks={trend.weeks} />
         </Panel>
       </div>
-      <UpcomingCallsPanel zone={bookingZone} />
       <div className="mt-8">
         <VisitStatsPanel />
       </div>

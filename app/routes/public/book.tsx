@@ -26,7 +26,7 @@ import {
   pickerParamsOf,
 } from '#app/features/booking/booking.server.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
+import { postedFields } from '#app/lib/public-form-post.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 
@@ -146,7 +146,10 @@ function Booking({
   if (view.chosen && !failure?.isTaken)
     return (
       <BookingFrame>
-        <div {...zoneAttrs} className="grid lg:grid-cols-[20rem_1fr]">
+        <div
+          {...zoneAttrs}
+          className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]"
+        >
           <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
             <AboutCall heading="Book a call" duration={view.duration} location={location}>
               <CallTime
@@ -173,7 +176,10 @@ function Booking({
     )
   return (
     <BookingFrame>
-      <div {...zoneAttrs} className="grid lg:grid-cols-[18rem_1fr_13rem]">
+      <div
+        {...zoneAttrs}
+        className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_13rem]"
+      >
         <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
           <AboutCall heading="Book a call" duration={view.duration} location={location}>
             <p className="text-sm leading-6 text-slate-700">

@@ -130,8 +130,8 @@ export default function BookingPage({ loaderData, actionData, params }: Route.Co
           data-zone-chosen="true"
           className={
             shownStep === 'reschedule' && view
-              ? 'grid lg:grid-cols-[18rem_1fr_13rem]'
-              : 'grid lg:grid-cols-[20rem_1fr]'
+              ? 'grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_13rem]'
+              : 'grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]'
           }
         >
           <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
@@ -160,7 +160,6 @@ export default function BookingPage({ loaderData, actionData, params }: Route.Co
               view={view}
               path={path}
               failure={result && !result.ok ? result : undefined}
-              booking={booking}
             />
           ) : (
             <div className="space-y-6 p-5 sm:p-7" data-focus tabIndex={-1}>
@@ -175,7 +174,7 @@ export default function BookingPage({ loaderData, actionData, params }: Route.Co
               {isCancelled ? (
                 <Cancelled />
               ) : shownStep === 'cancel' ? (
-                <ConfirmCancel path={path} zone={zone} booking={booking} />
+                <ConfirmCancel path={path} zone={zone} />
               ) : (
                 <Overview
                   booking={booking}
@@ -257,7 +256,7 @@ function Overview({
         <label htmlFor="booking-zone" className="block text-sm font-medium text-slate-800">
           Show the time in
         </label>
-        <div className="flex gap-2">
+        <div className="space-y-2">
           <select
             id="booking-zone"
             name="timeZone"
@@ -274,7 +273,7 @@ function Overview({
           <button
             type="submit"
             data-without-js
-            className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >
             Apply
           </button>
@@ -284,15 +283,7 @@ function Overview({
   )
 }
 
-function ConfirmCancel({
-  path,
-  zone,
-  booking,
-}: {
-  path: string
-  zone: string
-  booking: ManagedBooking
-}) {
+function ConfirmCancel({ path, zone }: { path: string; zone: string }) {
   return (
     <form method="post" action={pickerHref(path, {}, { timeZone: zone })} className="space-y-5">
       <input type="hidden" name="intent" value="cancel" />
@@ -343,12 +334,10 @@ function Reschedule({
   view,
   path,
   failure,
-  booking,
 }: {
   view: PickerView
   path: string
   failure?: ManageResult & { ok: false }
-  booking: ManagedBooking
 }) {
   const keep = { step: 'reschedule' }
   if (view.chosen && !failure?.isTaken)
