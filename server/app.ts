@@ -32,6 +32,7 @@ import visitCounterPlugin from './plugins/visit-counter.ts'
 import webPlugin from './plugins/web.ts'
 import { createServices, type Services, type ServicesDeps } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
+import { bookingRoutes } from './modules/booking/booking.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
@@ -61,6 +62,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Link-check options tests change (see ServicesDeps). */
   linkChecks?: ServicesDeps['linkChecks']
+  /** false: no booking loop (reminders, busy calendar); the test runs each round itself. */
+  hasBookingTimer?: boolean
   /** Serve the React Router web app (false in API-only tests). */
   web?: boolean
 }
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
       services.sessionSecret.stopWatching(),
       services.stats.stop(),
       services.linkChecks.stopSchedule(),
+      services.booking.stop(),
       services.subscribers.stop(),
       services.newsletter.stopSending(),
       broadcast?.close(),
@@ -240,6 +244,7 @@ export async function buildApp(deps: AppDeps) {
     subscribers: services.subscribers,
   })
   await app.register(unsubscribeRoutes, { subscribers: services.subscribers })
+  await app.register(bookingRoutes, { prefix: '/api/booking', booking: services.booking })
   await app.register(testimonialsRoutes, {
     prefix: '/api/testimonials',
     testimonials: services.testimonials,
@@ -269,6 +274,7 @@ export async function buildApp(deps: AppDeps) {
   services.subscribers.startExpirySweep(SUBSCRIBER_SWEEP_INTERVAL_MS)
   await services.newsletter.startSending()
   if (deps.linkChecks?.hasTimer !== false) services.linkChecks.startSchedule()
+  if (deps.hasBookingTimer !== false) services.booking.start()
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()
   await app.ready()

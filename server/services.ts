@@ -15,6 +15,8 @@ import {
 import { createContentChanges } from './lib/content-changes.ts'
 import { createSecretBox } from './lib/secret-box.ts'
 import { createTokenService } from './lib/tokens.ts'
+import { createBookingRepository } from './modules/booking/booking.repository.ts'
+import { createBookingService, type BookingService } from './modules/booking/booking.service.ts'
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
@@ -31,7 +33,12 @@ import { createSessionSecretService } from './modules/operations/session-secret.
 import { startupNotices } from './modules/operations/startup-notices.ts'
 import { createLinkChecksRepository } from './modules/link-checks/link-checks.repository.ts'
 import { createLinkChecksService } from './modules/link-checks/link-checks.service.ts'
-import { linkCheckUserAgent, probeLink, type ProbeOptions } from './modules/link-checks/probe.ts'
+import {
+  fetchText,
+  linkCheckUserAgent,
+  probeLink,
+  type ProbeOptions,
+} from './modules/link-checks/probe.ts'
 import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createSubscribersRepository } from './modules/subscribers/subscribers.repository.ts'
@@ -74,6 +81,9 @@ export interface ServicesDeps {
    */
   linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'> & { hasTimer?: boolean }
 }
+
+/** The most a busy calendar feed may weigh: a year of a busy calendar is well under it. */
+const BUSY_CALENDAR_MAX_BYTES = 5 * 1024 * 1024
 
 export type Services = Awaited<ReturnType<typeof createServices>>
 
@@ -131,11 +141,14 @@ export async function createServices(deps: ServicesDeps) {
     log,
   })
   const ownerEmail = async () => config.mail.ownerEmail ?? (await users.firstAdminEmail())
+  // Built below, once the messages it puts booked calls into exist; settings call it after a save.
+  const late: { booking?: BookingService } = {}
   const settings = createSettingsService({
     repo: createSettingsRepository(db),
     log,
     contentChanged,
     keep,
+    onSaved: async (next, previous) => late.booking?.settingsSaved(next.booking, previous.booking),
   })
   const stats = createStatsService({
     repo: createStatsRepository(db),
@@ -181,6 +194,29 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
+  const booking = createBookingService({
+    repo: createBookingRepository(db),
+    settings,
+    messages,
+    mail,
+    ownerEmail,
+    publicUrl: config.publicUrl,
+    limits,
+    fetchCalendar: (url, signal) =>
+      fetchText(url, {
+        signal,
+        userAgent: linkCheckUserAgent(config.publicUrl),
+        allowPrivate: config.linkChecks.isPrivateAllowed,
+        accept: 'text/calendar, */*;q=0.5',
+        maxBytes: BUSY_CALENDAR_MAX_BYTES,
+        timeoutMs: deps.linkChecks?.timeoutMs,
+        ca: deps.linkChecks?.ca,
+      }),
+    contentChanged,
+    now,
+    log,
+  })
+  late.booking = booking
   const posts = createPostsService({
     repo: createPostsRepository(db),
     now,
@@ -206,6 +242,7 @@ export async function createServices(deps: ServicesDeps) {
       healthOf: linkChecks.healthOf,
     }),
     linkChecks,
+    booking,
     uploads: createUploadsService({ repo: createUploadsRepository(db), now, log }),
     dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
     notices: startupNotices(config),

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { SOCIAL_LABELS, TEXT_LIMITS, type SocialNetwork } from '../constants.ts'
 import { contrastRatio, MIN_TEXT_CONTRAST } from '../contrast.ts'
 import { COLOR_SCHEMES, FONT_PAIR_IDS, FONT_PAIRS, MENU_KEYS } from '../site-identity.ts'
+import { BookingSettingsSchema } from './booking-settings.ts'
 import { EmailSchema, requiredText, text } from './common.ts'
 
 export const BANNER_STACK_COUNT = 3
@@ -170,6 +171,8 @@ export const SiteSettingsSchema = z.object({
     }),
   /** The contact form's qualifying questions (project type, budget, timeline, current website). */
   inquiry: InquirySettingsSchema,
+  /** Booked calls: the owner's weekly hours, meeting lengths, buffer, notice, horizon, place. */
+  booking: BookingSettingsSchema,
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
@@ -196,6 +199,7 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   headerButton: true,
   menu: true,
   inquiry: true,
+  booking: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 

@@ -102,6 +102,10 @@ export const TABLE_POLICY = {
   newsletter_deliveries: { batch: 1000 },
   // Link checks: the owner's keyword per website and the last result.
   link_checks: { batch: 500 },
+  // Booked calls, and the secret key of the owner's feed of them (a restored site keeps its
+  // address, so the owner's calendar app stays subscribed).
+  bookings: { batch: 500 },
+  booking_calendar: { batch: 10, target: 'by-key' },
   password_reset_tokens: {
     excluded: 'one-time links that expire within the hour, and a restore ends every session anyway',
     clearedByForce: true,
@@ -109,6 +113,10 @@ export const TABLE_POLICY = {
   link_check_days: {
     excluded: 'daily counts of link checks, statistics the schedule builds up again',
     // Its rows are about the websites a restore replaces.
+    clearedByForce: true,
+  },
+  booking_busy_times: {
+    excluded: "busy times read from the owner's calendar feed, which is fetched again",
     clearedByForce: true,
   },
   contact_acknowledgements: {

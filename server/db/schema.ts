@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { BookingStatus } from '#common/schemas/booking.ts'
 import type { MessageNote, MessageStage } from '#common/schemas/messages.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { GalleryImage, Result } from '#common/schemas/websites.ts'
@@ -744,3 +745,77 @@ export const newsletterDeliveries = pgTable(
       .where(sql`${t.state} in ('pending', 'sending')`),
   ],
 )
+
+/**
+ * Calls visitors booked. A confirmed booking holds [start_at, blocked_until): its call and the
+ * buffer after it. The custom migration bookings_no_overlap adds an exclusion constraint over that
+ * range for confirmed rows, so two bookings can never overlap, whatever instances take them at
+ * once; a reschedule updates the same row, so the constraint holds for it too.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The secret of the visitor's manage link (PUBLIC_URL/booking/{token}). */
+    token: text('token').notNull().unique(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** The call's end plus the buffer in force when it was booked or moved. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The visitor's zone: their mails show the time in it. */
+    timeZone: text('time_zone').notNull(),
+    /** Where the call takes place, as the settings said when it was booked. */
+    location: text('location').notNull(),
+    message: text('message'),
+    projectType: text('project_type'),
+    budget: text('budget'),
+    timeline: text('timeline'),
+    /** RFC 5545 SEQUENCE of the invitations: 0, then one more for each move or the cancellation. */
+    sequence: integer('sequence').notNull().default(0),
+    /** The inbox message (stage "call") the booking made. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** Claimed by the instance that sends the reminder, so it goes once. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_start_at_idx').on(t.startAt),
+    index('bookings_reminder_due_idx')
+      .on(t.startAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
+  ],
+)
+export type BookingRow = typeof bookings.$inferSelect
+
+/**
+ * The busy times read from the owner's calendar feed (settings booking.busyCalendarUrl), kept in
+ * the database so every instance blocks the same slots; replaced whole at each fetch.
+ */
+export const bookingBusyTimes = pgTable(
+  'booking_busy_times',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('booking_busy_times_start_at_idx').on(t.startAt, t.endAt)],
+)
+
+/**
+ * The booking calendars' state, one row: the secret key of the owner's feed of bookings, and the
+ * last fetch of the owner's busy calendar (claimed by one instance at a time).
+ */
+export const bookingCalendar = pgTable('booking_calendar', {
+  id: text('id').primaryKey(),
+  feedKey: text('feed_key'),
+  busyUrl: text('busy_url'),
+  busyFetchedAt: timestamp('busy_fetched_at', { withTimezone: true }),
+  busyError: text('busy_error'),
+  busyEvents: integer('busy_events'),
+})

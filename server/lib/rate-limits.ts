@@ -61,6 +61,10 @@ export const ACTION_LIMITS = {
    * nobody checked yet, so floods stop here (and each address gets one an hour at most).
    */
   subscribeAttempts: { max: 30, timeWindow: 10 * MINUTE },
+  /** Every booking post, valid or not: floods of invalid posts stop here. */
+  bookingAttempts: { max: 30, timeWindow: 10 * MINUTE },
+  /** Calls booked: each mails two invitations and takes a slot, like a contact message. */
+  booking: { max: 5, timeWindow: 10 * MINUTE },
 } as const
 
 export type ActionLimitName = keyof typeof ACTION_LIMITS

@@ -57,6 +57,28 @@ const edited: SiteSettings = {
     timelines: ['This season'],
     askWebsite: false,
   },
+  booking: {
+    enabled: true,
+    timeZone: 'America/Halifax',
+    durations: [30],
+    weekly: {
+      mon: [{ start: '10:00', end: '12:00' }],
+      tue: [],
+      wed: [
+        { start: '09:00', end: '11:00' },
+        { start: '14:00', end: '16:00' },
+      ],
+      thu: [],
+      fri: [],
+      sat: [],
+      sun: [],
+    },
+    bufferMinutes: 5,
+    minNoticeHours: 24,
+    horizonDays: 14,
+    location: 'https://meet.example/harbour',
+    busyCalendarUrl: null,
+  },
 }
 
 const put = (body: unknown, headers = admin) =>

@@ -19,6 +19,8 @@ export interface TestAppOptions {
   now?: AppDeps['now']
   linkChecks?: AppDeps['linkChecks']
   web?: boolean
+  /** Runs the booking loop (reminders, busy calendar); off by default, a test runs rounds itself. */
+  hasBookingTimer?: boolean
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
@@ -73,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     // A test runs link-check rounds itself (services.linkChecks.runDue), with its own clock.
     linkChecks: { hasTimer: false, ...options.linkChecks },
+    hasBookingTimer: options.hasBookingTimer ?? false,
     web: options.web ?? false,
     logger: false,
   })

@@ -40,6 +40,8 @@ export interface ProbeOptions {
   ca?: string | string[]
   /** Ends the check at once (the server is shutting down). */
   signal?: AbortSignal
+  /** The Accept header (a page's by default). */
+  accept?: string
 }
 
 export interface ProbeResult {
@@ -110,7 +112,7 @@ function requestOnce(
       headers: {
         host: url.host,
         'user-agent': options.userAgent,
-        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
+        accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
         'accept-encoding': 'identity',
       },
       ...(isHttps
@@ -266,6 +268,89 @@ export async function probeLink(link: string, options: ProbeOptions): Promise<Pr
         ? noAnswerWithin(timeoutMs)
         : describeNetworkError(error, timeoutMs)
     return result
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', stop)
+  }
+}
+
+/** A document fetched the same safe way: its text, or why there is none. */
+export type FetchedText = { text: string; error?: undefined } | { text?: undefined; error: string }
+
+/**
+ * Fetches a document (the owner's calendar feed) under the link checks' rules: every hop's address
+ * checked, redirects followed by hand up to PROBE_MAX_REDIRECTS, the time limit, and at most
+ * `maxBytes` of body (a longer one is refused, not cut). Never throws.
+ */
+export async function fetchText(
+  link: string,
+  options: ProbeOptions & { maxBytes: number },
+): Promise<FetchedText> {
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  timer.unref()
+  const stop = () => controller.abort()
+  options.signal?.addEventListener('abort', stop, { once: true })
+  const seen = new Set<string>()
+  try {
+    let url: URL
+    try {
+      url = new URL(link)
+    } catch {
+      throw new ProbeError('The address is not valid')
+    }
+    for (let redirects = 0; ; redirects++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ProbeError(`The address leads to ${url.protocol} (only http and https are read)`)
+      }
+      seen.add(url.href)
+      const target = await resolveSafely(url, options)
+      const { response } = await requestOnce(
+        url,
+        target,
+        { ...options, ca: options.ca },
+        controller.signal,
+        options.now ?? (() => new Date()),
+      )
+      const location = response.headers.location
+      if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
+        response.destroy()
+        const next = new URL(location, url)
+        if (seen.has(next.href)) throw new ProbeError(`Redirect loop at ${next.href}`)
+        if (redirects >= PROBE_MAX_REDIRECTS) {
+          throw new ProbeError(`More than ${PROBE_MAX_REDIRECTS} redirects`)
+        }
+        url = next
+        continue
+      }
+      const status = response.statusCode ?? 0
+      if (status >= 400) {
+        response.destroy()
+        throw new ProbeError(
+          `The server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`,
+        )
+      }
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        size += chunk.length
+        if (size > options.maxBytes) {
+          response.destroy()
+          throw new ProbeError(`The file is larger than ${Math.round(options.maxBytes / 1024)} KB`)
+        }
+        chunks.push(chunk)
+      }
+      return { text: Buffer.concat(chunks).toString('utf8') }
+    }
+  } catch (error) {
+    return {
+      error: options.signal?.aborted
+        ? 'The fetch was stopped'
+        : controller.signal.aborted
+          ? noAnswerWithin(timeoutMs)
+          : describeNetworkError(error, timeoutMs),
+    }
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', stop)

@@ -14,6 +14,15 @@ interface MailContent {
   messageId?: string
   inReplyTo?: string
   references?: string[]
+  /** An iCalendar invitation: nodemailer adds it as a `text/calendar; method=...` part. */
+  icalEvent?: CalendarPart
+}
+
+interface CalendarPart {
+  /** The iTIP method (RFC 5546), also the part's `method` parameter: REQUEST, CANCEL ... */
+  method: string
+  content: string
+  filename?: string
 }
 
 export interface MailService {

@@ -19,6 +19,7 @@ export interface OutgoingMail {
   messageId?: string
   inReplyTo?: string
   references?: string[]
+  icalEvent?: { method: string; content: string; filename?: string }
 }
 
 export interface MailTransport {

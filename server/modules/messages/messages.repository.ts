@@ -71,6 +71,21 @@ export function createMessagesRepository(db: Db) {
       return row!
     },
 
+    /**
+     * Inserts a message whose owner was told some other way (a booked call's invitation): no
+     * contact notification is ever sent for it.
+     */
+    async insertNotified(
+      values: NewMessage & Pick<typeof messages.$inferInsert, 'stage'>,
+      at: Date,
+    ): Promise<MessageRow> {
+      const [row] = await db
+        .insert(messages)
+        .values({ ...values, notifiedAt: at, createdAt: at })
+        .returning()
+      return row!
+    },
+
     async findById(id: string): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1)
       return row

@@ -123,7 +123,10 @@ const INQUIRY_QUESTIONS = [
  * the owner does not ask takes no answer), or a website the owner does not ask for; the message
  * starts with the field's name, as a validation error's does.
  */
-function requireListedAnswers(body: ContactBody, inquiry: InquirySettings) {
+function requireListedAnswers(
+  body: Pick<ContactBody, 'projectType' | 'budget' | 'timeline' | 'website'>,
+  inquiry: InquirySettings,
+) {
   for (const [field, options, label] of INQUIRY_QUESTIONS) {
     const answer = body[field]
     if (answer !== undefined && !inquiry[options].includes(answer))
@@ -385,6 +388,52 @@ export function createMessagesService(deps: {
       }
       // The sender's answer: what the owner sees of the visit is the owner's.
       return { ...toMessage(row), spam: false, visit: null }
+    },
+
+    /**
+     * Puts a booked call into the inbox at stage "call", with the sender's counted visit (the lead
+     * source), as a contact message would have it. The owner got the booking's invitation, so no
+     * contact notification goes out for it. Throws 400 naming a qualifying answer that is not one
+     * of the listed options (checked before anything is stored or counted).
+     */
+    async createFromBooking(
+      booking: {
+        fullName: string
+        email: string
+        subject: string
+        message: string
+        projectType?: string
+        budget?: string
+        timeline?: string
+      },
+      { client, userAgent }: { client: string; userAgent?: string },
+    ): Promise<Message> {
+      const visit = await recordVisit({ ip: client, userAgent }).catch((err: unknown) => {
+        log.warn({ err }, 'could not record the visit of a booked call')
+        return null
+      })
+      const row = await repo.insertNotified(
+        {
+          fullName: booking.fullName,
+          email: booking.email,
+          subject: booking.subject,
+          message: booking.message,
+          spam: false,
+          visit,
+          projectType: booking.projectType ?? null,
+          budget: booking.budget ?? null,
+          timeline: booking.timeline ?? null,
+          website: null,
+          stage: 'call',
+        },
+        now(),
+      )
+      return toMessage(row)
+    },
+
+    /** Throws 400 naming the first answer that is not one of the options the settings list. */
+    async requireListedAnswers(answers: Pick<ContactBody, 'projectType' | 'budget' | 'timeline'>) {
+      requireListedAnswers({ ...answers, website: undefined }, (await siteSettings()).inquiry)
     },
 
     async listAll(): Promise<MessagesList> {

@@ -7,16 +7,27 @@ import {
   SiteSettingsSchema,
 } from '#common/schemas/settings.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
-import type { SettingsService } from './settings.service.ts'
+import { withoutSecrets, type SettingsService } from './settings.service.ts'
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
   app,
   { settings },
 ) => {
-  app.get('/', { schema: { response: { 200: SiteSettingsSchema } } }, async (_request, reply) => {
+  app.get('/', { schema: { response: { 200: SiteSettingsSchema } } }, async (request, reply) => {
     const result = await settings.get()
+    // The admin's screen reads the secrets too; with a bearer that is no admin's, the public copy.
+    if (request.headers.authorization) {
+      const isAdmin = await app.requireAdmin(request).then(
+        () => true,
+        () => false,
+      )
+      if (isAdmin) {
+        reply.header('cache-control', CACHE_POLICY.privateRead)
+        return result
+      }
+    }
     reply.header('cache-control', CACHE_POLICY.publicRead)
-    return result
+    return withoutSecrets(result)
   })
 
   app.get(

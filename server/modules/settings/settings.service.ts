@@ -19,9 +19,26 @@ export interface SettingsServiceDeps {
   contentChanged: () => void
   /** Keeps a public read until the content changes (server/lib/content-changes.ts). */
   keep: KeepRead
+  /** Called once saved settings are stored, before the save answers (the booking reads the busy calendar). */
+  onSaved?: (next: SiteSettings, previous: SiteSettings) => Promise<void>
 }
 
-export function createSettingsService({ repo, log, contentChanged, keep }: SettingsServiceDeps) {
+/**
+ * The settings anyone may read: the busy calendar's address is a secret (whoever has it reads the
+ * owner's calendar), shown to the admin only.
+ */
+export const withoutSecrets = (settings: SiteSettings): SiteSettings => ({
+  ...settings,
+  booking: { ...settings.booking, busyCalendarUrl: null },
+})
+
+export function createSettingsService({
+  repo,
+  log,
+  contentChanged,
+  keep,
+  onSaved,
+}: SettingsServiceDeps) {
   /**
    * The saved settings over the first-run ones, so a field added in a later version reads its
    * first-run value until the owner saves one. A saved copy that no longer validates is logged and
@@ -45,7 +62,7 @@ export function createSettingsService({ repo, log, contentChanged, keep }: Setti
      * per change.
      */
     getShown: keep(async (): Promise<SiteSettings> => {
-      const current = await get()
+      const current = withoutSecrets(await get())
       return {
         ...current,
         tagline: fillSiteNames(current.tagline, current),
@@ -56,9 +73,11 @@ export function createSettingsService({ repo, log, contentChanged, keep }: Setti
 
     /** Saves every field; a field the body may leave out (SiteSettingsBodySchema) keeps its value. */
     async update(body: SiteSettingsBody): Promise<SiteSettings> {
-      const next = SiteSettingsSchema.parse({ ...(await get()), ...body })
+      const previous = await get()
+      const next = SiteSettingsSchema.parse({ ...previous, ...body })
       await repo.saveSite(next)
       contentChanged()
+      await onSaved?.(next, previous)
       return next
     },
 

@@ -112,6 +112,7 @@ export const IMAGE_COLUMNS = {
   recovery_codes: { lookup: 'none', codeHash: 'none' },
   sign_in_challenges: { tokenHash: 'none' },
   second_factor_guesses: {},
+  booking_busy_times: {},
   security_events: { email: 'none', type: 'none', device: 'none' },
   passkeys: { credentialId: 'none', publicKey: 'none', transports: 'none', name: 'none' },
   passkey_challenges: { challenge: 'none' },
@@ -122,6 +123,20 @@ export const IMAGE_COLUMNS = {
   // Link checks: a keyword, the links checked and what went wrong, never an image of the site.
   link_checks: { keyword: 'none', checkedLink: 'none', finalUrl: 'none', error: 'none' },
   link_check_days: { times: 'none' },
+  // Booked calls: what the visitor typed and the calendars' addresses and keys, never an image.
+  bookings: {
+    token: 'none',
+    status: 'none',
+    name: 'none',
+    email: 'none',
+    timeZone: 'none',
+    location: 'none',
+    message: 'none',
+    projectType: 'none',
+    budget: 'none',
+    timeline: 'none',
+  },
+  booking_calendar: { id: 'none', feedKey: 'none', busyUrl: 'none', busyError: 'none' },
   // One JSON document per key: the site settings' share image, logo and portrait.
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.

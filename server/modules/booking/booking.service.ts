@@ -1,0 +1,607 @@
+/**
+ * Booked calls: the free slots (the owner's weekly hours in their zone, less notice, horizon,
+ * bookings with their buffer and the owner's busy times), booking one, moving or cancelling it
+ * through its secret manage link, the invitations and the reminder both sides get, the owner's
+ * feed of bookings, and the busy times read from the owner's calendar.
+ *
+ * That a slot is taken once is the database's to ensure (the bookings_no_overlap constraint): the
+ * check against the free slots here only gives a clear answer first; two requests that pass it at
+ * once still end in one booking and one 409.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { BookingSettings } from '#common/schemas/booking-settings.ts'
+import type {
+  AdminBooking,
+  AdminBookings,
+  BookingBody,
+  BookingCreated,
+  BookingFeed,
+  BookingPageSettings,
+  BookingSlots,
+  BookingSlotsQuery,
+  ManagedBookingResponse,
+  RescheduleBody,
+} from '#common/schemas/booking.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
+import type { BookingRow } from '#server/db/schema.ts'
+import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
+import type { ActionLimits } from '#server/lib/rate-limits.ts'
+import type { FetchedText } from '#server/modules/link-checks/probe.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
+import type { MessagesService } from '#server/modules/messages/messages.service.ts'
+import type { SettingsService } from '#server/modules/settings/settings.service.ts'
+import { bookingMail, describeTime, type BookingMailKind } from './booking-mails.ts'
+import { isOverlap, type BookingRepository } from './booking.repository.ts'
+import { readBusyTimes } from './busy-calendar.ts'
+import { feedFile, invitationFile, type CalendarParty } from './calendar-files.ts'
+import { dateIn, freeSlots, weeklySlots, type Span } from './slots.ts'
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+/** The reminder goes this long before a call. */
+const REMINDER_BEFORE_MS = DAY_MS
+/** The busy calendar is read again once its last fetch is this old. */
+const BUSY_REFRESH_MS = 15 * MINUTE_MS
+/** How often each instance looks for due reminders and a stale busy calendar. */
+const TICK_MS = MINUTE_MS
+const ADMIN_LIST_LIMIT = 200
+const FEED_LIMIT = 2000
+
+const BOOKING_OFF = 'Booking a call is not available'
+const BOOKING_NOT_FOUND = 'Booking not found'
+const NOT_FREE = 'That time is not free: please pick another'
+const CANCELLED = 'This booking is cancelled'
+const BEGUN = 'This call has already begun'
+
+const newToken = () => randomBytes(24).toString('base64url')
+
+export function createBookingService(deps: {
+  repo: BookingRepository
+  settings: SettingsService
+  messages: MessagesService
+  mail: MailService
+  ownerEmail: () => Promise<string | undefined>
+  publicUrl: string
+  limits: ActionLimits
+  /** Reads the owner's calendar feed under the outbound-fetch rules (link-checks/probe.ts). */
+  fetchCalendar: (url: string, signal: AbortSignal) => Promise<FetchedText>
+  contentChanged: () => void
+  now: () => Date
+  log: FastifyBaseLogger
+}) {
+  const { repo, settings, messages, mail, ownerEmail, publicUrl, limits, now, log } = deps
+  const host = new URL(publicUrl).host
+  const inFlight = new Set<Promise<unknown>>()
+  const stopping = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  let tick: Promise<unknown> | undefined
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work)).catch(() => {})
+    return work
+  }
+
+  const manageUrl = (token: string) => `${publicUrl}/booking/${token}`
+
+  async function bookingSettings(): Promise<{ booking: BookingSettings; site: SiteSettings }> {
+    const site = await settings.get()
+    return { booking: site.booking, site }
+  }
+
+  async function requireEnabled() {
+    const found = await bookingSettings()
+    if (!found.booking.enabled) throw notFound(BOOKING_OFF)
+    return found
+  }
+
+  function requireDuration(booking: BookingSettings, duration: number) {
+    if (!booking.durations.includes(duration))
+      throw badRequest(`duration: Duration must be one of ${booking.durations.join(', ')} minutes`)
+  }
+
+  /** The free slots of `duration` minutes on the owner-zone dates `from` to `to`. */
+  async function computeFree(
+    booking: BookingSettings,
+    from: string,
+    to: string,
+    duration: number,
+    exceptId?: string,
+  ): Promise<Span[]> {
+    const candidates = weeklySlots({
+      weekly: booking.weekly,
+      zone: booking.timeZone,
+      from,
+      to,
+      duration,
+    })
+    if (candidates.length === 0) return []
+    const bufferMs = booking.bufferMinutes * MINUTE_MS
+    const rangeFrom = new Date(candidates[0]!.start)
+    const rangeUntil = new Date(candidates.at(-1)!.end + bufferMs)
+    const [blocking, busy] = await Promise.all([
+      repo.listBlocking(rangeFrom, rangeUntil),
+      repo.listBusy(rangeFrom, rangeUntil),
+    ])
+    return freeSlots(candidates, {
+      now: now().getTime(),
+      minNoticeHours: booking.minNoticeHours,
+      horizonDays: booking.horizonDays,
+      bufferMinutes: booking.bufferMinutes,
+      booked: blocking
+        .filter((row) => row.id !== exceptId)
+        .map((row) => ({ start: row.startAt.getTime(), blockedUntil: row.blockedUntil.getTime() })),
+      busy: busy.map((b) => ({ start: b.startAt.getTime(), end: b.endAt.getTime() })),
+    })
+  }
+
+  /** Whether `start` begins one of the free slots of `duration` minutes. */
+  async function isFree(
+    booking: BookingSettings,
+    start: number,
+    duration: number,
+    exceptId?: string,
+  ) {
+    const day = dateIn(start, booking.timeZone)
+    const free = await computeFree(booking, day, day, duration, exceptId)
+    return free.some((slot) => slot.start === start)
+  }
+
+  function organizerOf(site: SiteSettings): CalendarParty {
+    return { name: site.ownerName, email: site.email }
+  }
+
+  /** Mails the visitor and the owner about `row` (its invitation attached); failures are logged. */
+  async function notifyBoth(row: BookingRow, kind: BookingMailKind, site: SiteSettings) {
+    const owner = await ownerEmail().catch(() => undefined)
+    const summary = `Call: ${site.ownerName} and ${row.name}`
+    const invitation = invitationFile(row, {
+      host,
+      organizer: organizerOf(site),
+      summary,
+      manageUrl: manageUrl(row.token),
+      stamp: now(),
+    })
+    const facts = {
+      kind,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      visitorName: row.name,
+      visitorEmail: row.email,
+      ownerName: site.ownerName,
+      businessName: site.businessName,
+      location: row.location,
+      manageUrl: manageUrl(row.token),
+      adminUrl: `${publicUrl}/admin/messages`,
+      message: row.message,
+    }
+    const sends = [
+      mail.send({
+        to: row.email,
+        fromName: site.ownerName,
+        replyTo: site.email,
+        icalEvent: { ...invitation, filename: 'invite.ics' },
+        ...bookingMail({ ...facts, audience: 'visitor', timeZone: row.timeZone }),
+      }),
+    ]
+    if (owner)
+      sends.push(
+        mail.send({
+          to: owner,
+          replyTo: row.email,
+          icalEvent: { ...invitation, filename: 'invite.ics' },
+          ...bookingMail({ ...facts, audience: 'owner', timeZone: site.booking.timeZone }),
+        }),
+      )
+    else
+      log.warn({ bookingId: row.id }, 'no OWNER_EMAIL and no admin: the owner gets no invitation')
+    const results = await Promise.allSettled(sends)
+    for (const result of results)
+      if (result.status === 'rejected')
+        log.warn({ err: result.reason, bookingId: row.id, kind }, 'booking mail failed')
+  }
+
+  function notifyInBackground(row: BookingRow, kind: BookingMailKind, site: SiteSettings) {
+    void track(notifyBoth(row, kind, site)).catch((err: unknown) =>
+      log.error({ err, bookingId: row.id }, 'booking mails crashed'),
+    )
+  }
+
+  /** Adds a line to the booking's inbox message (a private note); failures are logged. */
+  async function noteOnMessage(row: BookingRow, text: string) {
+    if (!row.messageId) return
+    await messages.addNote(row.messageId, { text }).catch((err: unknown) => {
+      log.warn({ err, bookingId: row.id }, 'could not note the booking change in the inbox')
+    })
+  }
+
+  /** The reminder is due at once for a call less than REMINDER_BEFORE_MS away: the invitation is enough. */
+  const reminderDoneFor = (startAt: number, at: Date) =>
+    startAt - at.getTime() <= REMINDER_BEFORE_MS ? at : null
+
+  function toManaged(row: BookingRow, site: SiteSettings): ManagedBookingResponse {
+    return {
+      booking: {
+        _id: row.id,
+        start: row.startAt.toISOString(),
+        end: row.endAt.toISOString(),
+        duration: row.durationMinutes,
+        status: row.status,
+        name: row.name,
+        location: row.location,
+        timeZone: row.timeZone,
+        ownerTimeZone: site.booking.timeZone,
+        ownerName: site.ownerName,
+        manageUrl: manageUrl(row.token),
+        isChangeable: row.status === 'confirmed' && row.startAt.getTime() > now().getTime(),
+      },
+    }
+  }
+
+  function toAdmin(row: BookingRow): AdminBooking {
+    return {
+      _id: row.id,
+      start: row.startAt.toISOString(),
+      end: row.endAt.toISOString(),
+      duration: row.durationMinutes,
+      status: row.status,
+      name: row.name,
+      email: row.email,
+      timeZone: row.timeZone,
+      location: row.location,
+      message: row.message,
+      messageId: row.messageId,
+      createdAt: row.createdAt.toISOString(),
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    }
+  }
+
+  async function findByToken(token: string): Promise<BookingRow> {
+    const row = await repo.findByToken(token)
+    if (!row) throw notFound(BOOKING_NOT_FOUND)
+    return row
+  }
+
+  function requireChangeable(row: BookingRow) {
+    if (row.status !== 'confirmed') throw conflict(CANCELLED)
+    if (row.startAt.getTime() <= now().getTime()) throw conflict(BEGUN)
+  }
+
+  /**
+   * Reads the owner's calendar feed and replaces the busy times with its events; a failure keeps
+   * the busy times already read and records why. Returns how many busy spans were stored, or
+   * undefined when nothing was fetched.
+   */
+  async function fetchBusy(url: string, booking: BookingSettings): Promise<number | undefined> {
+    const at = now()
+    const fetched = await deps.fetchCalendar(url, stopping.signal)
+    if (fetched.error !== undefined) {
+      log.warn({ error: fetched.error }, 'busy calendar could not be read')
+      await repo.recordBusyError(url, fetched.error, at)
+      return undefined
+    }
+    let spans: Span[]
+    try {
+      spans = readBusyTimes(fetched.text, {
+        from: at.getTime() - DAY_MS,
+        until: at.getTime() + (booking.horizonDays + 2) * DAY_MS,
+        ownerZone: booking.timeZone,
+      })
+    } catch (err) {
+      log.warn({ err }, 'busy calendar is not iCalendar data')
+      await repo.recordBusyError(url, 'The address does not serve an iCalendar file', at)
+      return undefined
+    }
+    await repo.replaceBusy(
+      url,
+      spans.map((s) => ({ startAt: new Date(s.start), endAt: new Date(s.end) })),
+      at,
+    )
+    deps.contentChanged()
+    return spans.length
+  }
+
+  /** Reads the busy calendar when its last fetch is older than BUSY_REFRESH_MS (one instance does). */
+  async function refreshBusyIfDue(): Promise<number | undefined> {
+    const { booking } = await bookingSettings()
+    const url = booking.busyCalendarUrl
+    if (!url) return undefined
+    const at = now()
+    if (!(await repo.claimBusyFetch(url, at, new Date(at.getTime() - BUSY_REFRESH_MS))))
+      return undefined
+    return fetchBusy(url, booking)
+  }
+
+  /**
+   * Claims the reminders due (calls starting within REMINDER_BEFORE_MS) and mails both sides;
+   * the claim is one conditional update, so of several instances only one sends each. Returns how
+   * many bookings were reminded.
+   */
+  async function sendDueReminders(): Promise<number> {
+    const at = now()
+    const rows = await repo.claimDueReminders(at, new Date(at.getTime() + REMINDER_BEFORE_MS))
+    if (rows.length === 0) return 0
+    const { site } = await bookingSettings()
+    for (const row of rows) await notifyBoth(row, 'reminder', site)
+    return rows.length
+  }
+
+  async function runTick() {
+    await sendDueReminders().catch((err: unknown) => log.warn({ err }, 'booking reminders failed'))
+    await refreshBusyIfDue().catch((err: unknown) =>
+      log.warn({ err }, 'busy calendar refresh failed'),
+    )
+  }
+
+  return {
+    /** What the /book page needs: whether booking is on, the zone, lengths, place and owner. */
+    async pageSettings(): Promise<BookingPageSettings> {
+      const { booking, site } = await bookingSettings()
+      return {
+        enabled: booking.enabled,
+        timeZone: booking.timeZone,
+        durations: booking.durations,
+        location: booking.location,
+        minNoticeHours: booking.minNoticeHours,
+        horizonDays: booking.horizonDays,
+        ownerName: site.ownerName,
+      }
+    },
+
+    /**
+     * The free slots on the owner-zone dates of the query. Throws 404 while booking is off and
+     * 400 naming `duration` for a length the settings do not offer.
+     */
+    async slots(query: BookingSlotsQuery): Promise<BookingSlots> {
+      const { booking } = await requireEnabled()
+      const duration = query.duration ?? booking.durations[0]!
+      requireDuration(booking, duration)
+      const free = await computeFree(booking, query.from, query.to, duration)
+      return {
+        timeZone: booking.timeZone,
+        duration,
+        slots: free.map((slot) => ({
+          start: new Date(slot.start).toISOString(),
+          end: new Date(slot.end).toISOString(),
+        })),
+      }
+    },
+
+    /** Counts one booking post by `client` (its IP), valid or not; throws 429 past the ceiling. */
+    countAttempt: (client: string) => limits.take('bookingAttempts', client),
+
+    /**
+     * Books the call: stored, put in the inbox at stage "call" with the visitor's lead source, and
+     * mailed to both sides with the invitation. Throws 404 while booking is off, 400 naming the
+     * field for a length not offered or an answer not listed, 409 when the start is not one of
+     * the free slots (or another request took it a moment before), 429 past the booking limit.
+     */
+    async book(
+      body: BookingBody,
+      { client, userAgent }: { client: string; userAgent?: string },
+    ): Promise<BookingCreated> {
+      const { booking, site } = await requireEnabled()
+      requireDuration(booking, body.duration)
+      await messages.requireListedAnswers(body)
+      const start = Date.parse(body.start)
+      if (!(await isFree(booking, start, body.duration))) throw conflict(NOT_FREE)
+      await limits.take('booking', client)
+      const at = now()
+      const endAt = new Date(start + body.duration * MINUTE_MS)
+      let row: BookingRow
+      try {
+        row = await repo.insert({
+          token: newToken(),
+          startAt: new Date(start),
+          endAt,
+          blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
+          durationMinutes: body.duration,
+          name: body.name,
+          email: body.email,
+          timeZone: body.timeZone,
+          location: booking.location,
+          message: body.message ?? null,
+          projectType: body.projectType ?? null,
+          budget: body.budget ?? null,
+          timeline: body.timeline ?? null,
+          reminderSentAt: reminderDoneFor(start, at),
+        })
+      } catch (err) {
+        if (isOverlap(err)) throw conflict(NOT_FREE)
+        throw err
+      }
+      const when = describeTime(row.startAt, row.endAt, booking.timeZone)
+      try {
+        const message = await messages.createFromBooking(
+          {
+            fullName: row.name,
+            email: row.email,
+            subject: `Call booked: ${when}`,
+            message: [
+              `${row.name} booked a ${row.durationMinutes}-minute call: ${when}.`,
+              `Their time zone: ${row.timeZone}.`,
+              ...(row.location ? [`Where: ${row.location}`] : []),
+              ...(row.message ? ['', row.message] : []),
+            ].join('\n'),
+            projectType: body.projectType,
+            budget: body.budget,
+            timeline: body.timeline,
+          },
+          { client, userAgent },
+        )
+        await repo.setMessage(row.id, message._id)
+        row = { ...row, messageId: message._id }
+      } catch (err) {
+        log.error({ err, bookingId: row.id }, 'booked call not put in the inbox')
+      }
+      notifyInBackground(row, 'booked', site)
+      deps.contentChanged()
+      return {
+        booking: {
+          _id: row.id,
+          start: row.startAt.toISOString(),
+          end: row.endAt.toISOString(),
+          status: row.status,
+          manageUrl: manageUrl(row.token),
+        },
+      }
+    },
+
+    /** The booking behind a manage link. Throws 404 for an unknown token. */
+    async byToken(token: string): Promise<ManagedBookingResponse> {
+      const row = await findByToken(token)
+      return toManaged(row, (await bookingSettings()).site)
+    },
+
+    /**
+     * Cancels the booking (its slot is free again) and mails both sides the cancellation (same
+     * UID, SEQUENCE + 1). Throws 404 for an unknown token, 409 when it is already cancelled or
+     * has begun.
+     */
+    async cancel(token: string): Promise<ManagedBookingResponse> {
+      const found = await findByToken(token)
+      requireChangeable(found)
+      const row = await repo.cancel(found.id, now())
+      if (!row) throw conflict(CANCELLED)
+      const { site } = await bookingSettings()
+      notifyInBackground(row, 'cancelled', site)
+      await noteOnMessage(
+        row,
+        `The visitor cancelled the call of ${describeTime(row.startAt, row.endAt, site.booking.timeZone)}.`,
+      )
+      deps.contentChanged()
+      return toManaged(row, site)
+    },
+
+    /**
+     * Moves the booking to another free slot of its length (same UID, SEQUENCE + 1, a new
+     * invitation to both). Throws 404 for an unknown token or while booking is off, 409 when it
+     * is cancelled, has begun, or the new start is not free.
+     */
+    async reschedule(token: string, body: RescheduleBody): Promise<ManagedBookingResponse> {
+      const found = await findByToken(token)
+      requireChangeable(found)
+      const { booking, site } = await requireEnabled()
+      const start = Date.parse(body.start)
+      if (!(await isFree(booking, start, found.durationMinutes, found.id))) throw conflict(NOT_FREE)
+      const at = now()
+      const endAt = new Date(start + found.durationMinutes * MINUTE_MS)
+      let row: BookingRow | undefined
+      try {
+        row = await repo.reschedule(
+          found.id,
+          {
+            startAt: new Date(start),
+            endAt,
+            blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
+            reminderSentAt: reminderDoneFor(start, at),
+          },
+          at,
+        )
+      } catch (err) {
+        if (isOverlap(err)) throw conflict(NOT_FREE)
+        throw err
+      }
+      if (!row) throw conflict(CANCELLED)
+      notifyInBackground(row, 'moved', site)
+      await noteOnMessage(
+        row,
+        `The visitor moved the call from ${describeTime(found.startAt, found.endAt, booking.timeZone)} to ${describeTime(row.startAt, row.endAt, booking.timeZone)}.`,
+      )
+      deps.contentChanged()
+      return toManaged(row, site)
+    },
+
+    /** The owner's list: upcoming confirmed calls soonest first, or every booking newest first. */
+    async listAdmin({ upcoming }: { upcoming: boolean }): Promise<AdminBookings> {
+      const rows = upcoming
+        ? await repo.listUpcoming(now(), ADMIN_LIST_LIMIT)
+        : await repo.listNewest(ADMIN_LIST_LIMIT)
+      return { bookings: rows.map(toAdmin) }
+    },
+
+    /** The secret address of the owner's feed of bookings (its key made on first use). */
+    async feedUrl(): Promise<BookingFeed> {
+      const key = await repo.feedKey(newToken())
+      return { url: `${publicUrl}/api/booking/feed/${key}.ics` }
+    },
+
+    /** A new feed address; the old one answers 404 from now on. */
+    async rotateFeed(): Promise<BookingFeed> {
+      const key = newToken()
+      await repo.replaceFeedKey(key)
+      return { url: `${publicUrl}/api/booking/feed/${key}.ics` }
+    },
+
+    /** The feed of every confirmed booking, for the key in its address. Throws 404 for any other key. */
+    async feed(key: string): Promise<string> {
+      const stored = (await repo.findCalendar())?.feedKey
+      const given = Buffer.from(key)
+      if (!stored || given.length !== stored.length || !timingSafeEqual(given, Buffer.from(stored)))
+        throw notFound(BOOKING_NOT_FOUND)
+      const { site } = await bookingSettings()
+      return feedFile(await repo.listConfirmed(FEED_LIMIT), {
+        host,
+        organizer: organizerOf(site),
+        name: `${site.businessName}: booked calls`,
+        stamp: now(),
+      })
+    },
+
+    /**
+     * After the settings are saved: reads the busy calendar at once when the booking settings
+     * changed (or forgets the busy times when the address was removed). Never throws.
+     */
+    async settingsSaved(next: BookingSettings, previous: BookingSettings): Promise<void> {
+      try {
+        if (!next.busyCalendarUrl) {
+          if (previous.busyCalendarUrl) await repo.clearBusy()
+          return
+        }
+        if (JSON.stringify(next) === JSON.stringify(previous)) return
+        await fetchBusy(next.busyCalendarUrl, next)
+      } catch (err) {
+        log.warn({ err }, 'busy calendar not read after the settings were saved')
+      }
+    },
+
+    /** The last read of the busy calendar: when, how many busy times, what went wrong. */
+    async busyCalendarState() {
+      const row = await repo.findCalendar()
+      return {
+        fetchedAt: row?.busyFetchedAt?.toISOString() ?? null,
+        events: row?.busyEvents ?? null,
+        error: row?.busyError ?? null,
+      }
+    },
+
+    refreshBusyIfDue,
+    sendDueReminders,
+
+    /** Looks for due reminders and a stale busy calendar now and every TICK_MS; runs never overlap. */
+    start() {
+      if (timer) return
+      const run = () => {
+        if (tick) return
+        tick = track(runTick()).finally(() => {
+          tick = undefined
+        })
+      }
+      run()
+      timer = setInterval(run, TICK_MS)
+      timer.unref()
+    },
+
+    /** Stops the loop and resolves once the mails and fetches in flight are done. */
+    async stop() {
+      clearInterval(timer)
+      timer = undefined
+      stopping.abort()
+      await Promise.allSettled([...inFlight])
+    },
+  }
+}
+
+export type BookingService = ReturnType<typeof createBookingService>
