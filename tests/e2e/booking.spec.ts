@@ -5,13 +5,14 @@
  * site's own slots API, so the expectations follow the clock the server runs on.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { AdminBookings, BookingCreated, BookingSlots, Slot } from '#common/schemas/booking.ts'
+import type { AdminBookings, BookingCreated, BookingSlots } from '#common/schemas/booking.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import {
   formatDay,
   formatShortDay,
   formatTime,
   zonedParts,
+  type Slot,
 } from '#app/features/booking/booking-time.ts'
 import { adminHeaders, uniqueId } from './support/api.ts'
 import {

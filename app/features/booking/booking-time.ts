@@ -25,17 +25,6 @@ function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return cached
 }
 
-/** True for a time zone name this runtime knows ("Europe/Berlin", "UTC"). */
-export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone === '' || zone.length > 64) return false
-  try {
-    new Intl.DateTimeFormat(LOCALE, { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Every IANA zone this runtime knows, sorted, with UTC. */
 export function timeZoneNames(): string[] {
   const names = new Set(Intl.supportedValuesOf('timeZone'))

@@ -1,4 +1,4 @@
-import type { AdminBookings, BookingFeed } from '#common/schemas/booking.ts'
+import type { AdminBooking, AdminBookings, BookingFeed } from '#common/schemas/booking.ts'
 import { apiRequest } from '#app/lib/api-client.ts'
 
 /** Confirmed calls not yet over, soonest first. */
@@ -9,4 +9,6 @@ export const listUpcomingBookings = () =>
 export const getBookingFeed = () => apiRequest<BookingFeed>('/api/booking/feed')
 
 export const cancelBookingAsOwner = (id: string) =>
-  apiRequest<unknown>(`/api/booking/admin/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
+  apiRequest<{ booking: AdminBooking }>(`/api/booking/admin/${encodeURIComponent(id)}/cancel`, {
+    method: 'POST',
+  })

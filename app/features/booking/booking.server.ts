@@ -3,13 +3,21 @@
  * (through the load context, never imported), and the picker's state worked out from the address.
  */
 import type { AppLoadContext } from 'react-router'
+import { validate } from '#app/lib/form-errors.ts'
 import { serviceFailure } from '#app/lib/public-form-post.ts'
+import { isTimeZone } from '#common/schemas/booking-settings.ts'
+import {
+  BookingBodySchema,
+  RescheduleBodySchema,
+  type BookingCreated,
+  type BookingPageSettings,
+  type ManagedBookingResponse,
+} from '#common/schemas/booking.ts'
 import {
   addMonths,
   groupSlotsByDay,
   isDate,
   isMonth,
-  isTimeZone,
   ownerRangeForMonth,
   timeZoneNames,
   todayIn,
@@ -20,43 +28,14 @@ import type { PickerParams, PickerView } from './booking-view.ts'
 
 type Services = AppLoadContext['services']
 
-/** The booking settings a visitor may see (never the busy calendar's address). */
-export interface PublicBookingSettings {
-  enabled: boolean
-  timeZone: string
-  durations: number[]
-  location: string
-  horizonDays: number
-}
+export type { BookingPageSettings }
 
 /** A booking as its manage page shows it. */
-export interface ManagedBooking {
-  _id: string
-  start: string
-  end: string
-  status: 'confirmed' | 'cancelled'
-  name: string
-  timeZone: string
-  location: string
-  duration: number
-}
+export type ManagedBooking = ManagedBookingResponse['booking']
 
-interface BookingServiceLike {
-  getPublicSettings(): Promise<PublicBookingSettings>
-  listSlots(query: { from: string; to: string; duration: number }): Promise<{ slots: Slot[] }>
-  book(
-    body: BookCallBody,
-  ): Promise<{ booking: BookCallResult & { ok: true } extends { booking: infer B } ? B : never }>
-  findByToken(token: string): Promise<ManagedBooking | null>
-  cancel(token: string): Promise<unknown>
-  reschedule(token: string, start: string): Promise<unknown>
-}
-
-const bookingService = (services: Services) =>
-  (services as unknown as { booking: BookingServiceLike }).booking
-
-export const getPublicBookingSettings = (services: Services) =>
-  bookingService(services).getPublicSettings()
+/** Whether booking is on, the owner's zone, lengths, place and horizon (never the busy calendar). */
+export const getPublicBookingSettings = (services: Services): Promise<BookingPageSettings> =>
+  services.booking.pageSettings()
 
 /** The picker's choices read from an address: unknown or malformed values are left out. */
 export function pickerParamsOf(url: URL): PickerParams {
@@ -82,7 +61,7 @@ export function pickerParamsOf(url: URL): PickerParams {
  */
 export async function loadPicker(
   services: Services,
-  settings: PublicBookingSettings,
+  settings: BookingPageSettings,
   params: PickerParams,
   now: Date,
 ): Promise<PickerView> {
@@ -135,42 +114,57 @@ async function freeDays(
   duration: number,
   zone: string,
 ): Promise<Map<string, Slot[]>> {
-  const { slots } = await bookingService(services).listSlots({
-    ...ownerRangeForMonth(month),
-    duration,
-  })
+  const { slots } = await services.booking.slots({ ...ownerRangeForMonth(month), duration })
   const inMonth = slots.filter((slot) => zonedParts(slot.start, zone).date.startsWith(month))
   return groupSlotsByDay(inMonth, zone)
 }
 
-export interface BookCallBody {
-  start: string
-  duration: number
-  name: string
-  email: string
-  timeZone: string
-  message?: string
-  projectType?: string
-  budget?: string
-  timeline?: string
-}
-
 export type BookCallResult =
-  | { ok: true; booking: { _id: string; start: string; end: string; manageUrl: string } }
+  | { ok: true; booking: BookingCreated['booking'] }
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> }
 
+type Refusal = BookCallResult & { ok: false }
+
 /** What a refused post tells the visitor; a message naming a field ("email: ...") is that field's. */
-function refusal(error: unknown): BookCallResult & { ok: false } {
+function refusal(error: unknown): Refusal {
   const { status, detail } = serviceFailure(error)
   const [, field, reason] = /^(\w+): (.*)$/.exec(detail) ?? []
   const fieldErrors: Record<string, string> = field && reason ? { [field]: reason } : {}
   return { ok: false, status, message: detail, fieldErrors }
 }
 
-/** Books the call; a refusal (400 naming a field, 409 for a time no longer free) as its answer. */
-export async function bookCall(services: Services, body: BookCallBody): Promise<BookCallResult> {
+/** True for the refusal of a time that is no longer free (not of a cancelled or begun call). */
+export const isTaken = (result: { status: number; message: string }) =>
+  result.status === 409 && /not free/i.test(result.message)
+
+/**
+ * Books the call from the page's posted fields, checked with the API's own schema: 400 naming
+ * the field, 409 for a time no longer free, 429 past the limits (the API's attempts ceiling too).
+ */
+export async function bookCall(
+  services: Services,
+  values: Record<string, unknown>,
+  client: { client: string; userAgent?: string },
+): Promise<BookCallResult> {
   try {
-    const { booking } = await bookingService(services).book(body)
+    await services.booking.countAttempt(client.client)
+  } catch (error) {
+    return refusal(error)
+  }
+  const parsed = validate(BookingBodySchema, values)
+  if (!parsed.ok) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(parsed.errors).filter((entry): entry is [string, string] => !!entry[1]),
+    )
+    return {
+      ok: false,
+      status: 400,
+      message: Object.values(fieldErrors)[0] ?? 'Check the form',
+      fieldErrors,
+    }
+  }
+  try {
+    const { booking } = await services.booking.book(parsed.data, client)
     return { ok: true, booking }
   } catch (error) {
     return refusal(error)
@@ -182,15 +176,20 @@ export async function findBooking(
   services: Services,
   token: string,
 ): Promise<ManagedBooking | null> {
-  return bookingService(services).findByToken(token)
+  try {
+    return (await services.booking.byToken(token)).booking
+  } catch (error) {
+    if (serviceFailure(error).status === 404) return null
+    throw error
+  }
 }
 
 export async function cancelBooking(
   services: Services,
   token: string,
-): Promise<{ ok: true } | (BookCallResult & { ok: false })> {
+): Promise<{ ok: true } | Refusal> {
   try {
-    await bookingService(services).cancel(token)
+    await services.booking.cancel(token)
     return { ok: true }
   } catch (error) {
     return refusal(error)
@@ -201,9 +200,11 @@ export async function rescheduleBooking(
   services: Services,
   token: string,
   start: string,
-): Promise<{ ok: true } | (BookCallResult & { ok: false })> {
+): Promise<{ ok: true } | Refusal> {
+  const parsed = validate(RescheduleBodySchema, { start })
+  if (!parsed.ok) return { ok: false, status: 400, message: 'Pick a time', fieldErrors: {} }
   try {
-    await bookingService(services).reschedule(token, start)
+    await services.booking.reschedule(token, parsed.data)
     return { ok: true }
   } catch (error) {
     return refusal(error)

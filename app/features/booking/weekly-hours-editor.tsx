@@ -4,13 +4,10 @@
  */
 import { useState } from 'react'
 import { copyHoursToAll } from './booking-settings-fields.ts'
-import {
-  BOOKING_WINDOWS_PER_DAY_MAX,
-  WEEKDAYS,
-  type Weekday,
-  type WeeklyHours,
-} from '#common/schemas/booking-settings.ts'
+import { WEEKDAYS, type WeeklyHours } from '#common/schemas/booking-settings.ts'
 import type { FieldErrors } from '#app/lib/form-errors.ts'
+
+type Weekday = (typeof WEEKDAYS)[number]
 
 const DAY_LABELS: Record<Weekday, string> = {
   mon: 'Monday',
@@ -136,7 +133,6 @@ export function WeeklyHoursEditor({
               <div className="flex shrink-0 gap-1 sm:pt-0.5">
                 <button
                   type="button"
-                  disabled={windows.length >= BOOKING_WINDOWS_PER_DAY_MAX}
                   onClick={() => setDay(day, [...windows, nextWindow(windows)])}
                   className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
                 >

@@ -25,11 +25,6 @@ import { textFieldsOf, useFocusFirstError, type FieldErrors } from '#app/lib/for
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
-import {
-  BOOKING_BUFFER_MAX,
-  BOOKING_HORIZON_MAX_DAYS,
-  BOOKING_NOTICE_MAX_HOURS,
-} from '#common/schemas/booking-settings.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Booking', matches) },
@@ -196,7 +191,6 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
             name="bufferMinutes"
             type="number"
             min={0}
-            max={BOOKING_BUFFER_MAX}
             required
             defaultValue={booking.bufferMinutes}
             error={errors?.bufferMinutes}
@@ -206,7 +200,6 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
             name="minNoticeHours"
             type="number"
             min={0}
-            max={BOOKING_NOTICE_MAX_HOURS}
             required
             defaultValue={booking.minNoticeHours}
             error={errors?.minNoticeHours}
@@ -216,7 +209,6 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
             name="horizonDays"
             type="number"
             min={1}
-            max={BOOKING_HORIZON_MAX_DAYS}
             required
             defaultValue={booking.horizonDays}
             error={errors?.horizonDays}

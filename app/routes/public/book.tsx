@@ -17,17 +17,18 @@ import {
   TimeList,
   ZoneChoice,
 } from '#app/features/booking/booking-picker.tsx'
-import { isTimeZone } from '#app/features/booking/booking-time.ts'
 import { formatDuration, pickerHref, type PickerView } from '#app/features/booking/booking-view.ts'
 import {
   bookCall,
   getPublicBookingSettings,
+  isTaken,
   loadPicker,
   pickerParamsOf,
 } from '#app/features/booking/booking.server.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { postedFields } from '#app/lib/public-form-post.ts'
 import { pageMeta } from '#app/lib/seo.ts'
+import { isTimeZone } from '#common/schemas/booking-settings.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 
 const PATH = '/book'
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const values = postedFields(form, [...BOOKING_FIELDS, 'start', 'duration', 'timeZone'])
   const zone = isTimeZone(values.timeZone) ? values.timeZone : 'UTC'
-  const body = {
+  const body: Record<string, unknown> = {
     start: values.start,
     duration: Number(values.duration),
     name: values.name,
@@ -78,7 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(values.budget ? { budget: values.budget } : {}),
     ...(values.timeline ? { timeline: values.timeline } : {}),
   }
-  const result = await bookCall(context.services, body)
+  const result = await bookCall(context.services, body, {
+    client: context.clientIp,
+    userAgent: request.headers.get('user-agent') ?? undefined,
+  })
   if (result.ok)
     return data<BookResult>({
       ok: true,
@@ -90,8 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<BookResult>(
     {
       ok: false,
-      isTaken: result.status === 409,
-      message: result.status === 409 ? TAKEN : result.message,
+      isTaken: isTaken(result),
+      message: isTaken(result) ? TAKEN : result.message,
       fieldErrors: result.fieldErrors,
       values,
     },

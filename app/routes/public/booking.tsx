@@ -9,18 +9,20 @@ import {
   TimeList,
   ZoneChoice,
 } from '#app/features/booking/booking-picker.tsx'
-import { isTimeZone, timeZoneNames, zoneLabel } from '#app/features/booking/booking-time.ts'
+import { timeZoneNames, zoneLabel } from '#app/features/booking/booking-time.ts'
 import { pickerHref, type PickerView } from '#app/features/booking/booking-view.ts'
 import {
   cancelBooking,
   findBooking,
   getPublicBookingSettings,
+  isTaken,
   loadPicker,
   pickerParamsOf,
   rescheduleBooking,
   type ManagedBooking,
 } from '#app/features/booking/booking.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
+import { isTimeZone } from '#common/schemas/booking-settings.ts'
 
 const NOT_FOUND = 404
 
@@ -95,11 +97,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return data<ManageResult>(
     {
       ok: false,
-      isTaken: result.status === 409,
-      message:
-        result.status === 409
-          ? 'That time was just taken by someone else. Please pick another one.'
-          : result.message,
+      isTaken: isTaken(result),
+      message: isTaken(result)
+        ? 'That time was just taken by someone else. Please pick another one.'
+        : result.message,
     },
     { status: result.status },
   )
@@ -228,26 +229,32 @@ function Overview({
       <div>
         <h2 className="text-lg font-semibold text-slate-900">Hello {booking.name}</h2>
         <p className="mt-2 text-slate-700">
-          Your call is booked. If the time no longer suits you, pick another one or cancel; an
-          updated invitation follows by e-mail either way.
+          Your call with {booking.ownerName} is booked. If the time no longer suits you, pick
+          another one or cancel; an updated invitation follows by e-mail either way.
         </p>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <a
-          href={pickerHref(path, {}, { step: 'reschedule', ...keep })}
-          data-booking-nav
-          className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Reschedule
-        </a>
-        <a
-          href={pickerHref(path, {}, { step: 'cancel', ...keep })}
-          data-booking-nav
-          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          Cancel booking
-        </a>
-      </div>
+      {booking.isChangeable ? (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <a
+            href={pickerHref(path, {}, { step: 'reschedule', ...keep })}
+            data-booking-nav
+            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Reschedule
+          </a>
+          <a
+            href={pickerHref(path, {}, { step: 'cancel', ...keep })}
+            data-booking-nav
+            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Cancel booking
+          </a>
+        </div>
+      ) : (
+        <p className="text-slate-700">
+          This call has begun or is over, so it can no longer be moved or cancelled here.
+        </p>
+      )}
       <form
         method="get"
         action={path}
