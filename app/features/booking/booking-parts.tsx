@@ -16,7 +16,8 @@ export function BookingFrame({ children, className }: { children: ReactNode; cla
     <div className="bg-gradient-to-b from-brand-50 to-white px-0 py-6 sm:px-6 sm:py-12">
       <div
         className={cn(
-          'mx-auto max-w-5xl overflow-hidden border-y border-slate-200 bg-white shadow-sm sm:rounded-2xl sm:border',
+          // What the in-place swap focuses stays clear of the sticky header, without a ring.
+          'mx-auto max-w-5xl overflow-hidden border-y border-slate-200 bg-white shadow-sm sm:rounded-2xl sm:border [&_[data-focus]]:scroll-mt-24 [&_[data-focus]]:outline-none',
           className,
         )}
       >

@@ -208,7 +208,7 @@ function DayCell({
   const hidden = <span className="sr-only">{weekdayAndMonth} </span>
   if (!isFree)
     return (
-      <span className={cn(cell, 'text-slate-400')}>
+      <span className={cn(cell, 'text-slate-500')}>
         {hidden}
         {number}
         <span className="sr-only">, no free time</span>
