@@ -14,10 +14,11 @@ import {
   zonedParts,
   type Slot,
 } from '#app/features/booking/booking-time.ts'
-import { adminHeaders, uniqueId } from './support/api.ts'
+import { adminHeaders, uniqueContact, uniqueId } from './support/api.ts'
 import {
   expect,
   expectNoA11yViolations,
+  expectToast,
   newNoJsPage,
   screenshotBoth,
   signInAsAdmin,
@@ -327,4 +328,51 @@ test.describe('the booking pages', () => {
     await page.goto(manage)
     await screenshotBoth(page, 'public-booking-manage')
   })
+})
+
+test('the owner cancels a call from the Booking screen, and saving the screen keeps the hours', async ({
+  page,
+  request,
+}) => {
+  const booking = await bookApi(request, await slotAhead(request, 18))
+  const before = ((await (await request.get('/api/settings')).json()) as SiteSettings).booking
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/booking')
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking' })).toBeVisible()
+  await expect(page.getByLabel('Time zone')).toHaveValue(OWNER_ZONE)
+  await expect(page.getByLabel('Feed address')).toHaveValue(/\/api\/booking\/feed\/[\w-]+\.ics$/)
+
+  await page.getByRole('button', { name: `Cancel the call with ${booking.name}` }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Cancel the call', exact: true })
+    .click()
+  await expectToast(page, 'Call cancelled')
+  await expect(page.getByText(booking.email)).toHaveCount(0)
+  expect((await upcoming(request)).some((b) => b._id === booking._id)).toBe(false)
+
+  await page.getByRole('button', { name: 'Save booking settings' }).click()
+  await expectToast(page, 'Booking settings saved successfully')
+  const after = ((await (await request.get('/api/settings')).json()) as SiteSettings).booking
+  expect(after).toEqual(before)
+})
+
+test('the contact confirmation offers a call while booking is on', async ({ browser }) => {
+  const contact = uniqueContact('Booker')
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/contact')
+    const form = page.getByRole('form', { name: 'Contact form' })
+    await form.getByLabel('Full name').fill(contact.fullName)
+    await form.getByLabel('Email').fill(contact.email)
+    await form.getByLabel('Subject').fill(contact.subject)
+    await form.getByLabel('Message').fill(contact.message)
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await expect(form.getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', '/book')
+    await form.getByRole('link', { name: 'Book a call' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a call' })).toBeVisible()
+    await expect(page.getByLabel('Time zone')).toBeVisible()
+  } finally {
+    await context.close()
+  }
 })
