@@ -137,7 +137,7 @@ function VideoIcon() {
   )
 }
 
-export function ClockIcon() {
+function ClockIcon() {
   return (
     <svg
       viewBox="0 0 20 20"
@@ -153,7 +153,7 @@ export function ClockIcon() {
   )
 }
 
-export function PinIcon() {
+function PinIcon() {
   return (
     <svg
       viewBox="0 0 20 20"
@@ -169,7 +169,7 @@ export function PinIcon() {
   )
 }
 
-export function CalendarIcon() {
+function CalendarIcon() {
   return (
     <svg
       viewBox="0 0 20 20"
