@@ -87,13 +87,13 @@ export function ZoneChoice({ view, path, keep }: PickerProps) {
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         Time zone
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <select
           id={id}
           name="timeZone"
           defaultValue={view.zone}
           data-booking-zone
-          className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          className="block min-w-48 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
         >
           {view.zones.map((zone) => (
             <option key={zone} value={zone}>

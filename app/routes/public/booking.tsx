@@ -263,13 +263,13 @@ function Overview({
         <label htmlFor="booking-zone" className="block text-sm font-medium text-slate-800">
           Show the time in
         </label>
-        <div className="space-y-2">
+        <div className="flex flex-wrap gap-2">
           <select
             id="booking-zone"
             name="timeZone"
             defaultValue={zone}
             data-booking-zone
-            className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            className="block min-w-48 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           >
             {zones.map((name) => (
               <option key={name} value={name}>
