@@ -34,6 +34,11 @@ export const BookingSlotsQuerySchema = z
     to: dayOf('To'),
     /** One of the settings' meeting lengths; the first one when left out. */
     duration: minutesParam.optional(),
+    /**
+     * A booking's manage token: the slots it can be moved to (its own time does not block them,
+     * and its length is the default).
+     */
+    token: text('Token', TEXT_LIMITS.short, { trim: false }).optional(),
   })
   .refine((query) => query.from <= query.to, { error: 'To must not be before from', path: ['to'] })
   .refine(
@@ -157,6 +162,16 @@ export type AdminBookings = z.infer<typeof AdminBookingsSchema>
 /** GET /api/booking/feed: the secret address of the iCalendar feed of every confirmed booking. */
 export const BookingFeedSchema = z.object({ url: z.string() })
 export type BookingFeed = z.infer<typeof BookingFeedSchema>
+
+/** GET /api/booking/busy: the last read of the owner's busy calendar (all null before the first). */
+export const BusyCalendarStateSchema = z.object({
+  fetchedAt: z.string().nullable(),
+  /** How many busy times it held within the horizon. */
+  events: z.number().int().nullable(),
+  /** Why the last read failed (the busy times of the read before stay), or null. */
+  error: z.string().nullable(),
+})
+export type BusyCalendarState = z.infer<typeof BusyCalendarStateSchema>
 
 /** What the /book page needs of the settings (never the busy calendar's secret address). */
 export interface BookingPageSettings extends Pick<

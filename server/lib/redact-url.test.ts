@@ -19,6 +19,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/subscribe/abc.data?_routes=x')).toBe('/subscribe/[redacted]')
   })
 
+  it('redacts the token of the manage link of a booked call and the key of the bookings feed', () => {
+    expect(redactUrl('/booking/abc_DEF-123')).toBe('/booking/[redacted]')
+    expect(redactUrl('/booking/abc.data?_routes=x')).toBe('/booking/[redacted]')
+    expect(redactUrl('/api/booking/abc_DEF-123')).toBe('/api/booking/[redacted]')
+    expect(redactUrl('/api/booking/abc_DEF-123/cancel')).toBe('/api/booking/[redacted]/cancel')
+    expect(redactUrl('/api/booking/abc/reschedule')).toBe('/api/booking/[redacted]/reschedule')
+    expect(redactUrl('/api/booking/feed/k3y_-x.ics')).toBe('/api/booking/feed/[redacted]')
+    expect(redactUrl('/api/booking/slots?from=2026-03-01')).toBe('/api/booking/slots')
+    expect(redactUrl('/api/booking/admin')).toBe('/api/booking/admin')
+    expect(redactUrl('/api/booking/feed')).toBe('/api/booking/feed')
+    expect(redactUrl('/book')).toBe('/book')
+  })
+
   it('drops the query string and the fragment, tokens and campaign ids with them', () => {
     expect(redactUrl('/api/x?token=secret')).toBe('/api/x')
     expect(redactUrl('/?utm_source=news&utm_campaign=spring')).toBe('/')

@@ -9,8 +9,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
-import { BookingSlotsSchema } from '#common/schemas/booking.ts'
+import { BookingSlotsSchema, BusyCalendarStateSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
+import { fetchText } from '#server/modules/link-checks/probe.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -103,6 +104,15 @@ beforeAll(async () => {
       response.writeHead(302, { location: '/calendar.ics' }).end()
       return
     }
+    if (request.url === '/loop.ics') {
+      response.writeHead(302, { location: '/loop.ics' }).end()
+      return
+    }
+    if (request.url === '/large.ics') {
+      response.writeHead(200, { 'content-type': 'text/calendar' }).end('X'.repeat(4096))
+      return
+    }
+    if (request.url === '/silent.ics') return // never answers
     response.writeHead(200, { 'content-type': 'text/calendar' }).end(served)
   })
   server.listen(0, '127.0.0.1')
@@ -116,6 +126,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app.cleanup()
+  server.closeAllConnections()
   server.close()
 })
 
@@ -171,7 +182,15 @@ describe('the busy calendar', () => {
   it('is read when the settings are saved, and its events block exactly the slots they cover', async () => {
     await saveBooking(app, admin, { ...availability, busyCalendarUrl: calendarUrl })
     expect(hits).toBe(2) // the redirect, then the file
-    expect(await app.services.booking.busyCalendarState()).toMatchObject({ error: null })
+    const state = await app.inject({ method: 'GET', url: '/api/booking/busy', headers: admin })
+    expect(BusyCalendarStateSchema.parse(state.json())).toEqual({
+      fetchedAt: new Date(nowMs).toISOString(),
+      // New York, the file's own zone, two weekly reviews in range (one excluded, one moved) and
+      // the day away; the event marked free is no busy time.
+      events: 5,
+      error: null,
+    })
+    expect((await app.inject({ method: 'GET', url: '/api/booking/busy' })).statusCode).toBe(401)
 
     // 05:00 in New York is 10:00 in Berlin; the weekly review at 14:00.
     expect(await freeHours('2026-03-23')).toEqual(without('10:00', '14:00'))
@@ -236,5 +255,23 @@ describe('the busy calendar', () => {
     } finally {
       await strict.cleanup()
     }
+  })
+
+  it('is fetched within the limits of the link checks: size, redirects and time', async () => {
+    const base = calendarUrl.replace('/moved.ics', '')
+    const options = { userAgent: 'test', allowPrivate: true, maxBytes: 1024, timeoutMs: 300 }
+    expect(await fetchText(`${base}/large.ics`, options)).toEqual({
+      error: 'The file is larger than 1 KB',
+    })
+    expect(await fetchText(`${base}/loop.ics`, options)).toEqual({
+      error: `Redirect loop at ${base}/loop.ics`,
+    })
+    expect(await fetchText(`${base}/silent.ics`, options)).toEqual({
+      error: 'No answer within 300 ms',
+    })
+    expect(await fetchText(`${base}/calendar.ics`, options)).toEqual({ text: served })
+    expect(await fetchText('ftp://calendar.example/x.ics', options)).toEqual({
+      error: 'The address leads to ftp: (only http and https are read)',
+    })
   })
 })

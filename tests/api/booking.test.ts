@@ -103,6 +103,20 @@ function calendarOf(mail: CaughtMail) {
   return { method: contentType.params.method, calendarMethod: method, event }
 }
 
+/** The mail to `to` whose subject starts with `subject`, about booking `id`, once it arrived. */
+const mailAbout = (to: string, id: string, subject: string) =>
+  vi.waitFor(() => {
+    const mail = smtp
+      .mailsTo(to)
+      .find(
+        (m) =>
+          m.subject.startsWith(subject) &&
+          m.parsed.attachments.some((a) => a.content.toString('utf8').includes(`${id}@site.test`)),
+      )
+    if (!mail) throw new Error(`still waiting for "${subject}" to ${to} about ${id}`)
+    return mail
+  }, ASYNC_WORK)
+
 const address = (value: unknown) =>
   String((value as { val?: string }).val ?? value)
     .replace(/^mailto:/i, '')
@@ -439,7 +453,7 @@ describe('POST /api/booking', () => {
   it('mails the visitor and the owner a calendar invitation (METHOD REQUEST)', async () => {
     const booked = await bookOk('2026-03-24T08:30:00.000Z', 30, { timeZone: 'America/Chicago' })
     for (const to of [booked.email, OWNER]) {
-      const mail = await smtp.waitForMailTo(to)
+      const mail = await mailAbout(to, booked._id, 'Call booked')
       expect(mail.text).toContain(booked.manageUrl)
       const { method, calendarMethod, event } = calendarOf(mail)
       expect(method).toBe('REQUEST')
@@ -454,8 +468,12 @@ describe('POST /api/booking', () => {
       expect(event.location).toBe('https://meet.example/rivera')
     }
     // The visitor reads the time in their own zone: 03:30 in Chicago.
-    expect(smtp.lastMailTo(booked.email).text).toContain('03:30–04:00 (America/Chicago)')
-    expect(smtp.lastMailTo(OWNER).text).toContain('09:30–10:00 (Europe/Berlin)')
+    expect((await mailAbout(booked.email, booked._id, 'Call booked')).text).toContain(
+      '03:30–04:00 (America/Chicago)',
+    )
+    expect((await mailAbout(OWNER, booked._id, 'Call booked')).text).toContain(
+      '09:30–10:00 (Europe/Berlin)',
+    )
   })
 
   it('puts the call in the inbox at stage "call" with its time', async () => {
@@ -474,7 +492,8 @@ describe('POST /api/booking', () => {
     })
     expect(message!.message).toContain('Looking forward')
     // The owner was told by the invitation: no contact notification as well.
-    await smtp.waitForMailTo(OWNER)
+    await mailAbout(OWNER, booked._id, 'Call booked')
+    expect(await app.services.messages.retryPendingNotifications()).toBe(0)
     expect(smtp.mailsTo(OWNER).filter((m) => m.subject.startsWith('New contact'))).toEqual([])
   })
 
@@ -588,7 +607,7 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
 
   it('moves it to a free slot with the same UID and SEQUENCE + 1, and frees the old one', async () => {
     const booked = await bookOk('2026-03-25T14:00:00.000Z', 60)
-    await smtp.waitForMailTo(booked.email)
+    await mailAbout(booked.email, booked._id, 'Call booked')
     const res = await app.inject({
       method: 'POST',
       url: `/api/booking/${booked.token}/reschedule`,
@@ -602,8 +621,7 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
       status: 'confirmed',
     })
     for (const to of [booked.email, OWNER]) {
-      await vitestWaitFor(() => smtp.mailsTo(to).some((m) => m.subject.startsWith('Call moved')))
-      const moved = smtp.mailsTo(to).findLast((m) => m.subject.startsWith('Call moved'))!
+      const moved = await mailAbout(to, booked._id, 'Call moved')
       const { method, event } = calendarOf(moved)
       expect(method).toBe('REQUEST')
       expect(event.uid).toBe(`${booked._id}@site.test`)
@@ -613,6 +631,41 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
     const starts = await slotStarts('from=2026-03-25&to=2026-04-01&duration=60')
     expect(starts).toContain('2026-03-25T14:00:00.000Z')
     expect(starts).not.toContain('2026-04-01T15:00:00.000Z')
+  })
+
+  it('lists the times a booking can move to, its own time and buffer no obstacle', async () => {
+    await saveBooking({
+      timeZone: 'UTC',
+      weekly: { ...none, wed: [{ start: '13:00', end: '17:00' }] },
+      durations: [60],
+      bufferMinutes: 15,
+      minNoticeHours: 0,
+      location: 'Studio, 12 Harbour Street',
+    })
+    const booked = await bookOk('2026-04-08T14:00:00.000Z', 60)
+    const day = 'from=2026-04-08&to=2026-04-08'
+    expect(await slotStarts(day)).toEqual(['2026-04-08T16:00:00.000Z'])
+    expect(await slotStarts(`${day}&token=${booked.token}`)).toEqual([
+      '2026-04-08T13:00:00.000Z',
+      '2026-04-08T14:00:00.000Z',
+      '2026-04-08T15:00:00.000Z',
+      '2026-04-08T16:00:00.000Z',
+    ])
+    expectError(await getSlots(`${day}&token=unknown`), 404)
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/booking/${booked.token}/reschedule`,
+      payload: { start: '2026-04-08T15:00:00.000Z' },
+    })
+    expect(moved.statusCode).toBe(200)
+    await saveBooking({
+      timeZone: 'UTC',
+      weekly: { ...none, wed: [{ start: '13:00', end: '17:00' }] },
+      durations: [60],
+      bufferMinutes: 0,
+      minNoticeHours: 0,
+      location: 'Studio, 12 Harbour Street',
+    })
   })
 
   it('refuses a move to a time that is not free (409)', async () => {
@@ -633,7 +686,7 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
 
   it('cancels it: CANCEL to both with the same UID and SEQUENCE + 1, the slot is free again, and it cannot be moved', async () => {
     const booked = await bookOk('2026-04-01T13:00:00.000Z', 60)
-    await smtp.waitForMailTo(booked.email)
+    await mailAbout(booked.email, booked._id, 'Call booked')
     const res = await app.inject({ method: 'POST', url: `/api/booking/${booked.token}/cancel` })
     expect(res.statusCode).toBe(200)
     expect(ManagedBookingResponseSchema.parse(res.json()).booking).toMatchObject({
@@ -641,10 +694,7 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
       isChangeable: false,
     })
     for (const to of [booked.email, OWNER]) {
-      await vitestWaitFor(() =>
-        smtp.mailsTo(to).some((m) => m.subject.startsWith('Call cancelled')),
-      )
-      const mail = smtp.mailsTo(to).findLast((m) => m.subject.startsWith('Call cancelled'))!
+      const mail = await mailAbout(to, booked._id, 'Call cancelled')
       const { method, calendarMethod, event } = calendarOf(mail)
       expect(method).toBe('CANCEL')
       expect(calendarMethod).toBe('CANCEL')
@@ -755,7 +805,7 @@ describe('the reminder', () => {
       minNoticeHours: 0,
     })
     const booked = await bookOk('2026-03-27T09:00:00.000Z', 60)
-    await smtp.waitForMailTo(booked.email)
+    await mailAbout(booked.email, booked._id, 'Call booked')
     nowMs = Date.parse('2026-03-26T08:59:00Z')
     expect(await app.services.booking.sendDueReminders()).toBe(0)
     nowMs = Date.parse('2026-03-26T09:00:00Z')
@@ -764,9 +814,59 @@ describe('the reminder', () => {
     for (const to of [booked.email, OWNER]) {
       const reminders = smtp.mailsTo(to).filter((m) => m.subject.startsWith('Reminder'))
       expect(reminders).toHaveLength(1)
+      expect(reminders[0]!.text).toContain(
+        `Friday 27 March 2026, 09:00–10:00 (${to === OWNER ? 'UTC' : 'Europe/Lisbon'})`,
+      )
+      expect(reminders[0]!.parsed.attachments).toEqual([])
     }
   })
 })
 
-const vitestWaitFor = (check: () => boolean) =>
-  vi.waitFor(() => expect(check()).toBe(true), ASYNC_WORK)
+describe('POST /api/booking limits', () => {
+  it('takes at most 5 bookings from one address in 10 minutes (429 after), like the contact form', async () => {
+    const limited = await createTestApp({
+      env: { RATE_LIMIT_SCALE: '1' },
+      now: () => new Date(Date.parse('2026-03-20T12:00:00Z')),
+    })
+    try {
+      const headers = (await asAdmin(limited)).headers
+      const current = SiteSettingsSchema.parse(
+        (await limited.inject({ method: 'GET', url: '/api/settings', headers })).json(),
+      )
+      const hours = [{ start: '09:00', end: '17:00' }]
+      await limited.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers,
+        payload: {
+          ...current,
+          booking: {
+            ...BOOKING_DEFAULTS,
+            enabled: true,
+            weekly: { ...none, mon: hours },
+            durations: [60],
+            bufferMinutes: 0,
+          },
+        },
+      })
+      const post = (hour: number) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/booking',
+          remoteAddress: '198.51.100.7',
+          payload: {
+            start: `2026-03-23T${String(hour).padStart(2, '0')}:00:00.000Z`,
+            duration: 60,
+            timeZone: 'UTC',
+            ...visitor(),
+          },
+        })
+      // A refused post (a time not free) does not use up the allowance.
+      expectError(await post(3), 409)
+      for (const hour of [9, 10, 11, 12, 13]) expect((await post(hour)).statusCode).toBe(201)
+      expectError(await post(14), 429, /^Too many/)
+    } finally {
+      await limited.cleanup()
+    }
+  })
+})

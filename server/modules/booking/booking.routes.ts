@@ -9,6 +9,7 @@ import {
   BookingSlotsQuerySchema,
   BookingSlotsSchema,
   BookingTokenParamsSchema,
+  BusyCalendarStateSchema,
   ManagedBookingResponseSchema,
   RescheduleBodySchema,
 } from '#common/schemas/booking.ts'
@@ -95,6 +96,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
       schema: { response: { 200: BookingFeedSchema, ...adminErrors } },
     },
     async () => booking.feedUrl(),
+  )
+
+  app.get(
+    '/busy',
+    {
+      onRequest: app.requireAdmin,
+      schema: { response: { 200: BusyCalendarStateSchema, ...adminErrors } },
+    },
+    async () => booking.busyCalendarState(),
   )
 
   app.post(

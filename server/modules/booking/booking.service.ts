@@ -20,6 +20,7 @@ import type {
   BookingPageSettings,
   BookingSlots,
   BookingSlotsQuery,
+  BusyCalendarState,
   ManagedBookingResponse,
   RescheduleBody,
 } from '#common/schemas/booking.ts'
@@ -164,6 +165,9 @@ export function createBookingService(deps: {
       manageUrl: manageUrl(row.token),
       stamp: now(),
     })
+    // A reminder changes nothing in the calendars: it carries no invitation.
+    const calendarPart =
+      kind === 'reminder' ? {} : { icalEvent: { ...invitation, filename: 'invite.ics' } }
     const facts = {
       kind,
       startAt: row.startAt,
@@ -182,7 +186,7 @@ export function createBookingService(deps: {
         to: row.email,
         fromName: site.ownerName,
         replyTo: site.email,
-        icalEvent: { ...invitation, filename: 'invite.ics' },
+        ...calendarPart,
         ...bookingMail({ ...facts, audience: 'visitor', timeZone: row.timeZone }),
       }),
     ]
@@ -191,7 +195,7 @@ export function createBookingService(deps: {
         mail.send({
           to: owner,
           replyTo: row.email,
-          icalEvent: { ...invitation, filename: 'invite.ics' },
+          ...calendarPart,
           ...bookingMail({ ...facts, audience: 'owner', timeZone: site.booking.timeZone }),
         }),
       )
@@ -351,14 +355,16 @@ export function createBookingService(deps: {
     },
 
     /**
-     * The free slots on the owner-zone dates of the query. Throws 404 while booking is off and
-     * 400 naming `duration` for a length the settings do not offer.
+     * The free slots on the owner-zone dates of the query; with a booking's token, the ones it can
+     * be moved to. Throws 404 while booking is off or for an unknown token, and 400 naming
+     * `duration` for a length the settings do not offer.
      */
     async slots(query: BookingSlotsQuery): Promise<BookingSlots> {
       const { booking } = await requireEnabled()
-      const duration = query.duration ?? booking.durations[0]!
-      requireDuration(booking, duration)
-      const free = await computeFree(booking, query.from, query.to, duration)
+      const moving = query.token === undefined ? undefined : await findByToken(query.token)
+      const duration = query.duration ?? moving?.durationMinutes ?? booking.durations[0]!
+      if (duration !== moving?.durationMinutes) requireDuration(booking, duration)
+      const free = await computeFree(booking, query.from, query.to, duration, moving?.id)
       return {
         timeZone: booking.timeZone,
         duration,
@@ -585,7 +591,7 @@ export function createBookingService(deps: {
     },
 
     /** The last read of the busy calendar: when, how many busy times, what went wrong. */
-    async busyCalendarState() {
+    async busyCalendarState(): Promise<BusyCalendarState> {
       const row = await repo.findCalendar()
       return {
         fetchedAt: row?.busyFetchedAt?.toISOString() ?? null,
