@@ -64,6 +64,8 @@ export async function loadPicker(
   settings: BookingPageSettings,
   params: PickerParams,
   now: Date,
+  /** A booking being moved (its manage token): its own time does not block the times offered. */
+  movingToken?: string,
 ): Promise<PickerView> {
   const duration =
     params.duration !== undefined && settings.durations.includes(params.duration)
@@ -80,10 +82,10 @@ export async function loadPicker(
     month < firstMonth ? firstMonth : month > lastMonth ? lastMonth : month
   const asked = params.day?.slice(0, 7) ?? params.month
   let month = clamp(asked ?? firstMonth)
-  let days = await freeDays(services, month, duration, zone)
+  let days = await freeDays(services, month, duration, zone, movingToken)
   if (!asked && days.size === 0 && month < lastMonth) {
     month = addMonths(month, 1)
-    days = await freeDays(services, month, duration, zone)
+    days = await freeDays(services, month, duration, zone, movingToken)
   }
   const day = params.day && days.has(params.day) ? params.day : ([...days.keys()][0] ?? null)
   const times = day ? (days.get(day) ?? []) : []
@@ -113,8 +115,13 @@ async function freeDays(
   month: string,
   duration: number,
   zone: string,
+  token?: string,
 ): Promise<Map<string, Slot[]>> {
-  const { slots } = await services.booking.slots({ ...ownerRangeForMonth(month), duration })
+  const { slots } = await services.booking.slots({
+    ...ownerRangeForMonth(month),
+    duration,
+    ...(token ? { token } : {}),
+  })
   const inMonth = slots.filter((slot) => zonedParts(slot.start, zone).date.startsWith(month))
   return groupSlotsByDay(inMonth, zone)
 }

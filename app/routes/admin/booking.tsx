@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/booking'
+import type { BusyCalendarState } from '#common/schemas/booking.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
@@ -14,7 +15,9 @@ import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import {
   cancelBookingAsOwner,
   getBookingFeed,
+  getBusyCalendarState,
   listUpcomingBookings,
+  rotateBookingFeed,
 } from '#app/features/booking/booking.api.ts'
 import { UpcomingBookings } from '#app/features/booking/upcoming-bookings.tsx'
 import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx'
@@ -33,12 +36,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
   return withSignIn(request, async () => {
-    const [settings, upcoming, feed] = await Promise.all([
+    const [settings, upcoming, feed, busy] = await Promise.all([
       getSettings(),
       listUpcomingBookings(),
       getBookingFeed().catch((error: unknown) => ({ url: null, error: messageOf(error) })),
+      getBusyCalendarState().catch(() => null),
     ])
-    return { settings, bookings: upcoming.bookings, feed }
+    return { settings, bookings: upcoming.bookings, feed, busy }
   })
 }
 clientLoader.hydrate = true as const
@@ -48,6 +52,7 @@ type ActionResult =
   | { formError: string }
   | { saved: true }
   | { cancelled: true }
+  | { rotated: true }
   | undefined
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
@@ -59,6 +64,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       toast.success('Call cancelled; both of you get a cancellation')
       return { cancelled: true }
     }
+    if (values.intent === 'rotate') {
+      await withSignIn(request, () => rotateBookingFeed())
+      toast.success('New feed address made; the old one no longer works')
+      return { rotated: true }
+    }
     const result = bookingFromForm(values)
     if (!result.ok) return { errors: result.errors }
     await withSignIn(request, async () => {
@@ -67,7 +77,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     })
   } catch (error) {
     if (error instanceof Response) throw error
-    if (values.intent === 'cancel') {
+    if (values.intent === 'cancel' || values.intent === 'rotate') {
       toast.error(messageOf(error))
       return undefined
     }
@@ -82,7 +92,7 @@ export function HydrateFallback() {
 }
 
 export default function BookingSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, bookings, feed } = loaderData
+  const { settings, bookings, feed, busy } = loaderData
   const booking = settings.booking
   const navigation = useNavigation()
   const isSaving =
@@ -231,6 +241,7 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           hint="Your calendar’s secret iCal address: its events block times. Fetched on save and every 15 minutes."
           error={errors?.busyCalendarUrl}
         />
+        {booking.busyCalendarUrl && busy ? <BusyCalendarStatus busy={busy} /> : null}
         <div className="flex justify-end border-t border-slate-200 pt-5">
           <Button type="submit" size="lg" disabled={isSaving}>
             {isSaving ? 'Saving...' : 'Save booking settings'}
@@ -242,7 +253,19 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
         subtitle="Subscribe to this secret address in your calendar app to see every booked call. Keep it private."
       >
         {feed.url ? (
-          <FeedUrl url={feed.url} />
+          <FeedUrl
+            url={feed.url}
+            onRotate={async () => {
+              if (
+                await confirm('Make a new feed address?', {
+                  detail:
+                    'Calendars subscribed to the current address stop receiving your bookings until you subscribe them to the new one.',
+                  confirmLabel: 'Make a new address',
+                })
+              )
+                await submit({ intent: 'rotate' }, { method: 'post' })
+            }}
+          />
         ) : (
           <Alert kind="error">{'error' in feed ? feed.error : ''}</Alert>
         )}
@@ -253,7 +276,29 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
   )
 }
 
-function FeedUrl({ url }: { url: string }) {
+/** When the busy calendar was last read, how many busy times it held, or why the read failed. */
+function BusyCalendarStatus({ busy }: { busy: BusyCalendarState }) {
+  if (!busy.fetchedAt && !busy.error)
+    return (
+      <p className="-mt-3 text-sm text-slate-600">Not read yet: it is read within 15 minutes.</p>
+    )
+  const when = busy.fetchedAt
+    ? new Date(busy.fetchedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    : null
+  return busy.error ? (
+    <p className="-mt-3 text-sm text-red-700">
+      The last read failed: {busy.error}
+      {when ? ` (the busy times read ${when} still apply)` : ''}
+    </p>
+  ) : (
+    <p className="-mt-3 text-sm text-emerald-800">
+      Read {when}: {busy.events ?? 0} busy {busy.events === 1 ? 'time blocks' : 'times block'}{' '}
+      slots.
+    </p>
+  )
+}
+
+function FeedUrl({ url, onRotate }: { url: string; onRotate: () => void }) {
   const id = useId()
   const [isCopied, setIsCopied] = useState(false)
   return (
@@ -284,6 +329,13 @@ function FeedUrl({ url }: { url: string }) {
           {isCopied ? 'Copied' : 'Copy'}
         </Button>
       </div>
+      <button
+        type="button"
+        onClick={onRotate}
+        className="mt-3 text-sm font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900"
+      >
+        Make a new address
+      </button>
     </div>
   )
 }

@@ -66,6 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { ...settings, durations: [booking.duration] },
       { ...pickerParams, timeZone: zone, duration: booking.duration },
       new Date(),
+      params.token,
     )
   }
   return {
