@@ -174,26 +174,6 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
-  const linkChecks = createLinkChecksService({
-    repo: createLinkChecksRepository(db),
-    mail,
-    ownerEmail,
-    adminUrl: `${config.publicUrl}/admin/websites`,
-    intervalMs: config.linkChecks.intervalMs,
-    probe: (link, keyword, signal) =>
-      probeLink(link, {
-        keyword,
-        signal,
-        userAgent: linkCheckUserAgent(config.publicUrl),
-        allowPrivate: config.linkChecks.isPrivateAllowed,
-        now,
-        timeoutMs: deps.linkChecks?.timeoutMs,
-        ca: deps.linkChecks?.ca,
-      }),
-    isPublicHealthShown: async () => (await settings.get()).showLinkHealth,
-    now,
-    log,
-  })
   const booking = createBookingService({
     repo: createBookingRepository(db),
     settings,
@@ -217,6 +197,26 @@ export async function createServices(deps: ServicesDeps) {
     log,
   })
   late.booking = booking
+  const linkChecks = createLinkChecksService({
+    repo: createLinkChecksRepository(db),
+    mail,
+    ownerEmail,
+    adminUrl: `${config.publicUrl}/admin/websites`,
+    intervalMs: config.linkChecks.intervalMs,
+    probe: (link, keyword, signal) =>
+      probeLink(link, {
+        keyword,
+        signal,
+        userAgent: linkCheckUserAgent(config.publicUrl),
+        allowPrivate: config.linkChecks.isPrivateAllowed,
+        now,
+        timeoutMs: deps.linkChecks?.timeoutMs,
+        ca: deps.linkChecks?.ca,
+      }),
+    isPublicHealthShown: async () => (await settings.get()).showLinkHealth,
+    now,
+    log,
+  })
   const posts = createPostsService({
     repo: createPostsRepository(db),
     now,
