@@ -11,6 +11,7 @@ export const PUBLIC_PAGES = [
   '/',
   '/about',
   '/contact',
+  '/book',
   '/faq',
   '/portfolio',
   '/webdesign',
@@ -33,10 +34,11 @@ export const PUBLIC_ENTRY_PAGES = [
 const PUBLIC_FILES = ['/sitemap.xml', '/robots.txt', '/journal/feed.xml'] as const
 
 /**
- * Public pages whose form carries a one-time token (the contact form's spam check): each visitor
- * needs a page of their own, so nobody (no shared cache, no browser) keeps a copy.
+ * Public pages made for each request: the contact form carries a one-time token (its spam check),
+ * and /book shows the free times as they are now. Nobody (no shared cache, no browser, not the
+ * response cache) keeps a copy.
  */
-export const PER_VISITOR_PAGES: readonly string[] = ['/contact']
+export const PER_VISITOR_PAGES: readonly string[] = ['/contact', '/book']
 
 /** Where each page the owner edits in the admin is shown. */
 export const PAGE_PATHS: Record<PageKey, (typeof PUBLIC_PAGES)[number]> = {

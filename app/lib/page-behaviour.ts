@@ -231,3 +231,115 @@ export function submitFormsInPlace(): void {
       ?.focus()
   })
 }
+
+/**
+ * On a booking page rendered without React (/book, a manage page), the picker (`[data-booking]`)
+ * changes in place: a link marked `data-booking-nav`, a GET form's button (a time, the zone) and the
+ * details form's post fetch the page the server would show and swap the picker for its copy, so
+ * nothing reloads; the address follows the choices (back and forward too). The visitor's own time
+ * zone (`Intl`) replaces the owner's when the visitor has not chosen one (`data-zone-chosen`), a
+ * zone picked from the select applies at once, and the controls only a page without JavaScript
+ * needs (`[data-without-js]`) are hidden. Should a fetch fail, the browser loads the page instead.
+ */
+export function enhanceBooking(): void {
+  const region = () => document.querySelector<HTMLElement>('[data-booking]')
+  const hideFallbacks = () => {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      '[data-booking] [data-without-js]',
+    ))
+      element.hidden = true
+  }
+  let pending = 0
+  const swap = async (
+    url: string,
+    init: RequestInit | undefined,
+    history: 'push' | 'replace' | 'none',
+  ) => {
+    const current = region()
+    if (!current) return
+    const ticket = ++pending
+    current.setAttribute('aria-busy', 'true')
+    try {
+      const response = await fetch(url, init)
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html')
+      const fresh = page.querySelector('[data-booking]')
+      if (!fresh) throw new Error('The answer holds no booking picker')
+      if (ticket !== pending) return
+      const hadFocusInside = current.contains(document.activeElement)
+      current.replaceWith(document.importNode(fresh, true))
+      if (history === 'push') window.history.pushState(null, '', url)
+      else if (history === 'replace') window.history.replaceState(null, '', url)
+      if (page.title) document.title = page.title
+      hideFallbacks()
+      const next = region()
+      const target =
+        next?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        next?.querySelector<HTMLElement>('[data-focus]')
+      if (target && (hadFocusInside || init?.method === 'POST')) target.focus()
+    } catch {
+      window.location.assign(url)
+    }
+  }
+  const start = region()
+  if (!start) return
+  hideFallbacks()
+  if (start.dataset.zoneChosen !== 'true') {
+    let zone = ''
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    } catch {
+      zone = ''
+    }
+    if (zone && zone !== start.dataset.zone) {
+      const url = new URL(window.location.href)
+      url.searchParams.set('timeZone', zone)
+      void swap(url.href, undefined, 'replace')
+    }
+  }
+  document.addEventListener('click', (event) => {
+    const link =
+      event.target instanceof Element ? event.target.closest('a[data-booking-nav]') : null
+    if (!(link instanceof HTMLAnchorElement) || !link.closest('[data-booking]')) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
+    event.preventDefault()
+    void swap(link.href, undefined, 'push')
+  })
+  document.addEventListener('change', (event) => {
+    const select = event.target
+    if (select instanceof HTMLSelectElement && select.hasAttribute('data-booking-zone'))
+      select.form?.requestSubmit()
+  })
+  document.addEventListener('submit', (event) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement) || !form.closest('[data-booking]')) return
+    event.preventDefault()
+    const submitter = event.submitter instanceof HTMLButtonElement ? event.submitter : null
+    const body = new FormData(form, submitter)
+    if (form.method.toLowerCase() === 'get') {
+      const url = new URL(form.action)
+      url.search = ''
+      for (const [name, value] of body)
+        if (typeof value === 'string') url.searchParams.set(name, value)
+      void swap(url.href, undefined, 'push')
+      return
+    }
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+    if (button) {
+      if (button.disabled) return
+      button.disabled = true
+      button.textContent = button.dataset.pendingLabel ?? button.textContent
+    }
+    void swap(form.action, { method: 'POST', body }, 'none')
+  })
+  window.addEventListener('popstate', () => {
+    void swap(window.location.href, undefined, 'none')
+  })
+}

@@ -9,6 +9,7 @@ import { createContext, use } from 'react'
 import { useMatches, type UIMatch } from 'react-router'
 import {
   closeMenusWhenDone,
+  enhanceBooking,
   endSessionOnServer,
   runTypewriter,
   showStoredSession,
@@ -52,4 +53,5 @@ const header = document.querySelector('header');
 if (header) (${closeMenusWhenDone.toString()})(header);
 for (const element of document.querySelectorAll('[data-typewriter]')) (${runTypewriter.toString()})(element);
 if (document.querySelector('form[data-submit-in-place]')) (${submitFormsInPlace.toString()})();
+if (document.querySelector('[data-booking]')) (${enhanceBooking.toString()})();
 }`

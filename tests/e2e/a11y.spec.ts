@@ -170,6 +170,16 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'admin-booking',
+    as: 'admin',
+    path: fixed('/admin/booking'),
+    ready: async (page) => {
+      await h1(page, 'Booking')
+      await expect(page.getByLabel('Time zone')).not.toHaveValue('')
+      await expect(page.getByRole('heading', { level: 2, name: 'Upcoming calls' })).toBeVisible()
+    },
+  },
+  {
     name: 'admin-settings',
     as: 'admin',
     path: fixed('/admin/settings'),
@@ -228,6 +238,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'Users',
     'Websites',
     'Messages',
+    'Booking',
     'Pages',
     'FAQ',
     'Journal',

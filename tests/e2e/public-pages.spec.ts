@@ -56,6 +56,18 @@ const PUBLIC_PAGES: PublicPage[] = [
     },
   },
   {
+    name: 'book',
+    path: '/book',
+    h1: 'Book a call',
+    // Booking is off on a fresh site and turned on by the booking spec, which may run first: the
+    // page either offers the times (their zone chosen from a select) or points to the contact form.
+    content: async (main) => {
+      await expect(
+        main.getByLabel('Time zone').or(main.getByRole('link', { name: 'Send a message' })),
+      ).toBeVisible()
+    },
+  },
+  {
     name: 'faq',
     path: '/faq',
     h1: 'Frequently asked questions',

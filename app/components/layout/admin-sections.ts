@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: 
   { label: 'Users', to: href('/admin/users'), editPrefix: '/admin/user/' },
   { label: 'Websites', to: href('/admin/websites'), editPrefix: '/admin/website/' },
   { label: 'Messages', to: href('/admin/messages') },
+  { label: 'Booking', to: href('/admin/booking') },
   { label: 'Pages', to: href('/admin/pages') },
   { label: 'FAQ', to: href('/admin/faq') },
   { label: 'Journal', to: href('/admin/posts'), editPrefix: '/admin/post/' },

@@ -12,6 +12,7 @@ const FOOTER_LINKS = [
   { label: 'FAQ', to: href('/faq') },
   { label: 'Privacy', to: href('/privacy') },
 ]
+const BOOKING_LINK = { label: 'Book a call', to: href('/book') }
 const JOURNAL_LINKS = [
   { label: 'Journal', to: href('/journal') },
   { label: 'Journal feed', to: '/journal/feed.xml' },
@@ -23,9 +24,13 @@ const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 export function SiteFooter() {
   const settings = useSiteSettings()
   const links = socialLinks(settings)
-  const pages = useJournalLinks().footer
+  const shown = useJournalLinks().footer
     ? [...FOOTER_LINKS.slice(0, 2), ...JOURNAL_LINKS, ...FOOTER_LINKS.slice(2)]
     : FOOTER_LINKS
+  // While the owner takes bookings, "Book a call" follows Contact.
+  const pages = settings.booking.enabled
+    ? shown.flatMap((link) => (link.to === href('/contact') ? [link, BOOKING_LINK] : [link]))
+    : shown
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">

@@ -68,7 +68,7 @@ export function ContactForm({
   nextTitle?: string
   nextSteps?: string[]
 }) {
-  const { inquiry, ownerName, responseTime } = useSiteSettings()
+  const { inquiry, ownerName, responseTime, booking } = useSiteSettings()
   // "Send another message" on a page React renders: the confirmation of the last result goes.
   const [dismissed, setDismissed] = useState<ContactResult | undefined>()
   const fetcher = useFetcher<ContactResult>()
@@ -120,6 +120,7 @@ export function ContactForm({
           responseTime={responseTime}
           nextTitle={nextTitle}
           nextSteps={nextSteps}
+          canBook={booking.enabled}
           onSendAnother={() => setDismissed(success)}
         >
           {!fetcher.data ? (
@@ -223,6 +224,7 @@ function ContactConfirmation({
   responseTime,
   nextTitle,
   nextSteps,
+  canBook,
   onSendAnother,
   children,
 }: {
@@ -233,6 +235,8 @@ function ContactConfirmation({
   responseTime: string
   nextTitle: string
   nextSteps: string[]
+  /** Booking is on: the confirmation offers a call. */
+  canBook: boolean
   onSendAnother: () => void
   children: ReactNode
 }) {
@@ -293,6 +297,20 @@ function ContactConfirmation({
               </li>
             ))}
           </ol>
+        </div>
+      ) : null}
+      {canBook ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm leading-6 text-slate-800">
+            <strong className="font-semibold text-slate-900">Rather talk it through?</strong> Pick a
+            time for a short call with {ownerName}.
+          </p>
+          <a
+            href="/book"
+            className="inline-flex shrink-0 items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Book a call
+          </a>
         </div>
       ) : null}
       <a

@@ -8,6 +8,9 @@ import { InputField } from '#app/components/ui/field.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { menuLabelField, menuShownField } from './setup-fields.ts'
 
+/** Where the header's button usually leads: the contact form, booking a call, the portfolio. */
+const HEADER_BUTTON_TARGETS = ['/contact', '/book', '/portfolio']
+
 function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
@@ -204,9 +207,16 @@ export function SetupForm({
           name="buttonHref"
           defaultValue={settings.headerButton.href}
           required
-          hint="A page of this site, such as /contact, or an https:// address."
+          list="header-button-targets"
+          hint="A page of this site, such as /contact or /book (booking a call), or an https:// address."
           error={errors?.buttonHref}
         />
+        {/* The pages a header button usually leads to, offered as the link is typed. */}
+        <datalist id="header-button-targets">
+          {HEADER_BUTTON_TARGETS.map((target) => (
+            <option key={target} value={target} />
+          ))}
+        </datalist>
         <div className="sm:col-span-2">
           <table className="w-full text-sm">
             <caption className="mb-2 text-left text-sm font-medium text-slate-800">

@@ -2,6 +2,7 @@ import { Link, href } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { isSetupComplete, SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
 import { getSetup } from '#app/features/setup/setup.api.ts'
+import { getSettings } from '#app/features/settings/settings.api.ts'
 import { SecurityLogPanel } from '#app/features/account-security/security-log-panel.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -12,6 +13,7 @@ import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { UpcomingCallsPanel } from '#app/features/booking/upcoming-calls-panel.tsx'
 import { LinkAttentionPanel } from '#app/features/link-checks/link-attention-panel.tsx'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
 import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
@@ -26,10 +28,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TIT
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  const [summary, { unread }, trend, setup] = await withSignIn(request, () =>
-    Promise.all([getSummary(), getUnreadCount(), getMessagesTrend(), getSetup()]),
+  const [summary, { unread }, trend, setup, settings] = await withSignIn(request, () =>
+    Promise.all([getSummary(), getUnreadCount(), getMessagesTrend(), getSetup(), getSettings()]),
   )
-  return { cards: summaryCards(summary, unread), slices: stackSlices(summary), trend, setup }
+  return {
+    cards: summaryCards(summary, unread),
+    slices: stackSlices(summary),
+    trend,
+    setup,
+    bookingZone: settings.booking.timeZone,
+  }
 }
 clientLoader.hydrate = true as const
 
@@ -38,7 +46,7 @@ export function HydrateFallback() {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { cards, slices, trend, setup } = loaderData
+  const { cards, slices, trend, setup, bookingZone } = loaderData
   return (
     <>
       <PageHeader title={TITLE} subtitle="Your site at a glance." />
@@ -61,6 +69,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <StatCard key={card.label} card={card} />
         ))}
       </dl>
+      <UpcomingCallsPanel zone={bookingZone} />
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <Panel title="Websites by language description">
           <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

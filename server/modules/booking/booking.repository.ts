@@ -60,6 +60,11 @@ export function createBookingRepository(db: Db) {
       return row
     },
 
+    async findById(id: string): Promise<BookingRow | undefined> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1)
+      return row
+    },
+
     /** Cancels a confirmed booking; undefined when it was not confirmed (already cancelled). */
     async cancel(id: string, at: Date): Promise<BookingRow | undefined> {
       const [row] = await db

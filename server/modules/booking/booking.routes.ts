@@ -13,7 +13,7 @@ import {
   ManagedBookingResponseSchema,
   RescheduleBodySchema,
 } from '#common/schemas/booking.ts'
-import { ErrorResponseSchema } from '#common/schemas/common.ts'
+import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { notFound } from '#server/lib/http-errors.ts'
 import type { BookingService } from './booking.service.ts'
@@ -70,6 +70,23 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
       },
     },
     async (request) => booking.listAdmin(request.query),
+  )
+
+  app.post(
+    '/admin/:id/cancel',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        response: {
+          200: z.object({ booking: AdminBookingsSchema.shape.bookings.element }),
+          ...adminErrors,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({ booking: await booking.cancelAsOwner(request.params.id) }),
   )
 
   app.get(

@@ -520,6 +520,23 @@ export function createBookingService(deps: {
       return toManaged(row, site)
     },
 
+    /**
+     * The owner cancels a booking from the admin: as the visitor's cancel (the slot is free again,
+     * both get the cancellation). Throws 409 when it is not confirmed, 404 for an unknown id.
+     */
+    async cancelAsOwner(id: string): Promise<AdminBooking> {
+      const row = await repo.cancel(id, now())
+      if (!row) throw (await repo.findById(id)) ? conflict(CANCELLED) : notFound(BOOKING_NOT_FOUND)
+      const { site } = await bookingSettings()
+      notifyInBackground(row, 'cancelled', site)
+      await noteOnMessage(
+        row,
+        `You cancelled the call of ${describeTime(row.startAt, row.endAt, site.booking.timeZone)}.`,
+      )
+      deps.contentChanged()
+      return toAdmin(row)
+    },
+
     /** The owner's list: upcoming confirmed calls soonest first, or every booking newest first. */
     async listAdmin({ upcoming }: { upcoming: boolean }): Promise<AdminBookings> {
       const rows = upcoming

@@ -1,0 +1,219 @@
+/**
+ * The booking pages' server side: what /book and the manage page read from the booking service
+ * (through the load context, never imported), and the picker's state worked out from the address.
+ */
+import type { AppLoadContext } from 'react-router'
+import { validate } from '#app/lib/form-errors.ts'
+import { serviceFailure } from '#app/lib/public-form-post.ts'
+import { isTimeZone } from '#common/schemas/booking-settings.ts'
+import {
+  BookingBodySchema,
+  RescheduleBodySchema,
+  type BookingCreated,
+  type BookingPageSettings,
+  type ManagedBookingResponse,
+} from '#common/schemas/booking.ts'
+import {
+  addMonths,
+  groupSlotsByDay,
+  isDate,
+  isMonth,
+  ownerRangeForMonth,
+  timeZoneNames,
+  todayIn,
+  zonedParts,
+  type Slot,
+} from './booking-time.ts'
+import type { PickerParams, PickerView } from './booking-view.ts'
+
+type Services = AppLoadContext['services']
+
+export type { BookingPageSettings }
+
+/** A booking as its manage page shows it. */
+export type ManagedBooking = ManagedBookingResponse['booking']
+
+/** Whether booking is on, the owner's zone, lengths, place and horizon (never the busy calendar). */
+export const getPublicBookingSettings = (services: Services): Promise<BookingPageSettings> =>
+  services.booking.pageSettings()
+
+/** The picker's choices read from an address: unknown or malformed values are left out. */
+export function pickerParamsOf(url: URL): PickerParams {
+  const search = url.searchParams
+  const duration = Number(search.get('duration'))
+  const timeZone = search.get('timeZone') ?? ''
+  const month = search.get('month') ?? ''
+  const day = search.get('day') ?? ''
+  const start = search.get('start') ?? ''
+  return {
+    duration: Number.isInteger(duration) && duration > 0 ? duration : undefined,
+    timeZone: isTimeZone(timeZone) ? timeZone : undefined,
+    month: isMonth(month) ? month : undefined,
+    day: isDate(day) ? day : undefined,
+    start: start && !Number.isNaN(Date.parse(start)) ? new Date(start).toISOString() : undefined,
+  }
+}
+
+/**
+ * The picker's state for `params`: the month shown (the day's, the one asked for, or this month,
+ * moving on once when this month has no free time left), its free days in the visitor's zone, the
+ * day picked (the first free one unless the visitor picked another) and its times.
+ */
+export async function loadPicker(
+  services: Services,
+  settings: BookingPageSettings,
+  params: PickerParams,
+  now: Date,
+  /** A booking being moved (its manage token): its own time does not block the times offered. */
+  movingToken?: string,
+): Promise<PickerView> {
+  const duration =
+    params.duration !== undefined && settings.durations.includes(params.duration)
+      ? params.duration
+      : settings.durations[0]!
+  const zone = params.timeZone ?? settings.timeZone
+  const today = todayIn(zone, now)
+  const firstMonth = today.slice(0, 7)
+  const lastMonth = todayIn(
+    zone,
+    new Date(now.getTime() + settings.horizonDays * 24 * 60 * 60 * 1000),
+  ).slice(0, 7)
+  const clamp = (month: string) =>
+    month < firstMonth ? firstMonth : month > lastMonth ? lastMonth : month
+  const asked = params.day?.slice(0, 7) ?? params.month
+  let month = clamp(asked ?? firstMonth)
+  let days = await freeDays(services, month, duration, zone, movingToken)
+  if (!asked && days.size === 0 && month < lastMonth) {
+    month = addMonths(month, 1)
+    days = await freeDays(services, month, duration, zone, movingToken)
+  }
+  const day = params.day && days.has(params.day) ? params.day : ([...days.keys()][0] ?? null)
+  const times = day ? (days.get(day) ?? []) : []
+  const chosen = times.find((slot) => slot.start === params.start) ?? null
+  const zones = timeZoneNames()
+  if (!zones.includes(zone)) zones.unshift(zone)
+  return {
+    durations: settings.durations,
+    duration,
+    zone,
+    isZoneChosen: params.timeZone !== undefined,
+    zones,
+    month,
+    prevMonth: month > firstMonth ? addMonths(month, -1) : null,
+    nextMonth: month < lastMonth ? addMonths(month, 1) : null,
+    freeDays: [...days.keys()],
+    day,
+    times,
+    chosen,
+    now: now.toISOString(),
+  }
+}
+
+/** The free slots of `month` (days in `zone`), grouped by day. */
+async function freeDays(
+  services: Services,
+  month: string,
+  duration: number,
+  zone: string,
+  token?: string,
+): Promise<Map<string, Slot[]>> {
+  const { slots } = await services.booking.slots({
+    ...ownerRangeForMonth(month),
+    duration,
+    ...(token ? { token } : {}),
+  })
+  const inMonth = slots.filter((slot) => zonedParts(slot.start, zone).date.startsWith(month))
+  return groupSlotsByDay(inMonth, zone)
+}
+
+export type BookCallResult =
+  | { ok: true; booking: BookingCreated['booking'] }
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> }
+
+type Refusal = BookCallResult & { ok: false }
+
+/** What a refused post tells the visitor; a message naming a field ("email: ...") is that field's. */
+function refusal(error: unknown): Refusal {
+  const { status, detail } = serviceFailure(error)
+  const [, field, reason] = /^(\w+): (.*)$/.exec(detail) ?? []
+  const fieldErrors: Record<string, string> = field && reason ? { [field]: reason } : {}
+  return { ok: false, status, message: detail, fieldErrors }
+}
+
+/** True for the refusal of a time that is no longer free (not of a cancelled or begun call). */
+export const isTaken = (result: { status: number; message: string }) =>
+  result.status === 409 && /not free/i.test(result.message)
+
+/**
+ * Books the call from the page's posted fields, checked with the API's own schema: 400 naming
+ * the field, 409 for a time no longer free, 429 past the limits (the API's attempts ceiling too).
+ */
+export async function bookCall(
+  services: Services,
+  values: Record<string, unknown>,
+  client: { client: string; userAgent?: string },
+): Promise<BookCallResult> {
+  try {
+    await services.booking.countAttempt(client.client)
+  } catch (error) {
+    return refusal(error)
+  }
+  const parsed = validate(BookingBodySchema, values)
+  if (!parsed.ok) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(parsed.errors).filter((entry): entry is [string, string] => !!entry[1]),
+    )
+    return {
+      ok: false,
+      status: 400,
+      message: Object.values(fieldErrors)[0] ?? 'Check the form',
+      fieldErrors,
+    }
+  }
+  try {
+    const { booking } = await services.booking.book(parsed.data, client)
+    return { ok: true, booking }
+  } catch (error) {
+    return refusal(error)
+  }
+}
+
+/** The booking of a manage link, or null for a token that names none. */
+export async function findBooking(
+  services: Services,
+  token: string,
+): Promise<ManagedBooking | null> {
+  try {
+    return (await services.booking.byToken(token)).booking
+  } catch (error) {
+    if (serviceFailure(error).status === 404) return null
+    throw error
+  }
+}
+
+export async function cancelBooking(
+  services: Services,
+  token: string,
+): Promise<{ ok: true } | Refusal> {
+  try {
+    await services.booking.cancel(token)
+    return { ok: true }
+  } catch (error) {
+    return refusal(error)
+  }
+}
+
+export async function rescheduleBooking(
+  services: Services,
+  token: string,
+  start: string,
+): Promise<{ ok: true } | Refusal> {
+  const parsed = validate(RescheduleBodySchema, { start })
+  if (!parsed.ok) return { ok: false, status: 400, message: 'Pick a time', fieldErrors: {} }
+  try {
+    await services.booking.reschedule(token, parsed.data)
+    return { ok: true }
+  } catch (error) {
+    return refusal(error)
+  }
+}

@@ -1,0 +1,351 @@
+import { useId, useRef, useState } from 'react'
+import { Form, useNavigation, useSubmit } from 'react-router'
+import type { Route } from './+types/booking'
+import type { BusyCalendarState } from '#common/schemas/booking.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { bookingFromForm } from '#app/features/booking/booking-settings-fields.ts'
+import { timeZoneNames } from '#app/features/booking/booking-time.ts'
+import {
+  cancelBookingAsOwner,
+  getBookingFeed,
+  getBusyCalendarState,
+  listUpcomingBookings,
+  rotateBookingFeed,
+} from '#app/features/booking/booking.api.ts'
+import { UpcomingBookings } from '#app/features/booking/upcoming-bookings.tsx'
+import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx'
+import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
+import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Booking', matches) },
+]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, async () => {
+    const [settings, upcoming, feed, busy] = await Promise.all([
+      getSettings(),
+      listUpcomingBookings(),
+      getBookingFeed().catch((error: unknown) => ({ url: null, error: messageOf(error) })),
+      getBusyCalendarState().catch(() => null),
+    ])
+    return { settings, bookings: upcoming.bookings, feed, busy }
+  })
+}
+clientLoader.hydrate = true as const
+
+type ActionResult =
+  | { errors: FieldErrors }
+  | { formError: string }
+  | { saved: true }
+  | { cancelled: true }
+  | { rotated: true }
+  | undefined
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+  requireAdmin(request)
+  const values = textFieldsOf(await request.formData())
+  try {
+    if (values.intent === 'cancel') {
+      await withSignIn(request, () => cancelBookingAsOwner(values.id ?? ''))
+      toast.success('Call cancelled; both of you get a cancellation')
+      return { cancelled: true }
+    }
+    if (values.intent === 'rotate') {
+      await withSignIn(request, () => rotateBookingFeed())
+      toast.success('New feed address made; the old one no longer works')
+      return { rotated: true }
+    }
+    const result = bookingFromForm(values)
+    if (!result.ok) return { errors: result.errors }
+    await withSignIn(request, async () => {
+      const settings = await getSettings()
+      await updateSettings({ ...settings, booking: result.data })
+    })
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (values.intent === 'cancel' || values.intent === 'rotate') {
+      toast.error(messageOf(error))
+      return undefined
+    }
+    return { formError: messageOf(error) }
+  }
+  toast.success('Booking settings saved successfully')
+  return { saved: true }
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function BookingSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, bookings, feed, busy } = loaderData
+  const booking = settings.booking
+  const navigation = useNavigation()
+  const isSaving =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const cancellingId =
+    navigation.formData?.get('intent') === 'cancel'
+      ? String(navigation.formData.get('id'))
+      : undefined
+  const submit = useSubmit()
+  const { confirm, dialog: confirmDialog } = useConfirm()
+  const [isDirty, setIsDirty] = useState(false)
+  const leaveDialog = useUnsavedChanges(isDirty)
+  const markEdited = () => setIsDirty(true)
+  const [seenAction, setSeenAction] = useState(actionData)
+  if (actionData !== seenAction) {
+    setSeenAction(actionData)
+    if (actionData && 'saved' in actionData) setIsDirty(false)
+  }
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const zoneListId = useId()
+  const zones = timeZoneNames()
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageHeader
+        title="Booking"
+        subtitle="When visitors can book a call with you on /book, how long a call lasts and where it happens."
+        actions={
+          booking.enabled ? (
+            <a
+              href="/book"
+              className="text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
+              View the booking page
+            </a>
+          ) : null
+        }
+      />
+      <Panel title="Upcoming calls" subtitle={`Times in ${booking.timeZone.replaceAll('_', ' ')}.`}>
+        <UpcomingBookings
+          bookings={bookings}
+          zone={booking.timeZone}
+          cancellingId={cancellingId}
+          onCancel={async (call) => {
+            if (
+              await confirm('Cancel this call?', {
+                detail: `${call.name} gets a cancellation by e-mail and the time is free again.`,
+                confirmLabel: 'Cancel the call',
+                variant: 'danger',
+              })
+            )
+              await submit({ intent: 'cancel', id: call._id }, { method: 'post' })
+          }}
+        />
+      </Panel>
+      <Form
+        method="post"
+        noValidate
+        ref={formRef}
+        onChange={markEdited}
+        className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
+        <input type="hidden" name="intent" value="save" />
+        {actionData && 'formError' in actionData ? (
+          <Alert kind="error">{actionData.formError}</Alert>
+        ) : null}
+        <CheckboxField
+          label="Visitors can book a call"
+          hint="Opens /book and offers it after a contact message. Off: /book says booking is not open."
+          name="enabled"
+          defaultChecked={booking.enabled}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <InputField
+              label="Time zone"
+              name="timeZone"
+              list={zoneListId}
+              autoComplete="off"
+              required
+              defaultValue={booking.timeZone}
+              hint="Type to search, e.g. Berlin or New York. Your weekly hours are in this zone."
+              error={errors?.timeZone}
+            />
+            <datalist id={zoneListId}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </div>
+          <InputField
+            label="Meeting lengths (minutes)"
+            name="durations"
+            required
+            defaultValue={booking.durations.join(', ')}
+            hint="One or more, separated by commas, e.g. 20, 45. The first is offered first."
+            error={errors?.durations}
+          />
+        </div>
+        <WeeklyHoursEditor initial={booking.weekly} errors={errors} onEdit={markEdited} />
+        <div className="grid gap-5 sm:grid-cols-3">
+          <InputField
+            label="Buffer between calls (minutes)"
+            name="bufferMinutes"
+            type="number"
+            min={0}
+            required
+            defaultValue={booking.bufferMinutes}
+            error={errors?.bufferMinutes}
+          />
+          <InputField
+            label="Minimum notice (hours)"
+            name="minNoticeHours"
+            type="number"
+            min={0}
+            required
+            defaultValue={booking.minNoticeHours}
+            error={errors?.minNoticeHours}
+          />
+          <InputField
+            label="Book up to (days ahead)"
+            name="horizonDays"
+            type="number"
+            min={1}
+            required
+            defaultValue={booking.horizonDays}
+            error={errors?.horizonDays}
+          />
+        </div>
+        <InputField
+          label="Location"
+          name="location"
+          defaultValue={booking.location}
+          hint="A video-call link or an address; visitors see it and it goes in the invitations."
+          error={errors?.location}
+        />
+        <InputField
+          label="Busy calendar address (optional)"
+          name="busyCalendarUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={booking.busyCalendarUrl ?? ''}
+          hint="Your calendar’s secret iCal address: its events block times. Fetched on save and every 15 minutes."
+          error={errors?.busyCalendarUrl}
+        />
+        {booking.busyCalendarUrl && busy ? <BusyCalendarStatus busy={busy} /> : null}
+        <div className="flex justify-end border-t border-slate-200 pt-5">
+          <Button type="submit" size="lg" disabled={isSaving}>
+            {isSaving ? 'Saving...' : 'Save booking settings'}
+          </Button>
+        </div>
+      </Form>
+      <Panel
+        title="Calendar feed"
+        subtitle="Subscribe to this secret address in your calendar app to see every booked call. Keep it private."
+      >
+        {feed.url ? (
+          <FeedUrl
+            url={feed.url}
+            onRotate={async () => {
+              if (
+                await confirm('Make a new feed address?', {
+                  detail:
+                    'Calendars subscribed to the current address stop receiving your bookings until you subscribe them to the new one.',
+                  confirmLabel: 'Make a new address',
+                })
+              )
+                await submit({ intent: 'rotate' }, { method: 'post' })
+            }}
+          />
+        ) : (
+          <Alert kind="error">{'error' in feed ? feed.error : ''}</Alert>
+        )}
+      </Panel>
+      {confirmDialog}
+      {leaveDialog}
+    </div>
+  )
+}
+
+/** When the busy calendar was last read, how many busy times it held, or why the read failed. */
+function BusyCalendarStatus({ busy }: { busy: BusyCalendarState }) {
+  if (!busy.fetchedAt && !busy.error)
+    return (
+      <p className="-mt-3 text-sm text-slate-600">Not read yet: it is read within 15 minutes.</p>
+    )
+  const when = busy.fetchedAt
+    ? new Date(busy.fetchedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    : null
+  return busy.error ? (
+    <p className="-mt-3 text-sm text-red-700">
+      The last read failed: {busy.error}
+      {when ? ` (the busy times read ${when} still apply)` : ''}
+    </p>
+  ) : (
+    <p className="-mt-3 text-sm text-emerald-800">
+      Read {when}: {busy.events ?? 0} busy {busy.events === 1 ? 'time blocks' : 'times block'}{' '}
+      slots.
+    </p>
+  )
+}
+
+function FeedUrl({ url, onRotate }: { url: string; onRotate: () => void }) {
+  const id = useId()
+  const [isCopied, setIsCopied] = useState(false)
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        Feed address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={id}
+          readOnly
+          value={url}
+          onFocus={(event) => event.target.select()}
+          className="block w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
+        />
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void navigator.clipboard.writeText(url).then(
+              () => {
+                setIsCopied(true)
+                toast.success('Feed address copied')
+              },
+              () => toast.error('Could not copy: select the address and copy it'),
+            )
+          }}
+        >
+          {isCopied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <button
+        type="button"
+        onClick={onRotate}
+        className="mt-3 text-sm font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900"
+      >
+        Make a new address
+      </button>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorState
+      title="Booking"
+      error={error}
+      back={{ to: '/admin/dashboard', label: 'Back to the dashboard' }}
+    />
+  )
+}

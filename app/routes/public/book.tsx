@@ -1,0 +1,292 @@
+import { data, href } from 'react-router'
+import type { Route } from './+types/book'
+import {
+  BOOKING_FIELDS,
+  BookingForm,
+  type BookingFormFailure,
+} from '#app/features/booking/booking-form.tsx'
+import {
+  AboutCall,
+  BookingFrame,
+  CallTime,
+  CheckBadge,
+} from '#app/features/booking/booking-parts.tsx'
+import {
+  DurationChoice,
+  MonthCalendar,
+  TimeList,
+  ZoneChoice,
+} from '#app/features/booking/booking-picker.tsx'
+import { formatDuration, pickerHref, type PickerView } from '#app/features/booking/booking-view.ts'
+import {
+  bookCall,
+  getPublicBookingSettings,
+  isTaken,
+  loadPicker,
+  pickerParamsOf,
+} from '#app/features/booking/booking.server.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { postedFields } from '#app/lib/public-form-post.ts'
+import { pageMeta } from '#app/lib/seo.ts'
+import { isTimeZone } from '#common/schemas/booking-settings.ts'
+import { useSiteSettings } from '#app/lib/site-settings.ts'
+
+const PATH = '/book'
+const TAKEN = 'That time was just taken by someone else. Please pick another one.'
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const settings = matches.find((match) => match?.id === 'routes/public/public-layout')?.data as
+    { settings?: { ownerName?: string } } | undefined
+  const owner = settings?.settings?.ownerName ?? 'the owner'
+  return pageMeta({
+    title: 'Book a call',
+    description: `Pick a time that suits you for a video call with ${owner}: choose the length, a day and a time shown in your own time zone, and an invitation follows by e-mail.`,
+    path: href('/book'),
+    matches,
+  })
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await getPublicBookingSettings(context.services)
+  if (!settings.enabled || settings.durations.length === 0) return { isOpen: false as const }
+  const url = new URL(request.url)
+  const view = await loadPicker(context.services, settings, pickerParamsOf(url), new Date())
+  return { isOpen: true as const, location: settings.location, view }
+}
+
+export type BookResult =
+  | {
+      ok: true
+      booking: { start: string; end: string; manageUrl: string }
+      zone: string
+      name: string
+      email: string
+    }
+  | BookingFormFailure
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const values = postedFields(form, [...BOOKING_FIELDS, 'start', 'duration', 'timeZone'])
+  const zone = isTimeZone(values.timeZone) ? values.timeZone : 'UTC'
+  const body: Record<string, unknown> = {
+    start: values.start,
+    duration: Number(values.duration),
+    name: values.name,
+    email: values.email,
+    timeZone: zone,
+    ...(values.message ? { message: values.message } : {}),
+    ...(values.projectType ? { projectType: values.projectType } : {}),
+    ...(values.budget ? { budget: values.budget } : {}),
+    ...(values.timeline ? { timeline: values.timeline } : {}),
+  }
+  const result = await bookCall(context.services, body, {
+    client: context.clientIp,
+    userAgent: request.headers.get('user-agent') ?? undefined,
+  })
+  if (result.ok)
+    return data<BookResult>({
+      ok: true,
+      booking: result.booking,
+      zone,
+      name: values.name,
+      email: values.email,
+    })
+  return data<BookResult>(
+    {
+      ok: false,
+      isTaken: isTaken(result),
+      message: isTaken(result) ? TAKEN : result.message,
+      fieldErrors: result.fieldErrors,
+      values,
+    },
+    { status: result.status },
+  )
+}
+
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main-content" className="flex-1">
+      {loaderData.isOpen ? (
+        <Booking
+          view={loaderData.view}
+          location={loaderData.location}
+          result={actionData as BookResult | undefined}
+        />
+      ) : (
+        <NotOpen />
+      )}
+    </main>
+  )
+}
+
+function Booking({
+  view,
+  location,
+  result,
+}: {
+  view: PickerView
+  location: string
+  result: BookResult | undefined
+}) {
+  const zoneAttrs = {
+    'data-booking': '',
+    'data-zone': view.zone,
+    'data-zone-chosen': String(view.isZoneChosen),
+  }
+  if (result?.ok)
+    return (
+      <BookingFrame>
+        <div {...zoneAttrs}>
+          <Confirmation result={result} location={location} duration={view.duration} />
+        </div>
+      </BookingFrame>
+    )
+  const failure = result && !result.ok ? result : undefined
+  const timesHref = pickerHref(PATH, {
+    duration: view.durations.length > 1 ? view.duration : undefined,
+    timeZone: view.isZoneChosen ? view.zone : undefined,
+    day: view.day ?? undefined,
+  })
+  if (view.chosen && !failure?.isTaken)
+    return (
+      <BookingFrame>
+        <div
+          {...zoneAttrs}
+          className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]"
+        >
+          <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
+            <AboutCall heading="Book a call" duration={view.duration} location={location}>
+              <CallTime
+                slot={view.chosen}
+                zone={view.zone}
+                className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
+              />
+            </AboutCall>
+          </div>
+          <div className="p-5 sm:p-7">
+            <h2 className="mb-5 text-lg font-semibold text-slate-900" data-focus tabIndex={-1}>
+              Your details
+            </h2>
+            <BookingForm
+              start={view.chosen.start}
+              duration={view.duration}
+              zone={view.zone}
+              failure={failure}
+              backHref={timesHref}
+            />
+          </div>
+        </div>
+      </BookingFrame>
+    )
+  return (
+    <BookingFrame>
+      <div
+        {...zoneAttrs}
+        className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_13rem]"
+      >
+        <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
+          <AboutCall heading="Book a call" duration={view.duration} location={location}>
+            <p className="text-sm leading-6 text-slate-700">
+              Pick a day and a time that suit you. You get an invitation for your calendar by
+              e-mail, with a link to move or cancel the call.
+            </p>
+            <DurationChoice view={view} path={PATH} />
+            <ZoneChoice view={view} path={PATH} />
+          </AboutCall>
+        </div>
+        <div className="border-b border-slate-200 p-5 sm:p-7 lg:border-b-0">
+          {failure?.isTaken ? (
+            <div className="mb-4" data-focus tabIndex={-1}>
+              <Alert kind="error">{failure.message}</Alert>
+            </div>
+          ) : null}
+          <MonthCalendar view={view} path={PATH} />
+        </div>
+        <div className="p-5 sm:p-7 lg:max-h-[34rem] lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:px-4">
+          <TimeList view={view} path={PATH} />
+        </div>
+      </div>
+    </BookingFrame>
+  )
+}
+
+function Confirmation({
+  result,
+  location,
+  duration,
+}: {
+  result: BookResult & { ok: true }
+  location: string
+  duration: number
+}) {
+  const { ownerName } = useSiteSettings()
+  const firstName = result.name.trim().split(/\s+/)[0]
+  return (
+    <section
+      aria-labelledby="booking-confirmed"
+      data-confirmation
+      data-focus
+      tabIndex={-1}
+      className="mx-auto max-w-xl space-y-6 px-5 py-10 focus:outline-none sm:px-7 sm:py-14"
+    >
+      <div className="flex flex-col items-center gap-4 text-center">
+        <CheckBadge />
+        <h1 id="booking-confirmed" className="text-2xl font-bold tracking-tight text-slate-900">
+          Your call is booked{firstName ? `, ${firstName}` : ''}
+        </h1>
+        <p className="text-slate-700">
+          An invitation is on its way to <strong className="font-semibold">{result.email}</strong>.
+          Add it to your calendar; {ownerName} will be there.
+        </p>
+      </div>
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
+        <div className="grid gap-1 px-4 py-3 sm:grid-cols-[7rem_1fr]">
+          <dt className="font-medium text-slate-600">When</dt>
+          <dd>
+            <CallTime slot={result.booking} zone={result.zone} />
+          </dd>
+        </div>
+        <div className="grid gap-1 px-4 py-3 sm:grid-cols-[7rem_1fr]">
+          <dt className="font-medium text-slate-600">Length</dt>
+          <dd className="text-slate-800">{formatDuration(duration)}</dd>
+        </div>
+        {location ? (
+          <div className="grid gap-1 px-4 py-3 sm:grid-cols-[7rem_1fr]">
+            <dt className="font-medium text-slate-600">Where</dt>
+            <dd className="break-words text-slate-800">{location}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="text-center text-sm text-slate-700">
+        Need to change something?{' '}
+        <a
+          href={result.booking.manageUrl}
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          Manage your booking
+        </a>
+      </p>
+    </section>
+  )
+}
+
+function NotOpen() {
+  const { ownerName, responseTime } = useSiteSettings()
+  return (
+    <BookingFrame>
+      <div className="mx-auto max-w-xl space-y-5 px-5 py-12 text-center sm:py-16">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Book a call</h1>
+        <p className="text-slate-700">
+          Booking a call is not open right now. Send {ownerName} a message instead: you get a reply{' '}
+          {responseTime}.
+        </p>
+        <a
+          href={href('/contact')}
+          className="inline-flex items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white hover:bg-brand-800"
+        >
+          Send a message
+        </a>
+      </div>
+    </BookingFrame>
+  )
+}
