@@ -92,8 +92,14 @@ async function slotAhead(request: APIRequestContext, nth: number): Promise<Slot>
 async function pickSlot(page: Page, slot: Slot, zone: string) {
   const { date } = zonedParts(slot.start, zone)
   const day = page.getByRole('link', { name: dayLinkName(date) })
+  // A choice swaps the picker in place: look at it only once the swap is done.
+  const settled = () => expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await settled()
   // The month shown may be the one before the slot's.
-  if (!(await day.isVisible())) await page.getByRole('link', { name: 'Next month' }).click()
+  if (!(await day.isVisible())) {
+    await page.getByRole('link', { name: 'Next month' }).click()
+    await settled()
+  }
   await day.click()
   await expect(page.getByRole('heading', { level: 2, name: formatShortDay(date) })).toBeVisible()
   await page.getByRole('button', { name: formatTime(slot.start, zone), exact: true }).click()
