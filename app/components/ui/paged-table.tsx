@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useNavigation, useSubmit } from 'react-router'
 import { formatTotal } from '#common/format-total.ts'
+import { cn } from '#app/lib/cn.ts'
 import { Alert } from './alert.tsx'
 import { Button, ButtonLink } from './button.tsx'
 import { useConfirm, type ConfirmOptions } from './confirm-dialog.tsx'
@@ -19,7 +20,11 @@ export interface Column<T> {
   canWrapHeader?: boolean
   /** The header is for screen readers only (a column of checkboxes needs no visible title). */
   headerHidden?: boolean
+  /** Left out of a table narrower than `6xl` (beside the admin's navigation); a phone's card keeps it. */
+  isSecondary?: boolean
 }
+
+const SECONDARY_CLASSES = '@3xl:@max-6xl:hidden'
 
 /**
  * One page of an admin list: the title with the total, the action's error, a table of `rows`
@@ -81,7 +86,11 @@ export function PagedTable<T extends { _id: string }>({
         <THead>
           <tr>
             {columns.map((column) => (
-              <Th key={column.header} canWrap={column.canWrapHeader}>
+              <Th
+                key={column.header}
+                canWrap={column.canWrapHeader}
+                className={column.isSecondary ? SECONDARY_CLASSES : undefined}
+              >
                 {column.headerHidden ? (
                   <span className="sr-only">{column.header}</span>
                 ) : (
@@ -105,12 +114,12 @@ export function PagedTable<T extends { _id: string }>({
                     key={column.header}
                     label={column.header}
                     labelAbove={column.labelAbove}
-                    className={column.className}
+                    className={cn(column.className, column.isSecondary && SECONDARY_CLASSES)}
                   >
                     {column.cell(item)}
                   </Td>
                 ))}
-                <Td className="max-lg:mt-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-3 lg:w-px">
+                <Td className="@max-3xl:mt-1 @max-3xl:border-t @max-3xl:border-slate-100 @max-3xl:pt-3 @3xl:w-px">
                   {rowActions(item)}
                 </Td>
               </Tr>
@@ -218,7 +227,7 @@ export function RowActions({
 }) {
   return (
     <div
-      className={`flex flex-wrap gap-2 lg:-my-1.5 ${twoPerLine ? 'lg:grid lg:grid-cols-[repeat(2,max-content)]' : 'lg:flex-nowrap'}`}
+      className={`flex flex-wrap gap-2 @3xl:-my-1.5 ${twoPerLine ? '@3xl:grid @3xl:grid-cols-[repeat(2,max-content)]' : '@3xl:flex-nowrap'}`}
     >
       {children}
     </div>

@@ -16,11 +16,12 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
   {
     header: 'ID',
     cell: (website) => (
-      <span title={website._id} className="block wrap-anywhere lg:w-12 lg:truncate">
+      <span title={website._id} className="block wrap-anywhere @3xl:w-12 @3xl:truncate">
         {website._id}
       </span>
     ),
     className: 'font-mono text-xs text-slate-600',
+    isSecondary: true,
   },
   {
     header: 'Thumbnail',
@@ -32,7 +33,7 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
         width={IMAGE_THUMB_WIDTH}
         loading="lazy"
         decoding="async"
-        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 lg:w-16"
+        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 @3xl:w-16"
       />
     ),
   },
@@ -54,25 +55,31 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
         <WebsiteState published={website.published} featured={website.featured} />
       </div>
     ),
-    className: 'lg:min-w-[6rem]',
+    className: '@3xl:min-w-[6rem]',
   },
   {
     header: 'Name',
     cell: (website) => website.name,
-    className: 'font-medium wrap-anywhere lg:min-w-[7.5rem]',
+    className: 'font-medium wrap-anywhere @3xl:min-w-[7.5rem]',
   },
-  { header: 'Language', cell: (website) => website.language, className: 'wrap-anywhere' },
+  {
+    header: 'Language',
+    cell: (website) => website.language,
+    className: 'wrap-anywhere',
+    isSecondary: true,
+  },
   {
     header: 'Language description',
     canWrapHeader: true,
     cell: (website) => website.languageDescription,
     className: 'wrap-anywhere',
+    isSecondary: true,
   },
   {
     header: 'Description',
     labelAbove: true,
     cell: (website) => <p className="line-clamp-3 wrap-anywhere">{website.description}</p>,
-    className: 'lg:min-w-[9rem]',
+    className: '@3xl:min-w-[9rem]',
   },
   {
     header: 'Link',
@@ -84,7 +91,7 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
           target="_blank"
           rel="noopener noreferrer"
           title={website.link}
-          className={`relative block wrap-anywhere lg:max-w-[7.5rem] lg:truncate ${linkClasses}`}
+          className={`relative block wrap-anywhere @3xl:max-w-[7.5rem] @3xl:truncate ${linkClasses}`}
         >
           {website.link}
           <span className="sr-only"> (opens in a new tab)</span>
