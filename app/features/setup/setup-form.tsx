@@ -5,12 +5,13 @@ import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
+import { cn } from '#app/lib/cn.ts'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { menuLabelField, menuShownField, moveMenuKey, type MenuMove } from './setup-fields.ts'
 
 function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
-    <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
       <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
       {lead ? <p className="mb-4 text-sm text-slate-600">{lead}</p> : null}
       <div className="grid gap-5 sm:grid-cols-2">{children}</div>
@@ -37,7 +38,7 @@ function Choice({
   className?: string
 }) {
   return (
-    <fieldset className={className} aria-invalid={error ? true : undefined}>
+    <fieldset className={cn('min-w-0', className)} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="grid gap-2">
         {options.map((option) => (
@@ -234,10 +235,16 @@ export function SetupForm({
           error={errors?.buttonHref}
         />
         <div className="sm:col-span-2">
-          <table className="w-full text-sm">
-            <caption className="mb-2 text-left text-sm font-medium text-slate-800">
+          {/* Fixed columns: the labels' fields take what the checkbox and the buttons leave, on a phone too. */}
+          <table className="w-full table-fixed text-sm max-sm:block">
+            <caption className="mb-2 text-left text-sm font-medium text-slate-800 max-sm:block">
               Menu items
             </caption>
+            <colgroup>
+              <col />
+              <col className="w-24" />
+              <col className="w-24" />
+            </colgroup>
             <thead className="sr-only">
               <tr>
                 <th scope="col">Label</th>
@@ -245,14 +252,17 @@ export function SetupForm({
                 <th scope="col">Order</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-sm:block">
               {rows.map(({ key, siblings, isChild }) => {
                 const entry = saved.get(key)
                 const defaultLabel = MENU_ITEMS.find((m) => m.key === key)!.label
                 const place = siblings.indexOf(key)
                 return (
-                  <tr key={key}>
-                    <td className={isChild ? 'py-2 pl-6' : 'py-2'}>
+                  <tr
+                    key={key}
+                    className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center"
+                  >
+                    <td className={cn('py-2 max-sm:col-span-2 max-sm:pb-1', isChild && 'pl-6')}>
                       <InputField
                         label={`Label for ${defaultLabel}`}
                         name={menuLabelField(key)}
@@ -262,7 +272,12 @@ export function SetupForm({
                         className="[&_label]:sr-only"
                       />
                     </td>
-                    <td className="py-2 pl-4 whitespace-nowrap">
+                    <td
+                      className={cn(
+                        'py-2 pl-4 whitespace-nowrap',
+                        isChild ? 'max-sm:pl-6' : 'max-sm:pl-0',
+                      )}
+                    >
                       <label className="flex items-center gap-2 text-slate-700">
                         <input
                           type="checkbox"
