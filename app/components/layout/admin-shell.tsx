@@ -154,7 +154,10 @@ function ShellBrand() {
     >
       <BrandMark className="h-7 w-7 shrink-0" />
       <span className="min-w-0">
-        <span className="block truncate text-sm leading-tight font-semibold text-slate-900">
+        <span
+          className="block truncate text-sm leading-tight font-semibold text-slate-900"
+          title={businessName}
+        >
           {businessName}
         </span>
         <span className="block text-xs leading-tight text-slate-600">Admin</span>
@@ -314,17 +317,17 @@ export function AdminShell({ badges, children }: { badges: ShellBadges; children
       </a>
       <aside
         aria-label="Admin"
-        className="fixed inset-y-0 left-0 z-30 hidden w-60 flex-col border-r border-slate-200 bg-white lg:flex"
+        className="fixed inset-y-0 left-0 z-30 hidden w-56 flex-col border-r border-slate-200 bg-white lg:flex"
       >
         <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-5">
           <ShellBrand />
         </div>
         <Sidebar badges={badges} />
       </aside>
-      <div className="flex min-h-screen min-w-0 flex-col lg:pl-60">
+      <div className="flex min-h-screen min-w-0 flex-col lg:pl-56">
         <header
           ref={headerRef}
-          className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:px-8"
+          className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6"
         >
           <MenuSheet badges={badges} />
           <div className="min-w-0 lg:hidden">

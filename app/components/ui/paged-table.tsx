@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { useNavigation, useSubmit } from 'react-router'
 import { formatTotal } from '#common/format-total.ts'
-import { cn } from '#app/lib/cn.ts'
 import { Alert } from './alert.tsx'
 import { Button, ButtonLink } from './button.tsx'
 import { useConfirm, type ConfirmOptions } from './confirm-dialog.tsx'
@@ -20,11 +19,7 @@ export interface Column<T> {
   canWrapHeader?: boolean
   /** The header is for screen readers only (a column of checkboxes needs no visible title). */
   headerHidden?: boolean
-  /** Left out of a table narrower than `6xl` (beside the admin's navigation); a phone's card keeps it. */
-  isSecondary?: boolean
 }
-
-const SECONDARY_CLASSES = '@3xl:@max-6xl:hidden'
 
 /**
  * One page of an admin list: the title with the total, the action's error, a table of `rows`
@@ -86,11 +81,7 @@ export function PagedTable<T extends { _id: string }>({
         <THead>
           <tr>
             {columns.map((column) => (
-              <Th
-                key={column.header}
-                canWrap={column.canWrapHeader}
-                className={column.isSecondary ? SECONDARY_CLASSES : undefined}
-              >
+              <Th key={column.header} canWrap={column.canWrapHeader}>
                 {column.headerHidden ? (
                   <span className="sr-only">{column.header}</span>
                 ) : (
@@ -114,7 +105,7 @@ export function PagedTable<T extends { _id: string }>({
                     key={column.header}
                     label={column.header}
                     labelAbove={column.labelAbove}
-                    className={cn(column.className, column.isSecondary && SECONDARY_CLASSES)}
+                    className={column.className}
                   >
                     {column.cell(item)}
                   </Td>

@@ -78,7 +78,7 @@ export function Th({
     <th
       scope="col"
       className={cn(
-        'bg-slate-50 px-2.5 py-3 align-bottom text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-4 last:pr-4',
+        'bg-slate-50 px-2 py-3 align-bottom text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-4 last:pr-4',
         !canWrap && 'whitespace-nowrap',
         className,
       )}
@@ -104,7 +104,7 @@ export function Td({
     <td
       data-label={label}
       className={cn(
-        'align-top text-slate-800 @3xl:px-2.5 @3xl:py-3 @3xl:first:pl-4 @3xl:last:pr-4',
+        'align-top text-slate-800 @3xl:px-2 @3xl:py-3 @3xl:first:pl-4 @3xl:last:pr-4',
         label
           ? [
               '@max-3xl:grid @max-3xl:gap-x-3 @max-3xl:gap-y-1',

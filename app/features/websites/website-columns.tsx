@@ -16,12 +16,11 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
   {
     header: 'ID',
     cell: (website) => (
-      <span title={website._id} className="block wrap-anywhere @3xl:w-12 @3xl:truncate">
+      <span title={website._id} className="block wrap-anywhere @3xl:w-10 @3xl:truncate">
         {website._id}
       </span>
     ),
     className: 'font-mono text-xs text-slate-600',
-    isSecondary: true,
   },
   {
     header: 'Thumbnail',
@@ -60,26 +59,20 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
   {
     header: 'Name',
     cell: (website) => website.name,
-    className: 'font-medium wrap-anywhere @3xl:min-w-[7.5rem]',
+    className: 'font-medium wrap-anywhere @3xl:min-w-[7rem]',
   },
-  {
-    header: 'Language',
-    cell: (website) => website.language,
-    className: 'wrap-anywhere',
-    isSecondary: true,
-  },
+  { header: 'Language', cell: (website) => website.language, className: 'wrap-anywhere' },
   {
     header: 'Language description',
     canWrapHeader: true,
     cell: (website) => website.languageDescription,
     className: 'wrap-anywhere',
-    isSecondary: true,
   },
   {
     header: 'Description',
     labelAbove: true,
     cell: (website) => <p className="line-clamp-3 wrap-anywhere">{website.description}</p>,
-    className: '@3xl:min-w-[9rem]',
+    className: '@3xl:min-w-[8rem]',
   },
   {
     header: 'Link',

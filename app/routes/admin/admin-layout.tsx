@@ -42,7 +42,7 @@ clientLoader.hydrate = true as const
 function AdminMain({ children, isBusy = false }: { children: ReactNode; isBusy?: boolean }) {
   return (
     <main id="main-content" aria-busy={isBusy} className="min-w-0 flex-1">
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">{children}</div>
     </main>
   )
 }
