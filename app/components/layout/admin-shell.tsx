@@ -22,7 +22,7 @@ import {
   Users,
   X,
 } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { href, Link, useLocation } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import { useSession } from '#app/lib/session.ts'
@@ -219,58 +219,67 @@ function Sidebar({ badges }: { badges: ShellBadges }) {
   )
 }
 
+/** The phone's Menu button: it opens the navigation sheet. */
+function MenuButton({ sheetRef }: { sheetRef: RefObject<HTMLDialogElement | null> }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => sheetRef.current?.showModal()}
+      className="flex h-9 shrink-0 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden"
+    >
+      <Menu aria-hidden="true" className="h-4 w-4" />
+      Menu
+    </button>
+  )
+}
+
 /** The phone's navigation: a modal sheet from the left, closed by its button, Escape or a link. */
-function MenuSheet({ badges }: { badges: ShellBadges }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
+function MenuSheet({
+  sheetRef,
+  badges,
+}: {
+  sheetRef: RefObject<HTMLDialogElement | null>
+  badges: ShellBadges
+}) {
   const location = useLocation()
   useEffect(() => {
-    dialogRef.current?.close()
-  }, [location.pathname, location.hash])
+    sheetRef.current?.close()
+  }, [location.pathname, location.hash, sheetRef])
   return (
-    <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => dialogRef.current?.showModal()}
-        className="flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden"
-      >
-        <Menu aria-hidden="true" className="h-4 w-4" />
-        Menu
-      </button>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- Escape closes a modal dialog by itself; the click adds the backdrop */}
-      <dialog
-        ref={dialogRef}
-        aria-label="Admin menu"
-        className="m-0 h-dvh max-h-none w-72 max-w-[85vw] flex-col bg-white text-slate-900 shadow-xl backdrop:bg-slate-950/40 open:flex"
-        onClick={(event) => {
-          // A click on the backdrop lands on the dialog itself: it closes the sheet.
-          if (event.target === event.currentTarget) event.currentTarget.close()
-        }}
-      >
-        <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 px-4">
-          <ShellBrand />
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.close()}
-            className="flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only">Close the menu</span>
-          </button>
-        </div>
-        <Sidebar badges={badges} />
-        <div className="grid grid-cols-2 gap-2 border-t border-slate-200 px-3 py-3">
-          <a
-            href={href('/')}
-            className="flex items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
-            <ExternalLink aria-hidden="true" className="h-4 w-4 text-slate-500" />
-            View site
-          </a>
-          <SignOutButton className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" />
-        </div>
-      </dialog>
-    </>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- Escape closes a modal dialog by itself; the click adds the backdrop
+    <dialog
+      ref={sheetRef}
+      aria-label="Admin menu"
+      className="m-0 h-dvh max-h-none w-72 max-w-[85vw] flex-col bg-white text-slate-900 shadow-xl backdrop:bg-slate-950/40 open:flex"
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog itself: it closes the sheet.
+        if (event.target === event.currentTarget) event.currentTarget.close()
+      }}
+    >
+      <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 px-4">
+        <ShellBrand />
+        <button
+          type="button"
+          onClick={() => sheetRef.current?.close()}
+          className="flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">Close the menu</span>
+        </button>
+      </div>
+      <Sidebar badges={badges} />
+      <div className="grid grid-cols-2 gap-2 border-t border-slate-200 px-3 py-3">
+        <a
+          href={href('/')}
+          className="flex items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          <ExternalLink aria-hidden="true" className="h-4 w-4 text-slate-500" />
+          View site
+        </a>
+        <SignOutButton className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" />
+      </div>
+    </dialog>
   )
 }
 
@@ -303,8 +312,13 @@ function currentTitle(pathname: string) {
   return ADMIN_SECTIONS.find((section) => isInSection(section, pathname))?.label ?? 'Admin'
 }
 
+/**
+ * The top bar runs the full width: the brand (above the side navigation on a laptop), the screen's
+ * name, the header menus; the side navigation sits below it.
+ */
 export function AdminShell({ badges, children }: { badges: ShellBadges; children: ReactNode }) {
   const headerRef = useRef<HTMLElement>(null)
+  const sheetRef = useRef<HTMLDialogElement>(null)
   useCloseMenus(headerRef)
   const { pathname } = useLocation()
   return (
@@ -315,31 +329,27 @@ export function AdminShell({ badges, children }: { badges: ShellBadges; children
       >
         Skip to content
       </a>
-      <aside
-        aria-label="Admin"
-        className="fixed inset-y-0 left-0 z-30 hidden w-56 flex-col border-r border-slate-200 bg-white lg:flex"
+      <header
+        ref={headerRef}
+        className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:pl-0"
       >
-        <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-5">
+        <MenuButton sheetRef={sheetRef} />
+        <div className="min-w-0 lg:flex lg:h-full lg:w-56 lg:shrink-0 lg:items-center lg:border-r lg:border-slate-200 lg:px-5">
           <ShellBrand />
         </div>
+        <p className="hidden truncate text-sm font-medium text-slate-600 lg:block lg:pl-3">
+          {currentTitle(pathname)}
+        </p>
+        <HeaderMenus />
+      </header>
+      <aside
+        aria-label="Admin"
+        className="fixed top-14 bottom-0 left-0 z-20 hidden w-56 flex-col border-r border-slate-200 bg-white lg:flex"
+      >
         <Sidebar badges={badges} />
       </aside>
-      <div className="flex min-h-screen min-w-0 flex-col lg:pl-56">
-        <header
-          ref={headerRef}
-          className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6"
-        >
-          <MenuSheet badges={badges} />
-          <div className="min-w-0 lg:hidden">
-            <ShellBrand />
-          </div>
-          <p className="hidden truncate text-sm font-medium text-slate-600 lg:block">
-            {currentTitle(pathname)}
-          </p>
-          <HeaderMenus />
-        </header>
-        {children}
-      </div>
+      <div className="flex min-h-[calc(100dvh-3.5rem)] min-w-0 flex-col lg:pl-56">{children}</div>
+      <MenuSheet sheetRef={sheetRef} badges={badges} />
     </div>
   )
 }
