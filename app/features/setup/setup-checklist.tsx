@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 import type { Setup } from '#common/schemas/setup.ts'
@@ -13,6 +14,9 @@ const SAMPLE_EDIT_PATHS: Record<SampleKind, (id: string) => string> = {
   page: (id) => `${href('/admin/pages')}?key=${encodeURIComponent(id)}`,
   faq: () => href('/admin/faq'),
 }
+
+/** A group of samples with more than this many starts folded. */
+const OPEN_GROUP_MAX = 3
 
 /** Each kind's heading, in the order the checklist lists them. */
 const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
@@ -105,16 +109,25 @@ export function SetupChecklist({
             Written for a new site, never shown to visitors as yours: rewrite each in your own words
             or delete it.
           </p>
-          <div className="mt-4 space-y-4">
+          <div className="mt-4 space-y-2">
             {(Object.keys(SAMPLE_KIND_LABELS) as SampleKind[]).map((kind) => {
               const samples = setup.samples.filter((sample) => sample.kind === kind)
               if (samples.length === 0) return null
               return (
-                <section key={kind} aria-label={SAMPLE_KIND_LABELS[kind]}>
-                  <h4 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                // A long group starts folded, so the checklist stays short on the dashboard.
+                <details
+                  key={kind}
+                  open={samples.length <= OPEN_GROUP_MAX}
+                  className="group rounded-md border border-slate-200 px-3 py-1"
+                >
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-2 py-1.5 text-xs font-semibold tracking-wide text-slate-700 uppercase [&::-webkit-details-marker]:hidden">
                     {SAMPLE_KIND_LABELS[kind]} ({samples.length})
-                  </h4>
-                  <ul className="mt-1 divide-y divide-slate-100 text-sm">
+                    <ChevronDown
+                      aria-hidden="true"
+                      className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                    />
+                  </summary>
+                  <ul className="mb-1 divide-y divide-slate-100 border-t border-slate-100 text-sm">
                     {samples.map((sample) => (
                       <li
                         key={`${sample.kind}-${sample.id}`}
@@ -136,7 +149,7 @@ export function SetupChecklist({
                       </li>
                     ))}
                   </ul>
-                </section>
+                </details>
               )
             })}
           </div>
