@@ -15,11 +15,14 @@ const SETUP_STEP_KEYS = [
 ] as const
 export type SetupStepKey = (typeof SETUP_STEP_KEYS)[number]
 
-const SAMPLE_KINDS = ['testimonial', 'post', 'website'] as const
+const SAMPLE_KINDS = ['testimonial', 'post', 'website', 'page', 'faq'] as const
 
 export const SetupSchema = z.object({
   steps: z.array(z.object({ key: z.enum(SETUP_STEP_KEYS), label: z.string(), done: z.boolean() })),
-  /** First-run items still as the first run left them: the owner rewrites or deletes each. */
+  /**
+   * First-run items still as the first run left them: the owner rewrites or deletes each. A page's
+   * id is its key (`home`, `about` ...), the others' their row id.
+   */
   samples: z.array(z.object({ kind: z.enum(SAMPLE_KINDS), id: z.string(), label: z.string() })),
 })
 export type Setup = z.infer<typeof SetupSchema>

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAGE_KEYS, PAGE_LABELS } from '#common/schemas/pages.ts'
 import { SetupSchema } from '#common/schemas/setup.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { DEMO_SITES } from '#server/first-run/demo-portfolio.ts'
+import { FIRST_RUN_FAQ } from '#server/first-run/faq.ts'
 import { seedSite } from '#server/first-run/first-run.ts'
 import { FIRST_RUN_POST } from '#server/first-run/journal.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
@@ -48,7 +50,8 @@ describe('GET /api/setup', () => {
       'portfolio',
     ])
     expect(setup.steps.every((step) => !step.done && step.label.length > 0)).toBe(true)
-    const [testimonial, post, ...websites] = setup.samples
+    const [testimonial, post, ...rest] = setup.samples
+    const websites = rest.filter((item) => item.kind === 'website')
     expect(testimonial).toEqual({
       kind: 'testimonial',
       id: expect.any(String),
@@ -148,6 +151,63 @@ describe('GET /api/setup', () => {
     expect(after).not.toContain(testimonial.id)
     expect(after).not.toContain(post.id)
     expect(after).not.toContain(website.id)
-    expect(after).toHaveLength(DEMO_SITES.length - 1)
+    const left = (await getSetup()).samples.filter((item) =>
+      ['website', 'post', 'testimonial'].includes(item.kind),
+    )
+    expect(left).toHaveLength(DEMO_SITES.length - 1)
+  })
+
+  it('lists every untouched first-run page text and FAQ entry, after the other samples', async () => {
+    const { samples } = await getSetup()
+    const pages = samples.filter((item) => item.kind === 'page')
+    expect(pages).toEqual(
+      PAGE_KEYS.map((key) => ({ kind: 'page', id: key, label: PAGE_LABELS[key] })),
+    )
+    const faqRes = await app.inject({ method: 'GET', url: '/api/faq' })
+    const entries = (faqRes.json() as { faqs: { _id: string; question: string }[] }).faqs
+    expect(entries).toHaveLength(FIRST_RUN_FAQ.length)
+    expect(samples.filter((item) => item.kind === 'faq')).toEqual(
+      entries.map((entry) => ({ kind: 'faq', id: entry._id, label: entry.question })),
+    )
+    const kinds = samples.map((item) => item.kind)
+    expect(kinds.indexOf('page')).toBeGreaterThan(kinds.lastIndexOf('website'))
+    expect(kinds.indexOf('faq')).toBeGreaterThan(kinds.lastIndexOf('page'))
+  })
+
+  it('drops a page once its text is edited and an FAQ entry once it is rewritten, and keeps one saved unchanged', async () => {
+    const before = await getSetup()
+    const about = await app.inject({ method: 'GET', url: '/api/pages/about', headers: admin })
+    const { key: _key, ...content } = about.json() as Record<string, unknown>
+    const unchanged = await app.inject({
+      method: 'PUT',
+      url: '/api/pages/about',
+      headers: admin,
+      payload: content,
+    })
+    expect(unchanged.statusCode).toBe(200)
+    expect((await getSetup()).samples).toContainEqual({ kind: 'page', id: 'about', label: 'About' })
+
+    const edited = await app.inject({
+      method: 'PUT',
+      url: '/api/pages/about',
+      headers: admin,
+      payload: { ...content, title: 'About my practice' },
+    })
+    expect(edited.statusCode).toBe(200)
+
+    const faq = before.samples.find((item) => item.kind === 'faq')!
+    const rewritten = await app.inject({
+      method: 'PUT',
+      url: `/api/faq/${faq.id}`,
+      headers: admin,
+      payload: { question: faq.label, answer: 'In my own words: it depends on the pages.' },
+    })
+    expect(rewritten.statusCode).toBe(200)
+
+    const after = (await getSetup()).samples
+    expect(after.map((item) => item.id)).not.toContain('about')
+    expect(after.map((item) => item.id)).not.toContain(faq.id)
+    expect(after.filter((item) => item.kind === 'page')).toHaveLength(PAGE_KEYS.length - 1)
+    expect(after.filter((item) => item.kind === 'faq')).toHaveLength(FIRST_RUN_FAQ.length - 1)
   })
 })

@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Website } from '#common/schemas/websites.ts'
-import { postContactApi } from './support/api.ts'
+import { postContactApi, uniqueContact } from './support/api.ts'
 import {
   expect,
   expectNoA11yViolations,
@@ -189,6 +189,16 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    name: 'admin-profile',
+    as: 'admin',
+    path: fixed('/profile'),
+    ready: async (page) => {
+      await h1(page, 'User Profile')
+      await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Passkeys' })).toBeVisible()
+    },
+  },
+  {
     name: 'admin-setup',
     as: 'admin',
     path: fixed('/admin/setup'),
@@ -250,4 +260,65 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
   await expectNoA11yViolations(page)
   await page.keyboard.press('Escape')
   await expect(items.first()).toBeHidden()
+})
+
+/** The public pages a visitor reads, each kind once. */
+const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/contact',
+  '/faq',
+  '/portfolio',
+  '/website/crumb-and-crust-bakery',
+  '/webdesign',
+  '/mernRender',
+  '/dns',
+  '/privacy',
+  '/signin',
+]
+
+/**
+ * The owner's scheme as the server writes it on <html> (settings `colorScheme`), set on the loaded
+ * page instead of in the settings, which every other spec's pages read meanwhile.
+ */
+async function useScheme(page: Page, scheme: 'dark' | 'auto') {
+  await page.evaluate((value) => {
+    document.documentElement.dataset.scheme = value
+  }, scheme)
+  await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme)
+}
+
+for (const scheme of ['dark', 'auto'] as const) {
+  test(`the public pages pass the accessibility scan in the ${scheme} scheme${scheme === 'auto' ? ' on a dark system' : ''}`, async ({
+    page,
+  }) => {
+    if (scheme === 'auto') await page.emulateMedia({ colorScheme: 'dark' })
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await useScheme(page, scheme)
+      await expectNoA11yViolations(page)
+    }
+  })
+}
+
+test('the admin screens with badges, alerts and stages pass the accessibility scan in the dark scheme', async ({
+  page,
+  request,
+}) => {
+  await postContactApi(request, uniqueContact('Dark Scheme'))
+  await signInAsAdmin(page, request)
+  for (const path of [
+    '/admin/dashboard',
+    '/admin/websites',
+    '/admin/messages',
+    '/admin/testimonials',
+    '/admin/posts',
+    '/admin/setup',
+  ]) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await useScheme(page, 'dark')
+    await expectNoA11yViolations(page)
+  }
 })

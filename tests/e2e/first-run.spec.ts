@@ -2,7 +2,7 @@
  * A new owner makes the site theirs in one sitting: they sign in and land on the dashboard, which
  * leads with the setup checklist; on the setup page they enter their name and business and upload
  * their logo; every public page then names them and the header shows the logo. On a laptop and on
- * a phone. It changes what every page shows, so it runs in its own project after the others
+ * a phone; they reorder the header's menu with the Move up and Move down buttons. It changes what every page shows, so it runs in its own project after the others
  * (playwright.config.ts), one test at a time, and puts the settings back.
  */
 import path from 'node:path'
@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { expect, expectToast, signInApi, test } from './support/fixtures.ts'
+import { expect, expectToast, signInApi, signInAsAdmin, test } from './support/fixtures.ts'
 import { E2E_ADMIN } from './support/e2e-env.ts'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
@@ -105,3 +105,44 @@ for (const viewport of [
     })
   })
 }
+
+test('moving menu items in the setup form reorders the public header', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/setup')
+  const form = page.getByRole('form', { name: 'Set up your site' })
+  await expect(form.getByRole('button', { name: 'Move About Us up' })).toBeDisabled()
+
+  await form.getByRole('button', { name: 'Move Portfolio up' }).click()
+  // Portfolio is now first: its Up button is disabled, and the focus stays on the row.
+  await expect(form.getByRole('button', { name: 'Move Portfolio up' })).toBeDisabled()
+  await expect(form.getByRole('button', { name: 'Move Portfolio down' })).toBeFocused()
+
+  // A child moves among its own group, from the keyboard.
+  await form.getByRole('button', { name: 'Move About down' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(form.getByRole('button', { name: 'Move About down' })).toBeFocused()
+  const labels = form.getByRole('textbox', { name: /^Label for / })
+  await expect(labels.nth(0)).toHaveAccessibleName('Label for Portfolio')
+  await expect(labels.nth(1)).toHaveAccessibleName('Label for About Us')
+  await expect(labels.nth(2)).toHaveAccessibleName('Label for Contact')
+  await expect(labels.nth(3)).toHaveAccessibleName('Label for About')
+
+  await form.getByRole('button', { name: 'Save and show on the site' }).click()
+  await expectToast(page, 'Your site is updated')
+
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' }).first()
+  const entries = nav.locator(':scope > a, :scope > details > summary')
+  await expect(entries.nth(0)).toHaveText('Portfolio')
+  await expect(entries.nth(1)).toHaveText('About Us')
+  await nav.getByText('About Us', { exact: true }).click()
+  await expect(nav.getByRole('list', { name: 'About Us' }).getByRole('link')).toHaveText([
+    'Contact',
+    'About',
+    'FAQ',
+  ])
+})

@@ -1,20 +1,58 @@
 import { href } from 'react-router'
 
+export interface AdminSection {
+  label: string
+  to: string
+  /** Marks a section's edit screens as part of it. */
+  editPrefix?: string
+  group: AdminGroup
+}
+
+export const ADMIN_GROUPS = ['Overview', 'Content', 'People', 'Site'] as const
+type AdminGroup = (typeof ADMIN_GROUPS)[number]
+
 /**
- * The admin's sections, in one order and under one name each: the header's Admin menu and the
- * admin pages' tabs both list these. `editPrefix` marks a section's edit screens as part of it.
+ * The admin's sections, in one order and under one name each: the header's Admin menu lists them
+ * in this order, the admin shell's side navigation by `group` (with an icon for each).
  */
-export const ADMIN_SECTIONS: readonly { label: string; to: string; editPrefix?: string }[] = [
-  { label: 'Website Dashboard', to: href('/admin/dashboard') },
-  { label: 'Users', to: href('/admin/users'), editPrefix: '/admin/user/' },
-  { label: 'Websites', to: href('/admin/websites'), editPrefix: '/admin/website/' },
-  { label: 'Messages', to: href('/admin/messages') },
-  { label: 'Booking', to: href('/admin/booking') },
-  { label: 'Pages', to: href('/admin/pages') },
-  { label: 'FAQ', to: href('/admin/faq') },
-  { label: 'Journal', to: href('/admin/posts'), editPrefix: '/admin/post/' },
-  { label: 'Testimonials', to: href('/admin/testimonials') },
-  { label: 'Subscribers', to: href('/admin/subscribers') },
-  { label: 'Settings', to: href('/admin/settings') },
-  { label: 'Set up your site', to: href('/admin/setup') },
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    label: 'Website Dashboard',
+    to: href('/admin/dashboard'),
+    group: 'Overview',
+  },
+  {
+    label: 'Users',
+    to: href('/admin/users'),
+    editPrefix: '/admin/user/',
+    group: 'People',
+  },
+  {
+    label: 'Websites',
+    to: href('/admin/websites'),
+    editPrefix: '/admin/website/',
+    group: 'Content',
+  },
+  { label: 'Messages', to: href('/admin/messages'), group: 'People' },
+  { label: 'Booking', to: href('/admin/booking'), group: 'People' },
+  { label: 'Pages', to: href('/admin/pages'), group: 'Content' },
+  { label: 'FAQ', to: href('/admin/faq'), group: 'Content' },
+  {
+    label: 'Journal',
+    to: href('/admin/posts'),
+    editPrefix: '/admin/post/',
+    group: 'Content',
+  },
+  {
+    label: 'Testimonials',
+    to: href('/admin/testimonials'),
+    group: 'Content',
+  },
+  { label: 'Subscribers', to: href('/admin/subscribers'), group: 'People' },
+  { label: 'Settings', to: href('/admin/settings'), group: 'Site' },
+  { label: 'Set up your site', to: href('/admin/setup'), group: 'Overview' },
 ]
+
+/** The section a path belongs to: its own page or one of its edit screens. */
+export const isInSection = (section: AdminSection, pathname: string) =>
+  pathname === section.to || (!!section.editPrefix && pathname.startsWith(section.editPrefix))

@@ -5,15 +5,15 @@
  * page-behaviour.ts). It keeps a fixed height so the session's menus appearing move nothing.
  */
 import { useRef, type ReactNode } from 'react'
-import { href, useNavigate } from 'react-router'
+import { href } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { endSessionOnServer } from '#app/lib/page-behaviour.ts'
-import { clearSession, getSession, useSession } from '#app/lib/session.ts'
+import { useSession } from '#app/lib/session.ts'
 import { useIsStaticPage } from '#app/lib/static-page.ts'
 import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
 import { useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_NAV, PROFILE_ITEM, isGroup, mainNav, mobileSections } from './site-nav.ts'
+import { SignOutButton, UserSummary } from './session-controls.tsx'
 import { useCloseMenus } from './use-close-menus.ts'
 import { SiteLink, SiteNavLink } from '#app/components/ui/site-link.tsx'
 
@@ -25,42 +25,6 @@ function SessionOnly({ when, children }: { when: 'signed-in' | 'admin'; children
   const session = useSession()
   if (useIsStaticPage()) return <template data-session={when}>{children}</template>
   return (when === 'admin' ? session?.isAdmin : session) ? children : null
-}
-
-function SignOutButton({ className }: { className?: string }) {
-  const navigate = useNavigate()
-  return (
-    <button
-      type="button"
-      className={className}
-      data-sign-out=""
-      onClick={() => {
-        const token = getSession()?.token
-        if (token) endSessionOnServer(token)
-        clearSession()
-        void navigate(href('/signin'))
-      }}
-    >
-      Sign Out
-    </button>
-  )
-}
-
-function UserSummary({ name }: { name: string }) {
-  return (
-    <>
-      <span
-        aria-hidden="true"
-        data-session-initial=""
-        className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
-      >
-        {name.trim().charAt(0).toUpperCase() || '?'}
-      </span>
-      <span className="max-w-20 truncate xl:max-w-36" data-session-name="">
-        {name}
-      </span>
-    </>
-  )
 }
 
 /** The owner's one filled button (settings `headerButton`): a page of the site, or an address. */

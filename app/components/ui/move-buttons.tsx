@@ -65,7 +65,7 @@ export function useMoveRow(moved: Moved | null | undefined) {
 /**
  * Move up and Move down for one row: the keyboard's (and a phone's) way to reorder. A button at
  * either end of the whole list is disabled. `label` names a button after its row; `hasArrows`
- * shows the short "↑ Up" and "↓ Down" of a crowded table row.
+ * shows only the arrow of a crowded table row (the label still names the button).
  */
 export function MoveButtons({
   rowId,
@@ -97,10 +97,9 @@ export function MoveButtons({
           onClick={() => onMove(direction)}
         >
           {hasArrows ? (
-            <>
-              <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
-              {direction === 'up' ? ' Up' : ' Down'}
-            </>
+            <span aria-hidden="true" className="px-0.5">
+              {direction === 'up' ? '↑' : '↓'}
+            </span>
           ) : (
             `Move ${direction}`
           )}

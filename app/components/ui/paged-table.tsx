@@ -110,7 +110,7 @@ export function PagedTable<T extends { _id: string }>({
                     {column.cell(item)}
                   </Td>
                 ))}
-                <Td className="max-lg:mt-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-3 lg:w-px">
+                <Td className="@max-3xl:mt-1 @max-3xl:border-t @max-3xl:border-slate-100 @max-3xl:pt-3 @3xl:w-px">
                   {rowActions(item)}
                 </Td>
               </Tr>
@@ -218,7 +218,7 @@ export function RowActions({
 }) {
   return (
     <div
-      className={`flex flex-wrap gap-2 lg:-my-1.5 ${twoPerLine ? 'lg:grid lg:grid-cols-[repeat(2,max-content)]' : 'lg:flex-nowrap'}`}
+      className={`flex flex-wrap gap-2 @3xl:-my-1.5 ${twoPerLine ? '@3xl:grid @3xl:grid-cols-[repeat(2,max-content)]' : '@3xl:flex-nowrap'}`}
     >
       {children}
     </div>

@@ -2,8 +2,8 @@ import { useId, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } f
 import { cn } from '#app/lib/cn.ts'
 
 /**
- * A data table that fits its container. From the `lg` breakpoint up it is a plain table; below
- * it, each body row (`Tr`) is drawn as a card whose cells show their column labels (see `Td`). It keeps
+ * A data table that fits its container. Where the container is at least `3xl` wide it is a plain
+ * table; in a narrower one, each body row (`Tr`) is drawn as a card whose cells show their column labels (see `Td`). It keeps
  * its table elements all along, so screen readers still announce rows, cells and headers. The
  * wrapper is a labelled, focusable region that scrolls, for content that is wider still.
  */
@@ -20,39 +20,40 @@ export function DataTable({
 }) {
   const captionId = useId()
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className={cn(
-        'relative overflow-x-auto lg:rounded-lg lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm',
-        className,
-      )}
-    >
-      <table className="w-full text-left text-sm max-lg:block lg:divide-y lg:divide-slate-200">
-        <caption
-          id={captionId}
-          className={cn(
-            captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-medium text-slate-700',
-          )}
-        >
-          {caption}
-        </caption>
-        {children}
-      </table>
+    // The table's own width decides between rows and cards (a container query), so it fits beside
+    // the admin's side navigation as well as on a phone.
+    <div className={cn('@container', className)}>
+      <div
+        role="region"
+        aria-labelledby={captionId}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="relative overflow-x-auto @3xl:rounded-lg @3xl:border @3xl:border-slate-200 @3xl:bg-white @3xl:shadow-sm"
+      >
+        <table className="w-full text-left text-sm @max-3xl:block @3xl:divide-y @3xl:divide-slate-200">
+          <caption
+            id={captionId}
+            className={cn(
+              captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-medium text-slate-700',
+            )}
+          >
+            {caption}
+          </caption>
+          {children}
+        </table>
+      </div>
     </div>
   )
 }
 
 /** The header row's group: kept for screen readers on phones, where the cards show the labels. */
 export function THead({ children }: { children: ReactNode }) {
-  return <thead className="max-lg:sr-only">{children}</thead>
+  return <thead className="@max-3xl:sr-only">{children}</thead>
 }
 
 export function TBody({ children }: { children: ReactNode }) {
   return (
-    <tbody className="max-lg:block max-lg:space-y-3 lg:divide-y lg:divide-slate-100">
+    <tbody className="@max-3xl:block @max-3xl:space-y-3 @3xl:divide-y @3xl:divide-slate-100">
       {children}
     </tbody>
   )
@@ -61,7 +62,7 @@ export function TBody({ children }: { children: ReactNode }) {
 /** A body row: a table row on wide screens, a card on phones. */
 export function Tr({ children }: { children: ReactNode }) {
   return (
-    <tr className="max-lg:grid max-lg:gap-y-2.5 max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-4 max-lg:shadow-sm lg:hover:bg-slate-50">
+    <tr className="@max-3xl:grid @max-3xl:gap-y-2.5 @max-3xl:rounded-lg @max-3xl:border @max-3xl:border-slate-200 @max-3xl:bg-white @max-3xl:p-4 @max-3xl:shadow-sm @3xl:hover:bg-slate-50">
       {children}
     </tr>
   )
@@ -77,7 +78,7 @@ export function Th({
     <th
       scope="col"
       className={cn(
-        'bg-slate-50 px-2.5 py-3 align-bottom text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-4 last:pr-4',
+        'bg-slate-50 px-2 py-3 align-bottom text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-4 last:pr-4',
         !canWrap && 'whitespace-nowrap',
         className,
       )}
@@ -103,14 +104,14 @@ export function Td({
     <td
       data-label={label}
       className={cn(
-        'align-top text-slate-800 lg:px-2.5 lg:py-3 lg:first:pl-4 lg:last:pr-4',
+        'align-top text-slate-800 @3xl:px-2 @3xl:py-3 @3xl:first:pl-4 @3xl:last:pr-4',
         label
           ? [
-              'max-lg:grid max-lg:gap-x-3 max-lg:gap-y-1',
-              "max-lg:before:pt-0.5 max-lg:before:font-sans max-lg:before:text-xs max-lg:before:font-semibold max-lg:before:tracking-wide max-lg:before:text-slate-600 max-lg:before:uppercase max-lg:before:content-[attr(data-label)_/_'']",
-              labelAbove ? 'max-lg:grid-cols-1' : 'max-lg:grid-cols-[7rem_minmax(0,1fr)]',
+              '@max-3xl:grid @max-3xl:gap-x-3 @max-3xl:gap-y-1',
+              "@max-3xl:before:pt-0.5 @max-3xl:before:font-sans @max-3xl:before:text-xs @max-3xl:before:font-semibold @max-3xl:before:tracking-wide @max-3xl:before:text-slate-600 @max-3xl:before:uppercase @max-3xl:before:content-[attr(data-label)_/_'']",
+              labelAbove ? '@max-3xl:grid-cols-1' : '@max-3xl:grid-cols-[7rem_minmax(0,1fr)]',
             ]
-          : 'max-lg:block',
+          : '@max-3xl:block',
         className,
       )}
       {...props}
@@ -124,8 +125,8 @@ export function Td({
 /** A full-width row for an empty table. */
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
-    <tr className="max-lg:block max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white">
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-600 max-lg:block">
+    <tr className="@max-3xl:block @max-3xl:rounded-lg @max-3xl:border @max-3xl:border-slate-200 @max-3xl:bg-white">
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-600 @max-3xl:block">
         {children}
       </td>
     </tr>

@@ -105,7 +105,7 @@ export function withLastCheck<T extends CheckedRow>(column: Column<T>): Column<T
     ...column,
     labelAbove: true,
     cell: (website) => (
-      <div className="space-y-2 lg:w-32">
+      <div className="space-y-2 @3xl:w-28">
         {column.cell(website)}
         <LinkHealthSummary health={website.health} isCompact />
         {website.link ? <CheckNowButton websiteId={website._id} name={website.name} /> : null}

@@ -1,20 +1,31 @@
+import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 import type { Setup } from '#common/schemas/setup.ts'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { cn } from '#app/lib/cn.ts'
 
-const SAMPLE_EDIT_PATHS = {
-  testimonial: () => href('/admin/testimonials'),
-  post: (id: string) => href('/admin/post/:id', { id }),
-  website: (id: string) => href('/admin/website/:id', { id }),
-} as const
+type SampleKind = Setup['samples'][number]['kind']
 
-const SAMPLE_KIND_LABELS = {
-  testimonial: 'Sample testimonial',
+const SAMPLE_EDIT_PATHS: Record<SampleKind, (id: string) => string> = {
+  testimonial: () => href('/admin/testimonials'),
+  post: (id) => href('/admin/post/:id', { id }),
+  website: (id) => href('/admin/website/:id', { id }),
+  page: (id) => `${href('/admin/pages')}?key=${encodeURIComponent(id)}`,
+  faq: () => href('/admin/faq'),
+}
+
+/** A group of samples with more than this many starts folded. */
+const OPEN_GROUP_MAX = 3
+
+/** Each kind's heading, in the order the checklist lists them. */
+const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
+  page: 'Page texts',
+  faq: 'FAQ entries',
   post: 'Sample journal post',
-  website: 'Demo portfolio entry',
-} as const
+  testimonial: 'Sample testimonial',
+  website: 'Demo portfolio entries',
+}
 
 function StepMark({ isDone }: { isDone: boolean }) {
   return isDone ? (
@@ -98,26 +109,50 @@ export function SetupChecklist({
             Written for a new site, never shown to visitors as yours: rewrite each in your own words
             or delete it.
           </p>
-          <ul className="mt-3 divide-y divide-slate-100 text-sm">
-            {setup.samples.map((sample) => (
-              <li
-                key={sample.id}
-                className="flex flex-wrap items-center justify-between gap-2 py-2"
-              >
-                <span>
-                  <span className="text-slate-600">{SAMPLE_KIND_LABELS[sample.kind]}: </span>
-                  <span className="font-medium text-slate-900">{sample.label}</span>
-                </span>
-                <Link
-                  to={SAMPLE_EDIT_PATHS[sample.kind](sample.id)}
-                  className="font-semibold text-brand-700 hover:underline"
-                  aria-label={`Edit ${sample.label}`}
+          <div className="mt-4 space-y-2">
+            {(Object.keys(SAMPLE_KIND_LABELS) as SampleKind[]).map((kind) => {
+              const samples = setup.samples.filter((sample) => sample.kind === kind)
+              if (samples.length === 0) return null
+              return (
+                // A long group starts folded, so the checklist stays short on the dashboard.
+                <details
+                  key={kind}
+                  open={samples.length <= OPEN_GROUP_MAX}
+                  className="group rounded-md border border-slate-200 px-3 py-1"
                 >
-                  Edit
-                </Link>
-              </li>
-            ))}
-          </ul>
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-2 py-1.5 text-xs font-semibold tracking-wide text-slate-700 uppercase [&::-webkit-details-marker]:hidden">
+                    {SAMPLE_KIND_LABELS[kind]} ({samples.length})
+                    <ChevronDown
+                      aria-hidden="true"
+                      className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                    />
+                  </summary>
+                  <ul className="mb-1 divide-y divide-slate-100 border-t border-slate-100 text-sm">
+                    {samples.map((sample) => (
+                      <li
+                        key={`${sample.kind}-${sample.id}`}
+                        className="flex items-center justify-between gap-3 py-2"
+                      >
+                        <span
+                          className="min-w-0 truncate font-medium text-slate-900"
+                          title={sample.label}
+                        >
+                          {sample.label}
+                        </span>
+                        <Link
+                          to={SAMPLE_EDIT_PATHS[kind](sample.id)}
+                          className="shrink-0 font-semibold text-brand-700 hover:underline"
+                          aria-label={`Edit ${sample.label}`}
+                        >
+                          Edit
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )
+            })}
+          </div>
         </div>
       ) : null}
       {action ? <div className="mt-6">{action}</div> : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { MENU_KEYS } from '#common/site-identity.ts'
-import { menuLabelField, menuShownField, setupFromForm } from './setup-fields.ts'
+import { menuLabelField, menuShownField, moveMenuKey, setupFromForm } from './setup-fields.ts'
 
 const form = (changes: Record<string, string> = {}): Record<string, string> => ({
   ownerName: 'Sam Okafor',
@@ -56,5 +56,26 @@ describe('setupFromForm', () => {
       buttonHref: expect.stringMatching(/^Header button link must be/),
       [menuLabelField('about')]: 'Menu label is required',
     })
+  })
+})
+
+describe('moveMenuKey', () => {
+  it('swaps a top-level item with the top-level item before it, passing over its children', () => {
+    const order = moveMenuKey(MENU_KEYS, { key: 'portfolio', direction: 'up' })
+    expect(order.filter((key) => ['about-us', 'portfolio'].includes(key))).toEqual([
+      'portfolio',
+      'about-us',
+    ])
+    expect(order.indexOf('portfolio')).toBe(MENU_KEYS.indexOf('about-us'))
+  })
+
+  it('moves a child among its own group only', () => {
+    const order = moveMenuKey(MENU_KEYS, { key: 'about', direction: 'down' })
+    expect(order.slice(1, 4)).toEqual(['contact', 'about', 'faq'])
+    expect(moveMenuKey(MENU_KEYS, { key: 'faq', direction: 'down' })).toEqual(MENU_KEYS)
+  })
+
+  it('leaves the first item in place when moved up', () => {
+    expect(moveMenuKey(MENU_KEYS, { key: 'about-us', direction: 'up' })).toEqual(MENU_KEYS)
   })
 })

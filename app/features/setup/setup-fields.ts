@@ -4,11 +4,32 @@
  */
 import { type z } from 'zod'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
-import { MENU_KEYS, type MenuKey } from '#common/site-identity.ts'
+import { MENU_ITEMS, MENU_KEYS, type MenuKey } from '#common/site-identity.ts'
 import type { FieldErrors, Validation } from '#app/lib/form-errors.ts'
 
 export const menuLabelField = (key: MenuKey) => `menu-${key}-label`
 export const menuShownField = (key: MenuKey) => `menu-${key}-shown`
+
+export interface MenuMove {
+  key: MenuKey
+  direction: 'up' | 'down'
+}
+
+const parentOf = (key: MenuKey): MenuKey | undefined =>
+  (MENU_ITEMS.find((item) => item.key === key) as { parent?: MenuKey } | undefined)?.parent
+
+/**
+ * The menu's keys with one item swapped with its neighbour among its siblings (the top-level items,
+ * or one group's children); an item at an end of its siblings stays where it is.
+ */
+export function moveMenuKey(order: readonly MenuKey[], { key, direction }: MenuMove): MenuKey[] {
+  const siblings = order.filter((other) => parentOf(other) === parentOf(key))
+  const from = siblings.indexOf(key)
+  const to = direction === 'up' ? from - 1 : from + 1
+  const neighbour = siblings[to]
+  if (from < 0 || neighbour === undefined) return [...order]
+  return order.map((other) => (other === key ? neighbour : other === neighbour ? key : other))
+}
 
 const SetupFormSchema = SiteSettingsSchema.pick({
   ownerName: true,

@@ -1,25 +1,28 @@
-import { useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import type { SettingsOptions, SiteSettings } from '#common/schemas/settings.ts'
-import { MENU_ITEMS, resolveMenu } from '#common/site-identity.ts'
+import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
+import { cn } from '#app/lib/cn.ts'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
-import { menuLabelField, menuShownField } from './setup-fields.ts'
+import { menuLabelField, menuShownField, moveMenuKey, type MenuMove } from './setup-fields.ts'
 
 /** Where the header's button usually leads: the contact form, booking a call, the portfolio. */
 const HEADER_BUTTON_TARGETS = ['/contact', '/book', '/portfolio']
 
 function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
-    <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
       <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
       {lead ? <p className="mb-4 text-sm text-slate-600">{lead}</p> : null}
       <div className="grid gap-5 sm:grid-cols-2">{children}</div>
     </fieldset>
   )
 }
+
+const menuMoveId = (key: MenuKey, direction: 'up' | 'down') => `menu-move-${direction}-${key}`
 
 /** A labelled group of radio buttons, one per option. */
 function Choice({
@@ -38,7 +41,7 @@ function Choice({
   className?: string
 }) {
   return (
-    <fieldset className={className} aria-invalid={error ? true : undefined}>
+    <fieldset className={cn('min-w-0', className)} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="grid gap-2">
         {options.map((option) => (
@@ -109,9 +112,33 @@ export function SetupForm({
       {...extra}
     />
   )
-  // Every item, in the saved order, hidden ones included: the form shows and hides them.
+  // Every item, in the saved order, hidden ones included: the form shows, hides and reorders them.
   const saved = new Map(settings.menu.map((entry) => [entry.key, entry]))
-  const menu = resolveMenu(settings.menu.map((entry) => ({ ...entry, hidden: false })))
+  const [order, setOrder] = useState<MenuKey[]>(() => settings.menu.map((entry) => entry.key))
+  const [lastMove, setLastMove] = useState<MenuMove | null>(null)
+  const menu = resolveMenu(order.map((key) => ({ key, label: key, hidden: false })))
+  const rows = menu.flatMap((item) => [
+    { key: item.key, siblings: menu.map((other) => other.key), isChild: false },
+    ...item.children.map((child) => ({
+      key: child.key,
+      siblings: item.children.map((other) => other.key),
+      isChild: true,
+    })),
+  ])
+  const move = (moved: MenuMove) => {
+    setOrder((current) => moveMenuKey(current, moved))
+    setLastMove(moved)
+    onEdit()
+  }
+  useEffect(() => {
+    // The moved row keeps the focus: on the same button, or the other one at an end of its list.
+    if (!lastMove) return
+    const other: MenuMove['direction'] = lastMove.direction === 'up' ? 'down' : 'up'
+    const button = [lastMove.direction, other]
+      .map((direction) => document.getElementById(menuMoveId(lastMove.key, direction)))
+      .find((candidate) => candidate instanceof HTMLButtonElement && !candidate.disabled)
+    button?.focus()
+  }, [lastMove])
 
   return (
     <Form
@@ -193,7 +220,7 @@ export function SetupForm({
 
       <Section
         title="Header"
-        lead="The one filled button in the header and the phone menu, and the menu's items."
+        lead="The one filled button in the header and the phone menu, and the menu's items in their order: move an item up or down among its neighbours."
       >
         <InputField
           label="Button label"
@@ -218,52 +245,82 @@ export function SetupForm({
           ))}
         </datalist>
         <div className="sm:col-span-2">
-          <table className="w-full text-sm">
-            <caption className="mb-2 text-left text-sm font-medium text-slate-800">
+          {/* Fixed columns: the labels' fields take what the checkbox and the buttons leave, on a phone too. */}
+          <table className="w-full table-fixed text-sm max-sm:block">
+            <caption className="mb-2 text-left text-sm font-medium text-slate-800 max-sm:block">
               Menu items
             </caption>
+            <colgroup>
+              <col />
+              <col className="w-24" />
+              <col className="w-24" />
+            </colgroup>
             <thead className="sr-only">
               <tr>
                 <th scope="col">Label</th>
                 <th scope="col">Shown</th>
+                <th scope="col">Order</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
-              {menu
-                .flatMap((item) => [
-                  item,
-                  ...item.children.map((child) => ({ ...child, isChild: true })),
-                ])
-                .map((item) => {
-                  const isChild = 'isChild' in item
-                  const entry = saved.get(item.key)
-                  const defaultLabel = MENU_ITEMS.find((m) => m.key === item.key)!.label
-                  return (
-                    <tr key={item.key}>
-                      <td className={isChild ? 'py-2 pl-6' : 'py-2'}>
-                        <InputField
-                          label={`Label for ${defaultLabel}`}
-                          name={menuLabelField(item.key)}
-                          defaultValue={entry?.label ?? defaultLabel}
-                          required
-                          error={errors?.[menuLabelField(item.key)]}
-                          className="[&_label]:sr-only"
+            <tbody className="divide-y divide-slate-100 max-sm:block">
+              {rows.map(({ key, siblings, isChild }) => {
+                const entry = saved.get(key)
+                const defaultLabel = MENU_ITEMS.find((m) => m.key === key)!.label
+                const place = siblings.indexOf(key)
+                return (
+                  <tr
+                    key={key}
+                    className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center"
+                  >
+                    <td className={cn('py-2 max-sm:col-span-2 max-sm:pb-1', isChild && 'pl-6')}>
+                      <InputField
+                        label={`Label for ${defaultLabel}`}
+                        name={menuLabelField(key)}
+                        defaultValue={entry?.label ?? defaultLabel}
+                        required
+                        error={errors?.[menuLabelField(key)]}
+                        className="[&_label]:sr-only"
+                      />
+                    </td>
+                    <td
+                      className={cn(
+                        'py-2 pl-4 whitespace-nowrap',
+                        isChild ? 'max-sm:pl-6' : 'max-sm:pl-0',
+                      )}
+                    >
+                      <label className="flex items-center gap-2 text-slate-700">
+                        <input
+                          type="checkbox"
+                          name={menuShownField(key)}
+                          defaultChecked={!(entry?.hidden ?? false)}
+                          className="h-4 w-4 accent-brand-700"
                         />
-                      </td>
-                      <td className="py-2 pl-4 whitespace-nowrap">
-                        <label className="flex items-center gap-2 text-slate-700">
-                          <input
-                            type="checkbox"
-                            name={menuShownField(item.key)}
-                            defaultChecked={!(entry?.hidden ?? false)}
-                            className="h-4 w-4 accent-brand-700"
-                          />
-                          Shown<span className="sr-only"> in the menu: {defaultLabel}</span>
-                        </label>
-                      </td>
-                    </tr>
-                  )
-                })}
+                        Shown<span className="sr-only"> in the menu: {defaultLabel}</span>
+                      </label>
+                    </td>
+                    <td className="py-2 pl-3">
+                      <div className="flex justify-end gap-1">
+                        {(['up', 'down'] as const).map((direction) => (
+                          <Button
+                            key={direction}
+                            id={menuMoveId(key, direction)}
+                            variant="secondary"
+                            size="sm"
+                            className="px-2"
+                            aria-label={`Move ${defaultLabel} ${direction}`}
+                            disabled={
+                              direction === 'up' ? place === 0 : place === siblings.length - 1
+                            }
+                            onClick={() => move({ key, direction })}
+                          >
+                            <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
+                          </Button>
+                        ))}
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
             </tbody>
           </table>
         </div>

@@ -16,7 +16,7 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
   {
     header: 'ID',
     cell: (website) => (
-      <span title={website._id} className="block wrap-anywhere lg:w-12 lg:truncate">
+      <span title={website._id} className="block wrap-anywhere @3xl:w-10 @3xl:truncate">
         {website._id}
       </span>
     ),
@@ -32,7 +32,7 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
         width={IMAGE_THUMB_WIDTH}
         loading="lazy"
         decoding="async"
-        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 lg:w-16"
+        className="h-auto w-full max-w-[225px] rounded-md border border-slate-200 bg-slate-100 @3xl:w-16"
       />
     ),
   },
@@ -54,12 +54,12 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
         <WebsiteState published={website.published} featured={website.featured} />
       </div>
     ),
-    className: 'lg:min-w-[6rem]',
+    className: '@3xl:min-w-[6rem]',
   },
   {
     header: 'Name',
     cell: (website) => website.name,
-    className: 'font-medium wrap-anywhere lg:min-w-[7.5rem]',
+    className: 'font-medium wrap-anywhere @3xl:min-w-[7rem]',
   },
   { header: 'Language', cell: (website) => website.language, className: 'wrap-anywhere' },
   {
@@ -72,7 +72,7 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
     header: 'Description',
     labelAbove: true,
     cell: (website) => <p className="line-clamp-3 wrap-anywhere">{website.description}</p>,
-    className: 'lg:min-w-[9rem]',
+    className: '@3xl:min-w-[8rem]',
   },
   {
     header: 'Link',
@@ -84,7 +84,7 @@ export const WEBSITE_COLUMNS: Column<Website>[] = [
           target="_blank"
           rel="noopener noreferrer"
           title={website.link}
-          className={`relative block wrap-anywhere lg:max-w-[7.5rem] lg:truncate ${linkClasses}`}
+          className={`relative block wrap-anywhere @3xl:max-w-[7.5rem] @3xl:truncate ${linkClasses}`}
         >
           {website.link}
           <span className="sr-only"> (opens in a new tab)</span>

@@ -113,8 +113,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           error={actionData?.errors?.currentPassword}
         />
       </AccountForm>
-      <AccountSecuritySections isAdmin={loaderData.isAdmin} />
-      <SignOutEverywhere />
+      <div id="security" className="scroll-mt-20">
+        <AccountSecuritySections isAdmin={loaderData.isAdmin} />
+        <SignOutEverywhere />
+      </div>
     </AccountCard>
   )
 }

@@ -69,7 +69,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <div className="min-w-0">
         <PageHeader
           title={TITLE}
@@ -113,7 +113,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           }
         />
       </div>
-      <div className="lg:sticky lg:top-24">
+      <div className="min-w-0 xl:sticky xl:top-20">
         <SetupChecklist setup={setup} isNarrow />
       </div>
       {dialog}

@@ -132,7 +132,7 @@ export default function SubscribersAdminPage({ loaderData }: Route.ComponentProp
                 <Td label="Source" className="break-all text-slate-600">
                   {subscriber.source}
                 </Td>
-                <Td className="lg:text-right">
+                <Td className="@3xl:text-right">
                   <DeleteButton
                     label={`Delete ${subscriber.email}`}
                     isDeleting={isDeleting(subscriber._id)}

@@ -40,7 +40,11 @@ function columnsFor(currentEmail: string | undefined): Column<UserPublic>[] {
   return [
     {
       header: 'ID',
-      cell: (user) => <span className="wrap-anywhere lg:whitespace-nowrap">{user._id}</span>,
+      cell: (user) => (
+        <span title={user._id} className="block wrap-anywhere @3xl:w-24 @3xl:truncate">
+          {user._id}
+        </span>
+      ),
       className: 'font-mono text-xs text-slate-600',
     },
     {
@@ -61,7 +65,7 @@ function columnsFor(currentEmail: string | undefined): Column<UserPublic>[] {
         <a
           href={`mailto:${user.email}`}
           title={user.email}
-          className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 lg:max-w-[18rem] lg:truncate"
+          className="block wrap-anywhere text-brand-700 underline underline-offset-2 hover:text-brand-800 @3xl:max-w-[18rem] @3xl:truncate"
         >
           {user.email}
         </a>

@@ -1,9 +1,20 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useEffect, useState } from 'react'
+import {
+  Outlet,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import type { Route } from './+types/public-layout'
+import { AdminShell, type ShellBadges } from '#app/components/layout/admin-shell.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { STATIC_PAGE } from '#app/lib/static-page.ts'
 import { Toaster } from '#app/lib/toast.tsx'
+import {
+  loadShellBadges,
+  type clientLoader as adminLoader,
+} from '#app/routes/admin/admin-layout.tsx'
 
 /** Public pages are complete as rendered: they ship no React unless a page asks (see static-page.ts). */
 export const handle = STATIC_PAGE
@@ -21,7 +32,52 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = ({ formMethod }: ShouldRevalidateFunctionArgs) =>
   formMethod !== undefined && formMethod !== 'GET'
 
+const ADMIN_LAYOUT_ID = 'routes/admin/admin-layout'
+const PROFILE_ID = 'routes/account/profile'
+
+/** The admin screens, and the profile of an admin, render in the admin shell. */
+function useIsAdminFrame() {
+  return useMatches().some(
+    (match) =>
+      match.id === ADMIN_LAYOUT_ID ||
+      (match.id === PROFILE_ID &&
+        !!match.data &&
+        typeof match.data === 'object' &&
+        'isAdmin' in match.data &&
+        match.data.isAdmin === true),
+  )
+}
+
+/** The admin screens' counts come with their layout; the profile, outside it, asks for them. */
+function useShellBadges(isAdminFrame: boolean): ShellBadges {
+  const fromLayout = useRouteLoaderData<typeof adminLoader>(ADMIN_LAYOUT_ID)
+  const [fetched, setFetched] = useState<ShellBadges | null>(null)
+  const needsFetch = isAdminFrame && !fromLayout
+  useEffect(() => {
+    if (!needsFetch) return
+    let isCurrent = true
+    void loadShellBadges().then((badges) => {
+      if (isCurrent) setFetched(badges)
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [needsFetch])
+  return fromLayout ?? fetched ?? { unread: null, pending: null }
+}
+
 export default function PublicLayout() {
+  const isAdminFrame = useIsAdminFrame()
+  const badges = useShellBadges(isAdminFrame)
+  if (isAdminFrame)
+    return (
+      <>
+        <AdminShell badges={badges}>
+          <Outlet />
+        </AdminShell>
+        <Toaster />
+      </>
+    )
   return (
     <div className="flex min-h-screen flex-col">
       <a
