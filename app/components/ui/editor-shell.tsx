@@ -96,6 +96,8 @@ export function EditorWithPreview({
           </div>
           <div
             ref={previewRef}
+            // Scrollable on its own beside the form: reachable from the keyboard to scroll it.
+            tabIndex={isFullSize ? undefined : 0}
             className={cn(
               'overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm',
               !isFullSize && 'xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto',

@@ -17,8 +17,12 @@ const STACK_INDEXES = Array.from({ length: BANNER_STACK_COUNT }, (_, i) => i)
 const numberOf = (value: string | undefined) =>
   value === undefined || value.trim() === '' ? undefined : Number(value)
 
-/** The fields this form edits; the look, the logo, the portrait and the header are the setup page's. */
+/**
+ * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,
+ * the booking hours the Booking screen's.
+ */
 const SettingsFormSchema = SiteSettingsSchema.omit({
+  booking: true,
   accentColor: true,
   fontPair: true,
   colorScheme: true,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { redirect, useNavigation, useSubmit } from 'react-router'
 import {
   DEFAULT_POST,
   POST_BODY_MAX_LENGTH,
@@ -29,6 +29,7 @@ import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate, type FieldErrors } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useArticleRenderer } from '#app/lib/use-article-renderer.ts'
@@ -46,6 +47,31 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   return withSignIn(request, () => getPost(params.id))
 }
 clientLoader.hydrate = true as const
+
+/**
+ * Saves the editor's fields with the status of the button pressed: checked with the server's own
+ * schema first, then sent; back to the list once stored.
+ */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const fields = textFieldsOf(await request.formData())
+  const result = validate(PostBodySchema, {
+    ...fields,
+    // The editor's date is the browser's local time; the API takes an instant.
+    publishAt: fields.publishAt ? new Date(fields.publishAt).toISOString() : null,
+  })
+  if (!result.ok) {
+    return { errors: result.errors, formError: 'Please correct the highlighted fields.' }
+  }
+  try {
+    await withSignIn(request, () => updatePost(params.id, result.data))
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { errors: {}, formError: messageOf(error) }
+  }
+  toast.success(result.data.status === 'published' ? 'Post published' : 'Draft saved')
+  return redirect(LIST_PATH)
+}
 
 export function HydrateFallback() {
   return <Spinner />
@@ -82,25 +108,34 @@ const draftOf = (post: Post): Draft => ({
   publishAt: toLocalInput(post.publishAt),
 })
 
-export default function PostEditPage({ loaderData }: Route.ComponentProps) {
-  return <PostEditor key={loaderData._id} post={loaderData} />
+export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <PostEditor key={loaderData._id} post={loaderData} answer={actionData} />
 }
 
-function PostEditor({ post: initial }: { post: Post }) {
-  const navigate = useNavigate()
-  const [post, setPost] = useState(initial)
-  const [saved, setSaved] = useState(() => draftOf(initial))
+function PostEditor({
+  post,
+  answer,
+}: {
+  post: Post
+  /** The clientAction's answer to a refused save. */
+  answer: { errors: FieldErrors; formError: string } | undefined
+}) {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const [saved] = useState(() => draftOf(post))
   const [draft, setDraft] = useState(saved)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [pending, setPending] = useState<PostStatus | null>(null)
   const [isUploading, setIsUploading] = useState(false)
+  const pendingStatus = navigation.formData?.get('status')
+  const pending: PostStatus | null =
+    pendingStatus === 'published' || pendingStatus === 'draft' ? pendingStatus : null
+  const errors = answer?.errors ?? {}
+  const formError = answer?.formError
   const isDirty = JSON.stringify(draft) !== JSON.stringify(saved)
-  const dialog = useUnsavedChanges(isDirty && pending === null)
+  const dialog = useUnsavedChanges(isDirty && navigation.state === 'idle')
   const renderArticle = useArticleRenderer()
   const bodyHtml = useMemo(() => renderArticle(draft.body), [renderArticle, draft.body])
   // A draft's slug follows its title as the owner types, until they type a slug of their own.
-  const [isSlugFollowing, setIsSlugFollowing] = useState(initial.isSlugAutomatic)
+  const [isSlugFollowing, setIsSlugFollowing] = useState(post.isSlugAutomatic)
   const set = (field: keyof Draft) => (value: string) => {
     if (field === 'slug') setIsSlugFollowing(false)
     setDraft((d) => ({
@@ -117,36 +152,7 @@ function PostEditor({ post: initial }: { post: Post }) {
       set(field)(event.currentTarget.value),
   })
 
-  async function save(status: PostStatus) {
-    const parsed = PostBodySchema.safeParse({
-      ...draft,
-      status,
-      publishAt: draft.publishAt ? new Date(draft.publishAt).toISOString() : null,
-    })
-    if (!parsed.success) {
-      const found: Record<string, string> = {}
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message
-      setErrors(found)
-      setFormError('Please correct the highlighted fields.')
-      return
-    }
-    setPending(status)
-    try {
-      const { post: next } = await updatePost(post._id, parsed.data)
-      setErrors({})
-      setFormError(null)
-      setPost(next)
-      const nextDraft = draftOf(next)
-      setSaved(nextDraft)
-      setDraft(nextDraft)
-      toast.success(status === 'published' ? 'Post published' : 'Draft saved')
-      void navigate(LIST_PATH)
-    } catch (error) {
-      setFormError(messageOf(error))
-    } finally {
-      setPending(null)
-    }
-  }
+  const save = (status: PostStatus) => void submit({ ...draft, status }, { method: 'post' })
 
   const isBusy = pending !== null || isUploading
   const isPublished = post.status === 'published'
@@ -160,7 +166,7 @@ function PostEditor({ post: initial }: { post: Post }) {
             noValidate
             onSubmit={(event) => {
               event.preventDefault()
-              void save(isPublished ? 'published' : 'draft')
+              save(isPublished ? 'published' : 'draft')
             }}
             className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
           >
@@ -219,14 +225,14 @@ function PostEditor({ post: initial }: { post: Post }) {
               {...bind('publishAt')}
             />
             <SaveBar isDirty={isDirty}>
-              <Button type="button" disabled={isBusy} onClick={() => void save('published')}>
+              <Button type="button" disabled={isBusy} onClick={() => save('published')}>
                 {pending === 'published' ? 'Publishing...' : isPublished ? 'Update' : 'Publish'}
               </Button>
               <Button
                 type="button"
                 variant="secondary"
                 disabled={isBusy}
-                onClick={() => void save('draft')}
+                onClick={() => save('draft')}
               >
                 {pending === 'draft' ? 'Saving...' : isPublished ? 'Unpublish' : 'Save as draft'}
               </Button>
