@@ -55,8 +55,6 @@ export const WebsiteSchema = z.object({
   caseStudy: z.string(),
   gallery: z.array(z.object({ image: z.string(), alt: z.string(), caption: z.string() })),
   results: z.array(z.object({ value: z.string(), label: z.string() })),
-  /** Whether the slug still follows the title (a draft whose slug the owner never set). */
-  isSlugAutomatic: z.boolean(),
 })
 export type Website = z.infer<typeof WebsiteSchema>
 export type GalleryImage = Website['gallery'][number]

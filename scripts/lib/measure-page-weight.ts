@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
 import type { PageKind, PageWeight } from './page-weight.ts'
-import { openBooking } from './open-booking.ts'
+import { makeItTheOwners } from './owners-site.ts'
 import { publicRoutes } from './public-routes.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/e2e/support/e2e-env.ts'
 
@@ -88,7 +88,7 @@ export async function measurePageWeights(
   })
   if (!signIn.ok) throw new Error(`admin sign-in failed: HTTP ${signIn.status}`)
   const session = (await signIn.json()) as Record<string, unknown>
-  await openBooking(serverUrl, admin)
+  await makeItTheOwners(serverUrl, admin)
   const pages: { route: string; kind: PageKind; isSignedIn?: boolean }[] = [
     ...(await publicRoutes(serverUrl)).map((route) => ({ route, kind: 'static' as const })),
     { route: '/signin', kind: 'admin' },

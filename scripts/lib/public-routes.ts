@@ -4,7 +4,7 @@ import { PUBLIC_ENTRY_PAGES, PUBLIC_PAGES } from '#common/public-pages.ts'
  * The public pages a measuring script visits on a running site: every fixed page, and the first
  * entry of each kind with a page per entry (a portfolio entry, a journal post) when one is public.
  * /book is left out, with a note saying why, while booking is off (the scripts turn it on first:
- * open-booking.ts), since the page then only says that booking is not open.
+ * owners-site.ts), since the page then only says that booking is not open.
  */
 export async function publicRoutes(serverUrl: string): Promise<string[]> {
   const today = new Date().toISOString().slice(0, 10)

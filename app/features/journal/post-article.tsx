@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { imageSrcSet } from '#common/images.ts'
+import { SiteImage } from '#app/components/ui/site-image.tsx'
 import { readingMinutes, type Post } from '#common/schemas/posts.ts'
 import { formatPostDate } from './post-card.tsx'
 import { Portrait } from '#app/components/layout/portrait.tsx'
@@ -21,7 +21,6 @@ export function PostArticle({
   renderBody: ReactNode
   tags?: ReactNode
 }) {
-  const cover = post.image ? imageSrcSet(post.image) : undefined
   const { ownerName } = useSiteSettings()
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -52,13 +51,10 @@ export function PostArticle({
         ) : null}
         {tags ? <div className="mt-6">{tags}</div> : null}
       </header>
-      {cover ? (
-        <img
-          src={cover.src}
-          srcSet={cover.srcSet}
-          sizes={cover.srcSet ? COVER_SIZES : undefined}
-          width={cover.width ?? 1600}
-          height={cover.height ?? 1000}
+      {post.image ? (
+        <SiteImage
+          path={post.image}
+          sizes={COVER_SIZES}
           alt={post.imageAlt}
           fetchPriority="high"
           className="mt-10 w-full rounded-xl border border-slate-200 bg-slate-100 object-cover"

@@ -1,5 +1,5 @@
 import { href } from 'react-router'
-import { imageSrcSet } from '#common/images.ts'
+import { SiteImage } from '#app/components/ui/site-image.tsx'
 import { readingMinutes, type Post } from '#common/schemas/posts.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 
@@ -27,16 +27,12 @@ export function PostCard({
   /** The cover's `sizes`, for a list laid out other than the journal's one column. */
   coverSizes?: string
 }) {
-  const cover = post.image ? imageSrcSet(post.image) : undefined
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      {cover ? (
-        <img
-          src={cover.src}
-          srcSet={cover.srcSet}
-          sizes={cover.srcSet ? coverSizes : undefined}
-          width={cover.width ?? 1600}
-          height={cover.height ?? 1000}
+      {post.image ? (
+        <SiteImage
+          path={post.image}
+          sizes={coverSizes}
           alt={post.imageAlt}
           loading="lazy"
           decoding="async"

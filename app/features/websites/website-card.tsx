@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
+import { SiteImage } from '#app/components/ui/site-image.tsx'
 import { href } from 'react-router'
-import { imageSrcSet } from '#common/images.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { Website } from '#common/schemas/websites.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
@@ -28,7 +28,6 @@ export function WebsiteCard({
   /** A line under the description (the link check's "Online ..."), from the page. */
   status?: ReactNode
 }) {
-  const image = imageSrcSet(website.image)
   const detailsPath = href('/website/:slug', { slug: website.slug })
   return (
     <article
@@ -38,12 +37,10 @@ export function WebsiteCard({
       )}
     >
       <div className="aspect-[16/10] overflow-hidden border-b border-slate-200 bg-slate-100">
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes={image.srcSet ? CARD_SIZES : undefined}
-          width={image.width ?? CARD_IMAGE.width}
-          height={image.height ?? CARD_IMAGE.height}
+        <SiteImage
+          path={website.image}
+          sizes={CARD_SIZES}
+          fallbackSize={CARD_IMAGE}
           alt={screenshotAlt(website)}
           loading={isPriority ? 'eager' : 'lazy'}
           fetchPriority={isPriority ? 'high' : undefined}

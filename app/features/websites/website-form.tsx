@@ -15,6 +15,9 @@ import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 
+/** A new entry's first slug (DEFAULT_WEBSITE.slug, or with a number when taken). */
+const FIRST_SLUG = /^new-website(?:-\d+)?$/
+
 type WebsiteInput = {
   name: 'name' | 'slug' | 'language' | 'languageDescription' | 'link'
 } & Omit<ComponentProps<typeof InputField>, 'name' | 'defaultValue' | 'required' | 'error'>
@@ -85,7 +88,13 @@ export function WebsiteForm({
   const [isUploading, setIsUploading] = useState(false)
   const [isUploadingGallery, setIsUploadingGallery] = useState(false)
   // A draft's slug follows its name as the owner types, until they type a slug of their own.
-  const isSlugFollowing = useRef(website.isSlugAutomatic)
+  // The API's website keeps the specification's shape, so the editor tells as the server does: a
+  // draft whose slug is still the one made from its name (or the first one, new-website-N).
+  const isSlugFollowing = useRef(
+    !website.published &&
+      (website.slug === slugify(website.name, DEFAULT_WEBSITE.slug) ||
+        FIRST_SLUG.test(website.slug)),
+  )
   const unsaved = useUnsavedFormChanges(formRef)
   const { check, setSaving } = unsaved
   useFocusFirstError(formRef, errors)

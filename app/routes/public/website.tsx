@@ -1,4 +1,5 @@
 import { href, isRouteErrorResponse } from 'react-router'
+import { SiteImage } from '#app/components/ui/site-image.tsx'
 import type { Route } from './+types/website'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
@@ -13,7 +14,6 @@ import { ExternalIcon, screenshotAlt } from '#app/features/websites/website-card
 import { publicEntry } from '#app/lib/published-pages.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
-import { imageSrcSet } from '#common/images.ts'
 import type { Website } from '#common/schemas/websites.ts'
 import type { WebsiteLink } from '#server/modules/websites/websites.service.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
@@ -77,7 +77,6 @@ function summary(text: string) {
 export default function WebsitePage({ loaderData }: Route.ComponentProps) {
   const { website, caseStudyHtml, previous, next, online, testimonials, reviewsJsonLd } = loaderData
   const [pullQuote, ...moreTestimonials] = testimonials
-  const image = imageSrcSet(website.image)
   return (
     <main id="main-content" className="flex-1">
       {reviewsJsonLd ? <JsonLd json={reviewsJsonLd} /> : null}
@@ -127,12 +126,9 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes={image.srcSet ? HERO_SIZES : undefined}
-          width={image.width ?? 1600}
-          height={image.height ?? 1000}
+        <SiteImage
+          path={website.image}
+          sizes={HERO_SIZES}
           alt={screenshotAlt(website)}
           fetchPriority="high"
           className="aspect-[16/10] w-full rounded-xl border border-slate-200 bg-slate-100 object-cover object-top shadow-md"
@@ -246,19 +242,15 @@ function Gallery({ name, images }: { name: string; images: Website['gallery'] })
       </h2>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {images.map((item) => {
-          const picture = imageSrcSet(item.image)
           return (
             <figure key={item.image}>
               <a
                 href={item.image}
                 className="block overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm hover:shadow-md"
               >
-                <img
-                  src={picture.src}
-                  srcSet={picture.srcSet}
-                  sizes={picture.srcSet ? GALLERY_SIZES : undefined}
-                  width={picture.width ?? 1600}
-                  height={picture.height ?? 1000}
+                <SiteImage
+                  path={item.image}
+                  sizes={GALLERY_SIZES}
                   alt={item.alt}
                   loading="lazy"
                   decoding="async"

@@ -55,7 +55,6 @@ const toWebsite = (row: WebsiteRow): Website => ({
   caseStudy: row.caseStudy,
   gallery: row.gallery,
   results: row.results,
-  isSlugAutomatic: row.isSlugAutomatic,
 })
 
 /** A neighbouring project in portfolio order, for the links under a case study. */
