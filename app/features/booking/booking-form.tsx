@@ -4,7 +4,8 @@
  * works without JavaScript; with it, the static pages' script posts it in place (enhanceBooking).
  */
 import { Alert } from '#app/components/ui/alert.tsx'
-import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 
@@ -19,12 +20,6 @@ export const BOOKING_FIELDS: BookingField[] = [
   'timeline',
   'message',
 ]
-
-const QUESTIONS = [
-  ['projectType', 'projectTypes', 'Project type'],
-  ['budget', 'budgets', 'Budget'],
-  ['timeline', 'timelines', 'Timeline'],
-] as const
 
 export interface BookingFormFailure {
   ok: false
@@ -77,25 +72,12 @@ export function BookingForm({
         defaultValue={values.email}
         error={errors.email}
       />
-      {QUESTIONS.some(([, options]) => inquiry[options].length > 0) ? (
-        <div className="grid gap-5 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-          {QUESTIONS.map(([name, options, label]) =>
-            inquiry[options].length > 0 ? (
-              <SelectField
-                key={name}
-                label={`${label} (optional)`}
-                name={name}
-                defaultValue={values[name] ?? ''}
-                error={errors[name]}
-                options={[
-                  { value: '', label: 'Choose…' },
-                  ...inquiry[options].map((option) => ({ value: option, label: option })),
-                ]}
-              />
-            ) : null,
-          )}
-        </div>
-      ) : null}
+      <InquiryQuestions
+        inquiry={inquiry}
+        values={values}
+        errors={errors}
+        className="sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3"
+      />
       <TextareaField
         label="Message (optional)"
         name="message"

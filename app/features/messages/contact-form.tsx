@@ -11,7 +11,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
@@ -23,12 +24,6 @@ export const CONTACT_FAILURE = 'Message not sent'
 export type ContactField = 'fullName' | 'email' | 'subject' | 'message'
 export type InquiryField = 'projectType' | 'budget' | 'timeline' | 'website'
 export const INQUIRY_FIELDS: InquiryField[] = ['projectType', 'budget', 'timeline', 'website']
-
-const QUESTIONS = [
-  ['projectType', 'projectTypes', 'Project type'],
-  ['budget', 'budgets', 'Budget'],
-  ['timeline', 'timelines', 'Timeline'],
-] as const
 
 const MAX_LENGTH: Record<ContactField, number> = {
   fullName: TEXT_LIMITS.name,
@@ -160,25 +155,7 @@ export function ContactForm({
           <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
         </div>
         <InputField label="Subject" {...fieldProps('subject')} />
-        {QUESTIONS.some(([, options]) => inquiry[options].length > 0) ? (
-          <div className="grid gap-5 sm:grid-cols-3">
-            {QUESTIONS.map(([name, options, label]) =>
-              inquiry[options].length > 0 ? (
-                <SelectField
-                  key={name}
-                  label={`${label} (optional)`}
-                  name={name}
-                  defaultValue={values[name] ?? ''}
-                  error={errors[name]}
-                  options={[
-                    { value: '', label: 'Choose…' },
-                    ...inquiry[options].map((option) => ({ value: option, label: option })),
-                  ]}
-                />
-              ) : null,
-            )}
-          </div>
-        ) : null}
+        <InquiryQuestions inquiry={inquiry} values={values} errors={errors} />
         {inquiry.askWebsite ? (
           <InputField
             label="Current website (optional)"
