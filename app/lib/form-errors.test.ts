@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { PASSWORDS_DO_NOT_MATCH } from '#common/constants.ts'
 import {
   ForgetPasswordBodySchema,
@@ -175,5 +176,19 @@ describe('website edit form', () => {
       'slug',
     ])
     expect(result.errors.link).toBe('Link must be an http:// or https:// address')
+  })
+})
+
+describe('validate with nested content', () => {
+  it('keys each error by its whole path, so a nested field shows its own message', () => {
+    const Steps = z.object({
+      steps: z.array(z.object({ body: z.string().min(1, 'Body is required') })),
+    })
+    const values = { steps: [{ body: 'ok' }, { body: '' }] }
+    expect(validate(Steps, values, { isNested: true })).toEqual({
+      ok: false,
+      errors: { 'steps.1.body': 'Body is required' },
+    })
+    expect(validate(Steps, values)).toEqual({ ok: false, errors: { steps: 'Body is required' } })
   })
 })

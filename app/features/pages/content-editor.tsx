@@ -16,7 +16,7 @@ type UploadImage = (file: File) => Promise<string>
 interface EditorProps<T> {
   value: T
   path: string[]
-  errors: Record<string, string>
+  errors: Partial<Record<string, string>>
   onChange: (value: T) => void
   upload: UploadImage
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useNavigation, useSubmit } from 'react-router'
 import { renderMarkdownFields } from '#common/markdown.ts'
 import { PAGE_PATHS } from '#common/public-pages.ts'
 import { fillSiteNamesIn } from '#common/site-names.ts'
@@ -26,6 +26,7 @@ import { getPage, updatePage } from '#app/features/pages/pages.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { uploadImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
+import { validate, type FieldErrors } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
@@ -43,6 +44,33 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
+/**
+ * Saves one page's texts, sent as JSON since they nest (a guide's steps): checked with the server's
+ * own schema first, each error keyed by its field's path ("steps.1.body").
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const { key, content } = (await request.json()) as { key: string; content: unknown }
+  if (!isPageKey(key)) return { errors: {}, formError: 'Choose one of the pages' }
+  const result = validate(PAGE_CONTENT_SCHEMAS[key], content, { isNested: true })
+  if (!result.ok) {
+    toast.error('Page not saved')
+    return { errors: result.errors, formError: 'Please correct the highlighted fields.' }
+  }
+  try {
+    const saved = await withSignIn(request, () =>
+      updatePage(key, result.data as PageContent<typeof key>),
+    )
+    toast.success('Page saved')
+    return { saved: contentOf(saved) }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    const message = messageOf(error)
+    toast.error('Page not saved')
+    return { errors: errorsOfMessage(message), formError: message }
+  }
+}
+
 export function HydrateFallback() {
   return <Spinner />
 }
@@ -57,17 +85,30 @@ function errorsOfMessage(message: string): Record<string, string> {
   return match ? { [match[1]!]: match[2]! } : {}
 }
 
-export default function PagesPage({ loaderData }: Route.ComponentProps) {
-  return <PageEditor key={loaderData.key} page={loaderData} />
+export default function PagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <PageEditor key={loaderData.key} page={loaderData} answer={actionData} />
 }
 
-function PageEditor({ page }: { page: Page }) {
+type SaveAnswer = { saved: Content } | { errors: FieldErrors; formError: string }
+
+function PageEditor({ page, answer }: { page: Page; answer: SaveAnswer | undefined }) {
   const navigate = useNavigate()
+  const submit = useSubmit()
+  const isSaving = useNavigation().state === 'submitting'
   const [saved, setSaved] = useState<Content>(() => contentOf(page))
   const [draft, setDraft] = useState<Content>(saved)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [isSaving, setIsSaving] = useState(false)
+  // A new answer from the action: a save stores what it answered, a refusal shows its errors.
+  const [seenAnswer, setSeenAnswer] = useState(answer)
+  if (answer !== seenAnswer) {
+    setSeenAnswer(answer)
+    if (answer && 'saved' in answer) {
+      setSaved(answer.saved)
+      setDraft(answer.saved)
+    }
+  }
+  const refusal = answer && 'formError' in answer ? answer : undefined
+  const errors = refusal?.errors ?? {}
+  const formError = refusal?.formError
   const isDirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved])
   const settings = useSiteSettings()
   // As the public page renders it: the owner's names filled in, then the Markdown.
@@ -76,36 +117,13 @@ function PageEditor({ page }: { page: Page }) {
     [draft, page.key, settings],
   )
 
-  const dialog = useUnsavedChanges(isDirty, { watchSearch: true })
+  const dialog = useUnsavedChanges(isDirty && !isSaving, { watchSearch: true })
 
-  async function save() {
-    const parsed = PAGE_CONTENT_SCHEMAS[page.key].safeParse(draft)
-    if (!parsed.success) {
-      const found: Record<string, string> = {}
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
-      setErrors(found)
-      setFormError('Please correct the highlighted fields.')
-      toast.error('Page not saved')
-      return
-    }
-    setIsSaving(true)
-    try {
-      const result = await updatePage(page.key, parsed.data as PageContent<typeof page.key>)
-      const next = contentOf(result)
-      setSaved(next)
-      setDraft(next)
-      setErrors({})
-      setFormError(null)
-      toast.success('Page saved')
-    } catch (error) {
-      const message = messageOf(error)
-      setErrors(errorsOfMessage(message))
-      setFormError(message)
-      toast.error('Page not saved')
-    } finally {
-      setIsSaving(false)
-    }
-  }
+  const save = () =>
+    void submit({ key: page.key, content: draft } as never, {
+      method: 'post',
+      encType: 'application/json',
+    })
 
   return (
     <div>
@@ -149,7 +167,7 @@ function PageEditor({ page }: { page: Page }) {
             noValidate
             onSubmit={(event) => {
               event.preventDefault()
-              void save()
+              save()
             }}
             className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
           >
