@@ -51,7 +51,7 @@ const MessageReplySchema = z.object({ text: z.string(), sentAt: z.string() })
 /** Where an inquiry stands, in pipeline order; a reply moves "new" to "replied". */
 export const MESSAGE_STAGES = ['new', 'replied', 'call', 'proposal', 'won', 'lost'] as const
 export type MessageStage = (typeof MESSAGE_STAGES)[number]
-const MessageStageSchema = z.enum(MESSAGE_STAGES, {
+export const MessageStageSchema = z.enum(MESSAGE_STAGES, {
   error: 'Stage must be one of new, replied, call, proposal, won or lost',
 })
 

@@ -1,22 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { replySubject } from '#common/reply-subject.ts'
-import {
-  MESSAGE_STAGES,
-  NoteBodySchema,
-  ReplyBodySchema,
-  type Message,
-  type MessageStage,
-} from '#common/schemas/messages.ts'
+import { MESSAGE_STAGES, type Message } from '#common/schemas/messages.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { formatDate } from '#app/lib/format-date.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { InquiryAnswers, STAGE_LABELS, VisitSummary } from './messages-list.tsx'
-import { sendReply } from './messages.api.ts'
 
 /** What the reading pane asks of the page: the changes it makes go through the route. */
 export interface ReadingPaneActions {
@@ -27,9 +20,6 @@ export interface ReadingPaneActions {
   onMarkUnread: (message: Message) => void
   onNotSpam: (message: Message) => void
   onRequestTestimonial: (message: Message) => Promise<unknown>
-  onStageChange: (message: Message, stage: MessageStage) => void
-  /** Saves a note; resolves once it is stored and the message shows it. */
-  onAddNote: (message: Message, text: string) => Promise<void>
 }
 
 const PANE = 'rounded-lg border border-slate-200 bg-white shadow-sm'
@@ -130,7 +120,7 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
             {message.message}
           </blockquote>
         </article>
-        <InquiryDetails message={message} onStageChange={actions.onStageChange} />
+        <InquiryDetails message={message} />
         {message.replies.length > 0 ? (
           <section aria-label="Replies sent">
             <h3 className="mb-2 text-sm font-semibold text-slate-900">
@@ -154,7 +144,7 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
           </section>
         ) : null}
         <ReplyForm message={message} onSent={actions.onSent} />
-        <PrivateNotes message={message} onAddNote={actions.onAddNote} />
+        <PrivateNotes message={message} />
       </div>
     </section>
   )
@@ -193,46 +183,60 @@ export function EmptyReadingPane({ text, backHref }: { text: string; backHref?: 
   )
 }
 
+/** What the inbox route's action answers to the pane's reply and note forms. */
+interface PaneAnswer {
+  intent: string
+  errors: FieldErrors
+  error: string | null
+  isDone?: boolean
+}
+
+/**
+ * A pane form's post to the inbox route's action (which checks it with `validate`), and what to do
+ * once with each answer: `onDone` after it was stored or sent, else the field errors and message.
+ */
+function usePaneForm(onDone: () => void) {
+  const fetcher = useFetcher<PaneAnswer>()
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined
+  const handled = useRef<PaneAnswer | undefined>(undefined)
+  useEffect(() => {
+    if (!answer || answer === handled.current) return
+    handled.current = answer
+    if (answer.isDone) onDone()
+  }, [answer, onDone])
+  const refusal = answer && !answer.isDone ? answer : undefined
+  return {
+    send: (fields: Record<string, string>) => void fetcher.submit(fields, { method: 'post' }),
+    isBusy: fetcher.state !== 'idle',
+    errors: refusal?.errors,
+    failure: refusal?.error ?? null,
+  }
+}
+
 /** The reply: Subject prefilled "Re: ...", the text, and Send Reply. */
 function ReplyForm({ message, onSent }: { message: Message; onSent: () => void }) {
   const formRef = useRef<HTMLFormElement>(null)
   const [subject, setSubject] = useState(() => replySubject(message.subject))
   const [replyContent, setReplyContent] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>()
-  const [failure, setFailure] = useState<string | null>(null)
-  const [isSending, setIsSending] = useState(false)
+  const { send, isBusy: isSending, errors, failure } = usePaneForm(onSent)
   useFocusFirstError(formRef, errors)
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const result = validate(ReplyBodySchema, {
+    send({
+      intent: 'reply',
       email: message.email,
       subject,
       replyContent,
       messageId: message._id,
     })
-    setErrors(result.ok ? undefined : result.errors)
-    if (!result.ok) return
-    setIsSending(true)
-    setFailure(null)
-    try {
-      await sendReply(result.data)
-      toast.success('Reply sent successfully')
-      onSent()
-    } catch (error) {
-      const text = messageOf(error)
-      setFailure(text)
-      toast.error(text)
-    } finally {
-      setIsSending(false)
-    }
   }
 
   return (
     <form
       ref={formRef}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="space-y-4 rounded-lg border border-slate-200 p-4 sm:p-5"
     >
       {failure || errors?.email ? <Alert kind="error">{failure ?? errors?.email}</Alert> : null}
@@ -263,13 +267,8 @@ function ReplyForm({ message, onSent }: { message: Message; onSent: () => void }
 }
 
 /** Where the inquiry stands, what the sender answered, and the visit that led to the message. */
-function InquiryDetails({
-  message,
-  onStageChange,
-}: {
-  message: Message
-  onStageChange: (message: Message, stage: MessageStage) => void
-}) {
+function InquiryDetails({ message }: { message: Message }) {
+  const stageChange = useFetcher()
   const hasAnswers = !!(
     message.projectType ||
     message.budget ||
@@ -285,7 +284,12 @@ function InquiryDetails({
         label="Stage"
         name="stage"
         value={message.stage}
-        onChange={(event) => onStageChange(message, event.target.value as MessageStage)}
+        onChange={(event) =>
+          void stageChange.submit(
+            { intent: 'stage', id: message._id, stage: event.target.value },
+            { method: 'post' },
+          )
+        }
         options={MESSAGE_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }))}
       />
       <div className="min-w-0 space-y-3">
@@ -306,31 +310,14 @@ function InquiryDetails({
 }
 
 /** The owner's notes on the inquiry: stored only, never mailed. */
-function PrivateNotes({
-  message,
-  onAddNote,
-}: {
-  message: Message
-  onAddNote: (message: Message, text: string) => Promise<void>
-}) {
+function PrivateNotes({ message }: { message: Message }) {
   const [note, setNote] = useState('')
-  const [noteError, setNoteError] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
+  const { send, isBusy: isSaving, errors, failure } = usePaneForm(() => setNote(''))
+  const noteError = errors?.text ?? failure ?? undefined
 
-  async function saveNote(event: FormEvent<HTMLFormElement>) {
+  function saveNote(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const result = validate(NoteBodySchema, { text: note })
-    setNoteError(result.ok ? undefined : result.errors.text)
-    if (!result.ok) return
-    setIsSaving(true)
-    try {
-      await onAddNote(message, result.data.text)
-      setNote('')
-    } catch (error) {
-      setNoteError(messageOf(error))
-    } finally {
-      setIsSaving(false)
-    }
+    send({ intent: 'note', id: message._id, text: note })
   }
 
   return (
@@ -353,7 +340,7 @@ function PrivateNotes({
           ))}
         </ol>
       ) : null}
-      <form noValidate onSubmit={(event) => void saveNote(event)} className="space-y-2">
+      <form noValidate onSubmit={saveNote} className="space-y-2">
         <TextareaField
           label="Add a note"
           name="note"

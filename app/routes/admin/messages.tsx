@@ -1,9 +1,11 @@
-import { redirect, useNavigate, useRevalidator, useSubmit } from 'react-router'
+import { redirect, useNavigate, useSubmit } from 'react-router'
 import { IdSchema } from '#common/schemas/common.ts'
 import {
+  MessageStageSchema,
   MessagesSearchSchema,
+  NoteBodySchema,
+  ReplyBodySchema,
   type Message,
-  type MessageStage,
   type MessagesSearch,
 } from '#common/schemas/messages.ts'
 import { formatTotal } from '#common/format-total.ts'
@@ -30,12 +32,14 @@ import {
   downloadMessagesCsv,
   listMessagesForAdmin,
   searchParamsOf,
+  sendReply,
   updateMessage,
 } from '#app/features/messages/messages.api.ts'
 import { EmptyReadingPane, ReadingPane } from '#app/features/messages/reading-pane.tsx'
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
+import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { cn } from '#app/lib/cn.ts'
 import { deleteRow, loadListPage, requestedPage } from '#app/lib/paged-list.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -119,8 +123,37 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       throw redirect(inboxPath(searchOf(url), requestedPage(request)))
     return result
   }
+  if (intent === 'reply') {
+    const result = validate(ReplyBodySchema, textFieldsOf(form))
+    if (!result.ok) return { intent, errors: result.errors, error: null }
+    try {
+      await withSignIn(request, () => sendReply(result.data))
+    } catch (error) {
+      if (error instanceof Response) throw error
+      const text = messageOf(error)
+      toast.error(text)
+      return { intent, errors: {}, error: text }
+    }
+    toast.success('Reply sent successfully')
+    return { intent, errors: {}, error: null, isDone: true }
+  }
+  if (intent === 'note') {
+    const result = validate(NoteBodySchema, textFieldsOf(form))
+    if (!result.ok) return { intent, errors: result.errors, error: null }
+    try {
+      await withSignIn(request, () => addNote(String(form.get('id')), result.data))
+    } catch (error) {
+      if (error instanceof Response) throw error
+      return { intent, errors: {}, error: messageOf(error) }
+    }
+    return { intent, errors: {}, error: null, isDone: true }
+  }
   try {
-    if (intent === 'bulk') {
+    if (intent === 'stage') {
+      const stage = MessageStageSchema.parse(form.get('stage'))
+      await updateMessage(String(form.get('id')), { stage })
+      toast.success(`Moved to ${STAGE_LABELS[stage]}`)
+    } else if (intent === 'bulk') {
       const action = String(form.get('action')) as 'read' | 'unread' | 'delete'
       const ids = String(form.get('ids')).split(',').filter(Boolean)
       toast.success((await bulkUpdateMessages({ ids, action })).message)
@@ -153,7 +186,6 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
   const selection = useRowSelection(messages)
   const submit = useSubmit()
   const navigate = useNavigate()
-  const revalidator = useRevalidator()
   const { dialog, confirmDelete, confirmSubmit, isDeleting } = useConfirmedSubmit()
   const open = messages.find((message) => message._id === openId)
   const listHref = inboxPath(search, page)
@@ -164,17 +196,6 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
     void submit({ intent: 'bulk', action, ids: ids.join(',') }, { method: 'post' })
   const notSpam = (message: Message) =>
     void submit({ intent: 'not-spam', id: message._id }, { method: 'post' })
-
-  async function moveTo(message: Message, stage: MessageStage) {
-    await updateMessage(message._id, { stage })
-    toast.success(`Moved to ${STAGE_LABELS[stage]}`)
-    await revalidator.revalidate()
-  }
-
-  async function saveNote(message: Message, text: string) {
-    await addNote(message._id, { text })
-    await revalidator.revalidate()
-  }
 
   async function markUnread(message: Message) {
     await updateMessage(message._id, { read: false })
@@ -313,8 +334,6 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
                   messageId: message._id,
                 })
               }
-              onStageChange={(message, stage) => void moveTo(message, stage).catch(toastError)}
-              onAddNote={saveNote}
             />
           ) : (
             <EmptyReadingPane
