@@ -24,6 +24,8 @@ export interface ChangeBroadcastOptions {
 }
 
 const RECONNECT_DELAY_MS = 1_000
+/** How many times a change is sent over PostgreSQL before it is given up (and logged). */
+const NOTIFY_ATTEMPTS = 5
 
 export async function createChangeBroadcast(
   options: ChangeBroadcastOptions,
@@ -114,9 +116,18 @@ async function postgresBroadcast(
   publisherPool.on('error', () => {})
   return {
     publish() {
-      publisherPool.query('select pg_notify($1, $2)', [channel, self]).catch((err: unknown) => {
-        log.warn({ err }, 'change broadcast: could not notify')
-      })
+      // A notification lost to a passing connection failure would leave the other instances
+      // serving what they kept: it is sent again, a second apart, a few times.
+      const send = (attempt: number) => {
+        publisherPool.query('select pg_notify($1, $2)', [channel, self]).catch((err: unknown) => {
+          if (closed || attempt >= NOTIFY_ATTEMPTS) {
+            log.warn({ err }, 'change broadcast: could not notify')
+            return
+          }
+          setTimeout(() => send(attempt + 1), RECONNECT_DELAY_MS).unref()
+        })
+      }
+      send(1)
     },
     async close() {
       closed = true
