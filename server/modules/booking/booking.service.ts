@@ -26,6 +26,7 @@ import type {
 } from '#common/schemas/booking.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import type { BookingRow } from '#server/db/schema.ts'
+import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { FetchedText } from '#server/modules/link-checks/probe.ts'
@@ -74,16 +75,10 @@ export function createBookingService(deps: {
 }) {
   const { repo, settings, messages, mail, ownerEmail, publicUrl, limits, now, log } = deps
   const host = new URL(publicUrl).host
-  const inFlight = new Set<Promise<unknown>>()
+  const { track, settled } = createBackgroundWork()
   const stopping = new AbortController()
   let timer: NodeJS.Timeout | undefined
   let tick: Promise<unknown> | undefined
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    inFlight.add(work)
-    void work.finally(() => inFlight.delete(work)).catch(() => {})
-    return work
-  }
 
   const manageUrl = (token: string) => `${publicUrl}/booking/${token}`
 
@@ -622,7 +617,7 @@ export function createBookingService(deps: {
       clearInterval(timer)
       timer = undefined
       stopping.abort()
-      await Promise.allSettled([...inFlight])
+      await settled()
     },
   }
 }

@@ -38,6 +38,7 @@ import {
 import type { InquirySettings, SiteSettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { MessageRow } from '#server/db/schema.ts'
+import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
 import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
@@ -206,7 +207,7 @@ export function createMessagesService(deps: {
     now,
     log,
   } = deps
-  const inFlight = new Set<Promise<unknown>>()
+  const { track, settled } = createBackgroundWork()
   let timer: NodeJS.Timeout | undefined
   let purgeTimer: NodeJS.Timeout | undefined
   let retryRun: Promise<unknown> | undefined
@@ -215,12 +216,6 @@ export function createMessagesService(deps: {
   let backoffBaseMs = 0
 
   const newMessageId = () => `<${randomUUID()}@${messageIdDomain}>`
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    inFlight.add(work)
-    void work.finally(() => inFlight.delete(work)).catch(() => {})
-    return work
-  }
 
   async function findOwner(): Promise<string | undefined> {
     try {
@@ -656,7 +651,7 @@ export function createMessagesService(deps: {
 
     /** Resolves once the mail and purges in flight (notifications, acknowledgements) are done. */
     async drainBackground() {
-      await Promise.allSettled([...inFlight])
+      await settled()
     },
 
     retryPendingNotifications,
@@ -702,7 +697,7 @@ export function createMessagesService(deps: {
       timer = undefined
       purgeTimer = undefined
       stopping = true
-      await Promise.allSettled([...inFlight])
+      await settled()
     },
   }
 }
