@@ -1,7 +1,7 @@
 /** SQL for booked calls, the busy times read from the owner's calendar and the feed's key; no rules here. */
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { hasErrorCode } from '#server/db/errors.ts'
+import { hasErrorCode, retryOnDeadlock } from '#server/db/errors.ts'
 import { bookingBusyTimes, bookingCalendar, bookings, type BookingRow } from '#server/db/schema.ts'
 
 const CALENDAR_KEY = 'calendar'
@@ -17,9 +17,12 @@ export type NewBooking = Omit<
 
 export function createBookingRepository(db: Db) {
   return {
-    /** Rejects with an exclusion violation (isOverlap) when the range is taken. */
+    /**
+     * Rejects with an exclusion violation (isOverlap) when the range is taken, also when another
+     * request took it at the same moment (the deadlock PostgreSQL may report then is run again).
+     */
     async insert(values: NewBooking): Promise<BookingRow> {
-      const [row] = await db.insert(bookings).values(values).returning()
+      const [row] = await retryOnDeadlock(() => db.insert(bookings).values(values).returning())
       return row!
     },
 
@@ -52,11 +55,13 @@ export function createBookingRepository(db: Db) {
       values: Pick<BookingRow, 'startAt' | 'endAt' | 'blockedUntil' | 'reminderSentAt'>,
       at: Date,
     ): Promise<BookingRow | undefined> {
-      const [row] = await db
-        .update(bookings)
-        .set({ ...values, sequence: sql`${bookings.sequence} + 1`, updatedAt: at })
-        .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
-        .returning()
+      const [row] = await retryOnDeadlock(() =>
+        db
+          .update(bookings)
+          .set({ ...values, sequence: sql`${bookings.sequence} + 1`, updatedAt: at })
+          .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+          .returning(),
+      )
       return row
     },
 
