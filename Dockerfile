@@ -25,4 +25,4 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=1", "--no-wasm-dynamic-tiering", "--no-wasm-tier-up", "build/server/main.mjs"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=4", "--no-wasm-dynamic-tiering", "--no-wasm-tier-up", "build/server/main.mjs"]

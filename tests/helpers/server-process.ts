@@ -13,14 +13,14 @@ const SERVER_ENTRY = path.join(BUILD_DIR, 'server', 'main.mjs')
 /**
  * The Node flags and the environment `npm start` runs the server with (package.json; also the
  * Dockerfile and the systemd unit), so tests and the bench measure what ships. Sized for a 512 MB
- * server (docs/decisions/009 and 028): the old-generation cap, a small young generation, the
+ * server (docs/decisions/009, 028 and 037): the old-generation cap, a 4 MB young generation, the
  * embedded database's WebAssembly compiled once by the fast baseline compiler and never again by
  * the optimising one, two malloc arenas instead of one per thread, and allocations of 32 KB and
  * more given back to the system once freed.
  */
 export const SERVER_NODE_FLAGS = [
   '--max-old-space-size=160',
-  '--max-semi-space-size=1',
+  '--max-semi-space-size=4',
   '--no-wasm-dynamic-tiering',
   '--no-wasm-tier-up',
 ]
