@@ -6,7 +6,7 @@
  * deepest route that says decides, and a page nobody marks is hydrated as before.
  */
 import { createContext, use } from 'react'
-import { useMatches, type UIMatch } from 'react-router'
+import { useMatches } from 'react-router'
 import {
   closeMenusWhenDone,
   enhanceBooking,
@@ -21,7 +21,8 @@ export type PageHandle = { hydrate?: boolean }
 export const STATIC_PAGE: PageHandle = { hydrate: false }
 export const HYDRATED_PAGE: PageHandle = { hydrate: true }
 
-function isHydratedPage(matches: readonly UIMatch[]): boolean {
+/** Whether a page ships React, from its matched routes' handles, outermost first. */
+export function isHydratedPage(matches: readonly { handle?: unknown }[]): boolean {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]!.handle as PageHandle | undefined
     if (typeof handle?.hydrate === 'boolean') return handle.hydrate

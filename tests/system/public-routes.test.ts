@@ -91,4 +91,20 @@ describe('the route table', () => {
       expect(res.headers.etag, path).toBeUndefined()
     }
   })
+
+  it('renders every page whole, with no part left to a fallback for the browser to finish', async () => {
+    // Pages that ship no React are rendered to one string (docs/decisions/038): a part of one that
+    // waited for something (a lazy component, a Suspense boundary) would be sent as its fallback,
+    // marked <!--$!-->, with no script to finish it. The streaming renderer of hydrated pages
+    // waits, and leaves no pending boundary (<!--$?-->) either.
+    let staticPages = 0
+    for (const path of paths(routes)) {
+      const res = await app.inject({ method: 'GET', url: path })
+      if (!String(res.headers['content-type']).startsWith('text/html')) continue
+      expect(res.body.startsWith('<!DOCTYPE html><html'), path).toBe(true)
+      expect(res.body, path).not.toMatch(/<!--\$[!?]-->/)
+      if (!res.body.includes('<script type="module"')) staticPages += 1
+    }
+    expect(staticPages).toBeGreaterThan(5)
+  })
 })
