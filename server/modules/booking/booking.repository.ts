@@ -1,7 +1,7 @@
 /** SQL for booked calls, the busy times read from the owner's calendar and the feed's key; no rules here. */
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { hasErrorCode, retryOnDeadlock } from '#server/db/errors.ts'
+import { hasErrorCode } from '#server/db/errors.ts'
 import { bookingBusyTimes, bookingCalendar, bookings, type BookingRow } from '#server/db/schema.ts'
 
 const CALENDAR_KEY = 'calendar'
@@ -10,6 +10,25 @@ const EXCLUSION_VIOLATION = new Set(['23P01'])
 
 export const isOverlap = (error: unknown) => hasErrorCode(error, EXCLUSION_VIOLATION)
 
+/**
+ * The transaction-level advisory lock every write of a booking's time takes first. PostgreSQL
+ * checks an exclusion constraint after inserting the row, so two writes of overlapping ranges at
+ * the same moment can each wait for the other's uncommitted row: a deadlock, which it breaks by
+ * aborting one with 40P01, and under a burst the aborted ones run into each other again. Taken in
+ * turn, the second write finds the first committed and gets the constraint's own error (a 409).
+ */
+const BOOKING_TIMES_LOCK = 0x626f6f6b // "book"
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Runs `write` in a transaction holding BOOKING_TIMES_LOCK (instances on one database included). */
+function inTurn<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_TIMES_LOCK})`)
+    return write(tx)
+  })
+}
+
 export type NewBooking = Omit<
   typeof bookings.$inferInsert,
   'id' | 'status' | 'sequence' | 'cancelledAt' | 'createdAt' | 'updatedAt'
@@ -17,12 +36,9 @@ export type NewBooking = Omit<
 
 export function createBookingRepository(db: Db) {
   return {
-    /**
-     * Rejects with an exclusion violation (isOverlap) when the range is taken, also when another
-     * request took it at the same moment (the deadlock PostgreSQL may report then is run again).
-     */
+    /** Rejects with an exclusion violation (isOverlap) when the range is taken. */
     async insert(values: NewBooking): Promise<BookingRow> {
-      const [row] = await retryOnDeadlock(() => db.insert(bookings).values(values).returning())
+      const [row] = await inTurn(db, (tx) => tx.insert(bookings).values(values).returning())
       return row!
     },
 
@@ -55,8 +71,8 @@ export function createBookingRepository(db: Db) {
       values: Pick<BookingRow, 'startAt' | 'endAt' | 'blockedUntil' | 'reminderSentAt'>,
       at: Date,
     ): Promise<BookingRow | undefined> {
-      const [row] = await retryOnDeadlock(() =>
-        db
+      const [row] = await inTurn(db, (tx) =>
+        tx
           .update(bookings)
           .set({ ...values, sequence: sql`${bookings.sequence} + 1`, updatedAt: at })
           .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
