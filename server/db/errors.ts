@@ -25,24 +25,6 @@ export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolea
 /** True when the error (or one it wraps) is a unique-constraint violation. */
 export const isUniqueViolation = (error: unknown) => hasErrorCode(error, UNIQUE_VIOLATION)
 
-const DEADLOCK_DETECTED = new Set(['40P01'])
-
-/**
- * Runs one statement again when PostgreSQL aborted it as a deadlock victim. Concurrent inserts
- * that conflict on an exclusion constraint can each wait for the other's uncommitted row; the
- * server then aborts one of them with 40P01. Run again, the statement finds the survivor's row
- * committed (and fails with the constraint's own error) or gone (and succeeds).
- */
-export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run()
-    } catch (err) {
-      if (attempt >= attempts || !hasErrorCode(err, DEADLOCK_DETECTED)) throw err
-    }
-  }
-}
-
 const FOREIGN_KEY_VIOLATION = '23503'
 
 /**
