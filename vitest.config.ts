@@ -2,12 +2,16 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Test files that replace a module (`vi.mock`) or a global (`vi.stubGlobal`) run each in a fresh
- * module registry; every other file shares one per worker, which spares re-importing the server
+ * Test files that replace a module (`vi.mock`) or a global (`vi.stubGlobal`), or read a module's
+ * state from a clean start, run each in a fresh module registry; every other file shares one per worker, which spares re-importing the server
  * (Fastify, Drizzle, React Router's build) for each of them: about a third of the suite's CPU time
  * (docs/decisions/012-shared-test-modules.md).
  */
-const ISOLATED = ['app/**/*.test.{ts,tsx}', 'tests/api/sign-in-timing.test.ts']
+const ISOLATED = [
+  'app/**/*.test.{ts,tsx}',
+  'tests/api/sign-in-timing.test.ts',
+  'server/lib/breached-list.test.ts',
+]
 
 export default defineConfig({
   test: {

@@ -1,12 +1,14 @@
 /**
  * Where mail goes: an SMTP server when SMTP_URL is set, otherwise one .eml file per mail
  * under DATA_DIR/outbox/ so a local user can open, say, a reset link without a mail server.
+ * nodemailer is loaded with the first mail, not at start: about 5 MB of heap a site that sends
+ * a few mails a day would otherwise hold from its first second (docs/decisions/039).
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import type { createTransport, Transporter } from 'nodemailer'
 
 export interface OutgoingMail {
   from: string | { name: string; address: string }
@@ -29,30 +31,38 @@ export interface MailTransport {
 
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 }
 
+/** A nodemailer transporter made on the first call, from options known at start. */
+function onFirstUse(options: Parameters<typeof createTransport>[0]) {
+  let transporter: Promise<Transporter> | undefined
+  return {
+    get: () =>
+      (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      )),
+    made: () => transporter,
+  }
+}
+
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   // nodemailer reads transport options from the URL's query string.
   const url = new URL(smtpUrl)
   for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(value))
   }
-  const transporter = nodemailer.createTransport(url.toString())
+  const transporter = onFirstUse(url.toString())
   return {
     async send(mail) {
-      await transporter.sendMail(mail)
+      await (await transporter.get()).sendMail(mail)
     },
-    close: () => transporter.close(),
+    close: () => void transporter.made()?.then((made) => made.close()),
   }
 }
 
 export function createOutboxTransport(outboxDir: string, log: FastifyBaseLogger): MailTransport {
-  const streamer = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  })
+  const streamer = onFirstUse({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {
-      const info = await streamer.sendMail(mail)
+      const info = await (await streamer.get()).sendMail(mail)
       // Owner-only, whatever the umask: an outbox mail may hold a live password-reset link.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 })
       const file = path.join(

@@ -105,7 +105,7 @@ export async function parseAdminInput(
   if (!password.success) {
     throw new Error(`Admin password rejected: ${password.error.issues[0]?.message}`)
   }
-  if (await isBreachedPassword(password.data)) {
+  if (await isBreachedPassword(password.data, { keepList: false })) {
     throw new Error(`Admin password rejected: ${PASSWORD_BREACHED}`)
   }
   return {
