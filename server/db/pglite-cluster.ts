@@ -13,7 +13,6 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import tar from 'tar-fs'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 
 /** PostgreSQL's own marker of an initialised cluster: PGlite runs initdb when it is missing. */
@@ -54,6 +53,8 @@ export async function prepareClusterDir(
   if (existsSync(path.join(dir, MARKER))) return 'existing'
   const file = await shippedClusterFile()
   if (!existsSync(file)) return 'none-shipped'
+  // Loaded only here: every start after the first would otherwise hold the tar reader's modules.
+  const { default: tar } = await import('tar-fs')
   await pipeline(
     createReadStream(file),
     createGunzip(),

@@ -283,7 +283,7 @@ export function createBookingService(deps: {
     }
     let spans: Span[]
     try {
-      spans = readBusyTimes(fetched.text, {
+      spans = await readBusyTimes(fetched.text, {
         from: at.getTime() - DAY_MS,
         until: at.getTime() + (booking.horizonDays + 2) * DAY_MS,
         ownerZone: booking.timeZone,

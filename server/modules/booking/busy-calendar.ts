@@ -3,8 +3,9 @@
  * parser, which expands RRULE with EXDATE and applies RECURRENCE-ID overrides). Times in a named
  * zone (TZID) become instants through luxon when the name is an IANA zone, and through the file's
  * own VTIMEZONE otherwise; all-day events and times with no zone are read in the owner's zone.
+ * ical.js is loaded with the first feed read: a site without a busy calendar never holds it.
  */
-import ICAL from 'ical.js'
+import type ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
 import type { Span } from './slots.ts'
@@ -49,10 +50,11 @@ const tzidOf = (event: IcalEvent, name: 'dtstart' | 'dtend') =>
 /**
  * The busy spans in [from, until) the feed holds. Throws when the text is no iCalendar data.
  */
-export function readBusyTimes(
+export async function readBusyTimes(
   text: string,
   { from, until, ownerZone }: { from: number; until: number; ownerZone: string },
-): Span[] {
+): Promise<Span[]> {
+  const { default: ICAL } = await import('ical.js')
   const root = new ICAL.Component(ICAL.parse(text))
   const calendars = root.name === 'vcalendar' ? [root] : root.getAllSubcomponents('vcalendar')
   if (calendars.length === 0) throw new Error('The address does not serve an iCalendar file')
