@@ -5,19 +5,10 @@ import type * as LanguageCommon from '@zxcvbn-ts/language-common'
 import { PASSWORD_BREACHED } from '#common/constants.ts'
 import { badRequest } from './http-errors.ts'
 
+// argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommended minimum).
 const ARGON2ID = 2
-/**
- * argon2id at m=7168 KiB, t=5, p=1: of the settings OWASP's Password Storage Cheat Sheet lists as
- * giving equal defence (19 MiB and 2 passes, the library's default, down to 7 MiB and 5 passes),
- * the one that trades memory for passes. The work is the same (memory times passes: 35,840 against
- * 38,912), but each hash being made or checked holds 7 MiB instead of 19: the admin created at a
- * first start no longer lifts its peak by 18 MB, and four sign-ins at once (the thread pool's
- * size) hold 28 MB instead of 76 (docs/decisions/039). A stored hash carries its own parameters,
- * so hashes made before are checked with theirs.
- */
-const PASSWORD_COST = { algorithm: ARGON2ID, memoryCost: 7168, timeCost: 5, parallelism: 1 }
 
-export const hashPassword = (password: string) => hash(password, PASSWORD_COST)
+export const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID })
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
