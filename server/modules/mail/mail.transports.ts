@@ -1,7 +1,7 @@
 /**
  * Where mail goes: an SMTP server when SMTP_URL is set, otherwise one .eml file per mail
  * under DATA_DIR/outbox/ so a local user can open, say, a reset link without a mail server.
- * nodemailer is loaded with the first mail, not at start: about 5 MB of heap a site that sends
+ * nodemailer is loaded with the first mail, not at start: about 2 MB of heap a site that sends
  * a few mails a day would otherwise hold from its first second (docs/decisions/039).
  */
 import { randomUUID } from 'node:crypto'
