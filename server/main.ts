@@ -3,6 +3,8 @@ import { buildApp } from './app.ts'
 import { loadConfigOrExit } from './config.ts'
 import { openDatabase, protectDataDir } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { holdsCluster } from './db/pglite-cluster.ts'
+import { hashPassword } from './lib/passwords.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { describeFirstRun, putFirstRunContent } from './first-run/first-run.ts'
 import { logStream } from './lib/log-output.ts'
@@ -13,6 +15,14 @@ import { localChannelPath } from './modules/local-admin/local-admin.client.ts'
 process.umask(0o077)
 const config = loadConfigOrExit()
 await protectDataDir(config.dataDir, [config.mail.outboxDir])
+// A start that creates the embedded database creates the admin too: its password hash (argon2id
+// holds 19 MiB while it works) is begun now, while the process is small, rather than on top of
+// everything the start has loaded by then (docs/decisions/039). Any other start hashes nothing.
+const adminHash =
+  config.admin && config.database.kind === 'pglite' && !holdsCluster(config.database.dir)
+    ? hashPassword(config.admin.password)
+    : undefined
+adminHash?.catch(() => {})
 const database = await openDatabase(config.database, { role: 'server' }).catch((error: unknown) => {
   if (!(error instanceof DataDirLockedError)) throw error
   console.error(error.message)
@@ -30,7 +40,9 @@ const firstRun = describeFirstRun(await putFirstRunContent(app.services))
 if (firstRun) app.log.info(firstRun)
 
 if (config.admin) {
-  const { created, promoted } = await app.services.users.ensureAdmin(config.admin)
+  const { created, promoted } = await app.services.users.ensureAdmin(config.admin, {
+    passwordHash: adminHash,
+  })
   app.log.info({ email: config.admin.email, created, promoted }, 'admin account ensured')
 } else if (!(await app.services.users.firstAdminEmail())) {
   app.log.warn(

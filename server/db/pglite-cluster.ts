@@ -19,6 +19,9 @@ import { ROOT_DIR } from '#server/lib/paths.ts'
 const MARKER = 'PG_VERSION'
 const UNPACKING_MARKER = `${MARKER}.unpacking`
 
+/** Whether `dir` already holds a database (false for a folder a first start is about to fill). */
+export const holdsCluster = (dir: string) => existsSync(path.join(dir, MARKER))
+
 async function installedPgliteVersion(): Promise<string> {
   const require = createRequire(import.meta.url)
   const entry = require.resolve('@electric-sql/pglite')
@@ -50,7 +53,7 @@ export async function shippedClusterFile(): Promise<string> {
 export async function prepareClusterDir(
   dir: string,
 ): Promise<'existing' | 'unpacked' | 'none-shipped'> {
-  if (existsSync(path.join(dir, MARKER))) return 'existing'
+  if (holdsCluster(dir)) return 'existing'
   const file = await shippedClusterFile()
   if (!existsSync(file)) return 'none-shipped'
   // Loaded only here: every start after the first would otherwise hold the tar reader's modules.

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PASSWORD_BREACHED, USERS_PAGE_SIZE } from '#common/constants.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
 import { SessionSchema, UserPublicSchema, UsersPageSchema } from '#common/schemas/users.ts'
 import { users, type UserRow } from '#server/db/schema.ts'
+import { hashPassword } from '#server/lib/passwords.ts'
 import { asAdmin, asUser, authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -321,6 +323,19 @@ describe('users.ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     })
     const res = await signIn(app, email, TEST_PASSWORD)
     expect(res.json()).toMatchObject({ name: 'Admin', isAdmin: true })
+  })
+
+  it('stores the hash a first start began before opening the database, hashing nothing again', async () => {
+    const email = `first-${crypto.randomUUID()}@example.com`
+    const begun = hashPassword(TEST_PASSWORD)
+    const result = await app.services.users.ensureAdmin(
+      { email, password: TEST_PASSWORD },
+      { passwordHash: begun },
+    )
+    expect(result.created).toBe(true)
+    const [row] = await app.database.db.select().from(users).where(eq(users.email, email))
+    expect(row?.passwordHash).toBe(await begun)
+    expect((await signIn(app, email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
   it('takes over an account a stranger signed up with that e-mail before promoting it', async () => {

@@ -126,10 +126,12 @@ async function ensureAdminAccount(
   repo: UsersRepository,
   input: EnsureAdminInput,
   now: () => Date = () => new Date(),
+  { passwordHash: madeBefore }: { passwordHash?: Promise<string> } = {},
 ): Promise<{ user: UserPublic; created: boolean; promoted: boolean }> {
   const { email, password, name } = await parseAdminInput(input)
-  // Hashed only when needed: a start with the admin already in place costs no hashing.
-  let hashed: Promise<string> | undefined
+  // Hashed only when needed: a start with the admin already in place costs no hashing. A caller
+  // may have begun the hash of this same password earlier (a first start; see server/main.ts).
+  let hashed: Promise<string> | undefined = madeBefore
   const passwordHash = () => (hashed ??= hashPassword(password))
   const unchanged = (row: UserRow) => ({ user: toUserPublic(row), created: false, promoted: false })
 
@@ -438,7 +440,8 @@ export function createUsersService({
     firstAdminEmail: (): Promise<string | undefined> => repo.firstAdminEmail(),
 
     /** See ensureAdminAccount. */
-    ensureAdmin: (input: EnsureAdminInput) => ensureAdminAccount(repo, input, now),
+    ensureAdmin: (input: EnsureAdminInput, options?: { passwordHash?: Promise<string> }) =>
+      ensureAdminAccount(repo, input, now, options),
   }
 }
 
