@@ -30,7 +30,9 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     )
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-    return new Response(`<!DOCTYPE html>${html}`, {
+    // Bytes, not a string: a string body is first checked for lone surrogates (a copy of the whole
+    // page) and then encoded again by the Fetch API; Node.js encodes it once, natively.
+    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), {
       headers: responseHeaders,
       status: responseStatusCode,
     })

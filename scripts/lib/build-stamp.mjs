@@ -28,6 +28,8 @@ const SOURCE_FILES = [
   'vite.config.ts',
   'react-router.config.ts',
   'scripts/precompress-assets.ts',
+  'scripts/build-server.ts',
+  'scripts/lib/ascii-source.ts',
   'scripts/lib/build-stamp.mjs',
 ]
 /** Tests live beside the sources but are not part of the build. */

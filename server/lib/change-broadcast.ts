@@ -39,7 +39,7 @@ async function redisBroadcast(
   url: string,
   { channel, log, onChange }: ChangeBroadcastOptions,
 ): Promise<ChangeBroadcast> {
-  const { Redis } = await import('ioredis')
+  const { default: Redis } = await import('ioredis')
   const self = randomUUID()
   const connect = () =>
     new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false })

@@ -192,8 +192,10 @@ export async function createRateLimitCounters(options: {
   if (!options.redisUrl) {
     return { ...memory, isDegraded: () => false, close: async () => {} }
   }
-  // ioredis is loaded only when it is used: it would only lengthen everyone else's start-up.
-  const redis = new (await import('ioredis')).Redis(options.redisUrl, {
+  // ioredis is loaded only when it is used: it would only lengthen everyone else's start-up. A
+  // CommonJS package loaded this way is read through its default export (scripts/build-server.ts).
+  const { default: Redis } = await import('ioredis')
+  const redis = new Redis(options.redisUrl, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     // A Redis that accepts connections but never answers falls back like one that is down.

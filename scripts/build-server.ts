@@ -1,0 +1,82 @@
+/**
+ * The server's build: server/main.ts and the command-line tools bundled into build/server with
+ * the libraries they use (docs/decisions/040). One file read and compiled at start instead of
+ * hundreds in node_modules, each with its own package.json lookup, and only the code the server
+ * reaches. Libraries loaded on first use (mail, calendars, unpacking a cluster) stay in chunks of
+ * their own, read only when first used; such a chunk of a CommonJS package exports only its
+ * `default` (`const { default: Redis } = await import('ioredis')`, never `{ Redis }`). The output
+ * is ASCII (scripts/lib/ascii-source.ts).
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { build } from 'esbuild'
+import { asciiSource } from './lib/ascii-source.ts'
+
+const OUT_DIR = 'build/server'
+
+/**
+ * Left to Node.js to load from node_modules:
+ * - native addons and PGlite, which find their binaries and WebAssembly beside their own files;
+ * - the breached-password list, loaded through require so that it can be let go
+ *   (server/lib/passwords.ts);
+ * - what only development or a terminal loads (Vite, pino-pretty), and pg's optional native driver;
+ * - every library the web build (build/server/index.js, made first) imports, so that the process
+ *   holds one copy of each (and React, React Router and their contexts are the same objects).
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'sharp',
+  '@zxcvbn-ts/language-common',
+  'vite',
+  '@fastify/middie',
+  'pino-pretty',
+  'pg-native',
+]
+
+/** The packages the web build's server files import (`react-dom/server` is `react-dom`). */
+async function webBuildImports(): Promise<string[]> {
+  const dir = path.join(OUT_DIR, 'assets')
+  const files = [path.join(OUT_DIR, 'index.js')]
+  for (const name of await readdir(dir).catch(() => [])) files.push(path.join(dir, name))
+  const packages = new Set<string>()
+  for (const file of files) {
+    const code = await readFile(file, 'utf8').catch(() => {
+      throw new Error(`No web build at ${file}: run "npm run build:web" first.`)
+    })
+    for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
+      const parts = specifier!.split('/')
+      if (!specifier!.startsWith('node:'))
+        packages.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!)
+    }
+  }
+  return [...packages]
+}
+
+const result = await build({
+  entryPoints: ['server/main.ts', 'server/cli/*.ts'],
+  outdir: OUT_DIR,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  external: [...EXTERNAL, ...(await webBuildImports())].flatMap((name) => [name, `${name}/*`]),
+  // The CommonJS libraries in an ES module bundle require Node's own modules through this.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: true,
+  write: false,
+  logLevel: 'warning',
+})
+
+await rm(path.join(OUT_DIR, 'chunks'), { recursive: true, force: true })
+for (const file of result.outputFiles) {
+  await mkdir(path.dirname(file.path), { recursive: true })
+  await writeFile(file.path, file.path.endsWith('.mjs') ? asciiSource(file.text) : file.contents)
+}
