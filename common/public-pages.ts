@@ -34,11 +34,18 @@ export const PUBLIC_ENTRY_PAGES = [
 const PUBLIC_FILES = ['/sitemap.xml', '/robots.txt', '/journal/feed.xml'] as const
 
 /**
- * Public pages made for each request: the contact form carries a one-time token (its spam check),
- * and /book shows the free times as they are now. Nobody (no shared cache, no browser, not the
- * response cache) keeps a copy.
+ * The header by which a public page's route says the page is made for each visitor (the server
+ * reads it and removes it: it never leaves the site). Nobody outside the site keeps such a page
+ * (`Cache-Control: private, no-store`).
+ * - `now`: the page shows something as it is at this moment (/book's free times, while booking is
+ *   on), and is rendered for each request.
+ * - `token=<token>`: the page is the same for everyone but for one fresh one-time token (the
+ *   contact form's spam check): the response cache keeps it and puts a new token in each copy.
  */
-export const PER_VISITOR_PAGES: readonly string[] = ['/contact', '/book']
+export const VISITOR_PAGE_HEADER = 'x-visitor-page'
+
+/** The value of VISITOR_PAGE_HEADER for a page that holds `token`. */
+export const holdsToken = (token: string) => `token=${token}`
 
 /** Where each page the owner edits in the admin is shown. */
 export const PAGE_PATHS: Record<PageKey, (typeof PUBLIC_PAGES)[number]> = {

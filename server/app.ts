@@ -153,6 +153,8 @@ export async function buildApp(deps: AppDeps) {
     ttlMs: config.responseCacheTtlMs,
     changes: services.contentChanges,
     now: deps.now && (() => deps.now!().getTime()),
+    // The one page made for each visitor only by a token: the contact form.
+    issueToken: services.messages.issueContactToken,
   })
   // Page views for the visit statistics, whether the page came from the response cache or not
   if (config.isVisitCounting) {

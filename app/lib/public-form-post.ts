@@ -41,3 +41,19 @@ export function serviceFailure(error: unknown): ServiceFailure {
     status < 500 && error instanceof Error ? error.message : 'please try again in a moment'
   return { status, headers, detail }
 }
+
+/**
+ * The headers of a page with a form: its loader's (VISITOR_PAGE_HEADER, common/public-pages.ts)
+ * and its action's (a refusal's Retry-After).
+ */
+export function formPageHeaders({
+  loaderHeaders,
+  actionHeaders,
+}: {
+  loaderHeaders: Headers
+  actionHeaders: Headers
+}): Headers {
+  const headers = new Headers(loaderHeaders)
+  for (const [name, value] of actionHeaders) headers.set(name, value)
+  return headers
+}

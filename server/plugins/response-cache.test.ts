@@ -1,23 +1,36 @@
 /**
  * The response cache's bounds, on a bare Fastify app: however many distinct URLs a crawler asks
  * for, the entries' bytes (bodies and compressed copies) stay under the bound, the least recently
- * used leaving first; campaign tags and ad-click ids share the page's entry.
+ * used leaving first; campaign tags and ad-click ids share the page's entry; a page made for each
+ * visitor only by its one-time token is kept with a new token in each copy.
  */
 import { randomBytes } from 'node:crypto'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { createContentChanges } from '#server/lib/content-changes.ts'
-import responseCachePlugin from './response-cache.ts'
+import responseCachePlugin, { keepForEachVisitor } from './response-cache.ts'
 
 const PAGE_BYTES = 100 * 1024
 
 async function appWithCache(maxBytes: number) {
   const app = Fastify()
   const renders: string[] = []
+  let issued = 0
   await app.register(responseCachePlugin, {
     ttlMs: 60_000,
     changes: createContentChanges(),
     maxBytes,
+    issueToken: () => `token-${++issued}`,
+  })
+  // A form whose token is made for each visitor, as the contact page's.
+  app.get('/form', async (request, reply) => {
+    renders.push(request.url)
+    const token = `token-${++issued}`
+    keepForEachVisitor(reply, token)
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('text/html')
+      .send(`<form><input type="hidden" name="formToken" value="${token}"><p>${token}</p></form>`)
   })
   app.get('/*', async (request, reply) => {
     renders.push(request.url)
@@ -76,6 +89,29 @@ describe('the response cache', () => {
     expect(renders).toEqual(['/'])
     await app.inject({ method: 'GET', url: '/?page=2&utm_source=x' })
     expect(renders).toEqual(['/', '/?page=2&utm_source=x'])
+    await app.close()
+  })
+
+  it('keeps a page made for each visitor by its token, with a new token in each copy', async () => {
+    const { app, renders } = await appWithCache(50 * PAGE_BYTES)
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/form', headers })
+    const first = await get()
+    expect(first.body).toContain('value="token-1"')
+    const copies = [await get(), await get()]
+    expect(renders).toEqual(['/form'])
+    expect(copies.map((res) => res.body)).toEqual([
+      '<form><input type="hidden" name="formToken" value="token-2"><p>token-2</p></form>',
+      '<form><input type="hidden" name="formToken" value="token-3"><p>token-3</p></form>',
+    ])
+    for (const res of [first, ...copies]) {
+      expect(res.headers['cache-control']).toBe('private, no-store')
+      expect(res.headers.etag).toBeUndefined()
+    }
+    // A visitor with credentials gets a render of their own, never a copy.
+    const signedIn = await get({ cookie: 'session=1' })
+    expect(signedIn.body).toContain('value="token-4"')
+    expect(renders).toEqual(['/form', '/form'])
     await app.close()
   })
 })

@@ -12,10 +12,14 @@
  * headers plugin, so a cached answer draws no nonce. Every render still gets a fresh nonce, unknown
  * before the render, so markup injected into the content cannot carry it; the copies of one render
  * share it.
+ *
+ * A page made for each visitor only by its one-time token (the contact form's; VISITOR_PAGE_HEADER
+ * in common/public-pages.ts) is kept too, by nobody else: each copy it answers carries a new token
+ * in place of the render's, and the `private, no-store` it was rendered with.
  */
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ContentChanges } from '#server/lib/content-changes.ts'
 import { cacheKeyOf } from '#server/lib/cache-key.ts'
@@ -62,6 +66,8 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 
 interface Entry {
   body: Buffer
+  /** The render's one-time token, replaced by a new one in each copy answered (no ETag then). */
+  token?: string
   /** The body's bytes and those of its compressed copies made so far. */
   bytes: number
   variants: Partial<Record<Encoding, Promise<Buffer>>>
@@ -84,6 +90,32 @@ interface ResponseCacheOptions {
   changes: ContentChanges
   /** The bound on all entries' bytes; MAX_TOTAL_BYTES unless a test sets a smaller one. */
   maxBytes?: number
+  /** A new one-time token for a page that holds one (keepForEachVisitor). */
+  issueToken: () => string
+}
+
+/** The pages being answered that hold a one-time token, and the token. */
+const tokens = new WeakMap<FastifyReply, string>()
+
+/**
+ * Lets the cache keep the page `reply` answers although it is private: the page is the same for
+ * everyone but for `token`, which each copy answered replaces with a new one.
+ */
+export function keepForEachVisitor(reply: FastifyReply, token: string): void {
+  tokens.set(reply, token)
+}
+
+/** `body` with every `token` in it replaced by `fresh`. */
+function withToken(body: Buffer, token: string, fresh: string): Buffer {
+  const parts: Buffer[] = []
+  const replacement = Buffer.from(fresh)
+  let from = 0
+  for (let at = body.indexOf(token, from); at !== -1; at = body.indexOf(token, from)) {
+    parts.push(body.subarray(from, at), replacement)
+    from = at + Buffer.byteLength(token)
+  }
+  parts.push(body.subarray(from))
+  return Buffer.concat(parts)
 }
 
 const isAnonymousGet = (request: FastifyRequest) =>
@@ -157,6 +189,11 @@ export default fp(async function responseCachePlugin(
     // Most recently used last: the oldest entries are evicted first.
     entries.delete(key)
     entries.set(key, entry)
+    if (entry.token) {
+      // Compressed on its way out, as every private page is.
+      const body = withToken(entry.body, entry.token, opts.issueToken())
+      return reply.code(200).headers(entry.headers).send(body)
+    }
     if (matchesEtag(request.headers['if-none-match'], entry.headers.etag)) {
       // A 304 updates the client's stored headers: it must not bring a policy whose nonce its
       // stored page does not have.
@@ -193,11 +230,13 @@ export default fp(async function responseCachePlugin(
     if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
     const cacheControl = String(reply.getHeader('cache-control') ?? '')
     const contentType = String(reply.getHeader('content-type') ?? '')
-    if (!cacheControl.startsWith('public') || !CACHEABLE_TYPE.test(contentType)) return payload
+    const token = tokens.get(reply)
+    if (!token && !cacheControl.startsWith('public')) return payload
+    if (!CACHEABLE_TYPE.test(contentType)) return payload
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     if (payload.length > MAX_BODY_BYTES) return payload
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-    if (!reply.hasHeader('etag')) reply.header('etag', weakEtag(body))
+    if (!token && !reply.hasHeader('etag')) reply.header('etag', weakEtag(body))
     if (state.generation !== generation) return payload
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -206,6 +245,7 @@ export default fp(async function responseCachePlugin(
     remove(state.key)
     entries.set(state.key, {
       body,
+      token,
       bytes: body.length,
       variants: {},
       headers,

@@ -16,13 +16,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { PAGE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/constants.ts'
-import { PER_VISITOR_PAGES, isPublicPath } from '#common/public-pages.ts'
+import { VISITOR_PAGE_HEADER, isPublicPath } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
 import { matchesEtag, weakEtag, weakEtagWithout } from '#server/lib/etag.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { canonicalPath } from '#server/lib/canonical-path.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
+import { keepForEachVisitor } from './response-cache.ts'
 
 const PASSTHROUGH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
@@ -91,9 +92,13 @@ export default async function webPlugin(
     const response = await handler(fetchRequest, context)
     // Read whole, once: for the ETag, and so the response cache can keep a copy.
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
-    if (!isRead || response.status !== 200 || !isPublicPage(request.url)) {
+    const visitorPage = response.headers.get(VISITOR_PAGE_HEADER)
+    response.headers.delete(VISITOR_PAGE_HEADER)
+    if (!isRead || response.status !== 200 || !isPublicPage(request.url) || visitorPage) {
       response.headers.set('cache-control', CACHE_POLICY.privatePage)
       copyResponseHead(reply, response)
+      const token = isRead && response.status === 200 && /^token=(.+)$/.exec(visitorPage ?? '')
+      if (token) keepForEachVisitor(reply, token[1]!)
       return reply.send(body)
     }
     // Decided here for every public page, whatever a route module says, so the policy has one home.
@@ -200,7 +205,7 @@ function isPublicPage(url: string): boolean {
   if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
   if (pathname.endsWith('.data'))
     pathname = pathname === '/_root.data' ? '/' : pathname.slice(0, -5)
-  return isPublicPath(pathname) && !PER_VISITOR_PAGES.includes(pathname)
+  return isPublicPath(pathname)
 }
 
 /**

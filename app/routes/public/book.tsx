@@ -26,8 +26,9 @@ import {
   pickerParamsOf,
 } from '#app/features/booking/booking.server.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { postedFields } from '#app/lib/public-form-post.ts'
+import { formPageHeaders, postedFields } from '#app/lib/public-form-post.ts'
 import { pageMeta } from '#app/lib/seo.ts'
+import { VISITOR_PAGE_HEADER } from '#common/public-pages.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 
@@ -46,12 +47,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   })
 }
 
+/** A refused post's Retry-After reaches the client; whether the page is made for each visitor, the server. */
+export const headers: Route.HeadersFunction = formPageHeaders
+
+/** Closed, the page is the same for everyone; open, it shows the free times as they are now. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getPublicBookingSettings(context.services)
   if (!settings.enabled || settings.durations.length === 0) return { isOpen: false as const }
   const url = new URL(request.url)
   const view = await loadPicker(context.services, settings, pickerParamsOf(url), new Date())
-  return { isOpen: true as const, location: settings.location, view }
+  return data(
+    { isOpen: true as const, location: settings.location, view },
+    { headers: { [VISITOR_PAGE_HEADER]: 'now' } },
+  )
 }
 
 export type BookResult =

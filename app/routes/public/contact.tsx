@@ -11,9 +11,10 @@ import {
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
 import { validate } from '#app/lib/form-errors.ts'
-import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
+import { formPageHeaders, postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
+import { VISITOR_PAGE_HEADER, holdsToken } from '#common/public-pages.ts'
 import { ContactBodySchema, type ContactResponse } from '#common/schemas/messages.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
@@ -26,14 +27,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     matches,
   })
 
-/** A refused post's Retry-After reaches the client. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+/** A refused post's Retry-After reaches the client; the page's token, the server. */
+export const headers: Route.HeadersFunction = formPageHeaders
 
+/** The form's one-time token is the page's one part made for each visitor (VISITOR_PAGE_HEADER). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    page: await context.services.pages.getRendered('contact'),
-    formToken: context.services.messages.issueContactToken(),
-  }
+  const formToken = context.services.messages.issueContactToken()
+  return data(
+    { page: await context.services.pages.getRendered('contact'), formToken },
+    { headers: { [VISITOR_PAGE_HEADER]: holdsToken(formToken) } },
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
