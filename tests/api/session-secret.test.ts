@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MessageSchema } from '#common/schemas/messages.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
-import { messages, users } from '#server/db/schema.ts'
+import { users } from '#server/db/schema.ts'
 import { readSessionSecret } from '#server/db/settings.ts'
 import { asAdmin, bearer, expectError, makeSession, signIn } from '#tests/helpers/auth.ts'
+import { isSpamWithToken } from '#tests/helpers/contact.ts'
 import { makeAdmin, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -70,29 +70,12 @@ describe('rotating the session secret', () => {
   })
 
   it('turns a contact form served before it into spam; one served after goes through', async () => {
-    const post = async (formToken: string, n: number) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/messages/contact',
-        payload: {
-          fullName: `Visitor ${n}`,
-          email: `visitor${n}@rotate.test`,
-          subject: 'A new site',
-          message: 'Could you build us a site with a booking calendar?',
-          formToken,
-        },
-      })
-      expect(res.statusCode, res.body).toBe(201)
-      const { _id } = MessageSchema.parse(res.json())
-      const [stored] = await app.database.db.select().from(messages).where(eq(messages.id, _id))
-      return stored!.spam
-    }
     const before = app.services.messages.issueContactToken()
     await app.services.sessionSecret.rotate()
     const after = app.services.messages.issueContactToken()
     tick(60_000)
-    expect(await post(before, 1)).toBe(true)
-    expect(await post(after, 2)).toBe(false)
+    expect(await isSpamWithToken(app, before, 1)).toBe(true)
+    expect(await isSpamWithToken(app, after, 2)).toBe(false)
   })
 
   it('refuses while SESSION_SECRET is set, and changes nothing', async () => {

@@ -4,15 +4,13 @@
  * token of its own that the form accepts once; /book is an ordinary public page while booking is
  * off, and is rendered for each request while it shows free times.
  */
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
-import { MessageSchema } from '#common/schemas/messages.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
-import { messages } from '#server/db/schema.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
+import { isSpamWithToken } from '#tests/helpers/contact.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 let app: TestApp
@@ -37,25 +35,6 @@ const tokenOf = (html: string) => {
   return tokens[0]!
 }
 
-/** Posts the contact form's fields with `formToken`; true when the message was kept as spam. */
-async function isSpam(formToken: string, n: number): Promise<boolean> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/messages/contact',
-    payload: {
-      fullName: `Visitor ${n}`,
-      email: `visitor${n}@visitor-pages.test`,
-      subject: 'A new site',
-      message: 'Could you build us a site with a booking calendar?',
-      formToken,
-    },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  const { _id } = MessageSchema.parse(res.json())
-  const [stored] = await app.database.db.select().from(messages).where(eq(messages.id, _id))
-  return stored!.spam
-}
-
 describe('the contact page', () => {
   it('is answered with copies of one render, each with a token of its own, good once', async () => {
     const pages = [await get('/contact'), await get('/contact'), await get('/contact')]
@@ -70,8 +49,9 @@ describe('the contact page', () => {
     expect(new Set(tokens).size).toBe(3)
     // The render's token is nowhere in a copy (the data for the browser's React included).
     for (const page of pages.slice(1)) expect(page.body).not.toContain(tokens[0])
-    for (const [n, token] of tokens.entries()) expect(await isSpam(token, n)).toBe(false)
-    expect(await isSpam(tokens[0]!, 3)).toBe(true)
+    for (const [n, token] of tokens.entries())
+      expect(await isSpamWithToken(app, token, n)).toBe(false)
+    expect(await isSpamWithToken(app, tokens[0]!, 3)).toBe(true)
   })
 
   it('is rendered afresh for a visitor with credentials', async () => {
