@@ -35,6 +35,9 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       OWNER_EMAIL: OWNER,
       RATE_LIMIT_SCALE: '0',
+      // Four connections an instance are plenty for two-way races, and leave the shared server
+      // room for the other test files running at the same time.
+      DATABASE_POOL_MAX: '4',
     },
     now: clock,
   }
@@ -67,7 +70,7 @@ beforeAll(async () => {
   // and is not what these tests are about.
   await Promise.all(
     [a, b].flatMap((app) =>
-      Array.from({ length: 8 }, () => app.database.db.execute(sql`select pg_sleep(0.05)`)),
+      Array.from({ length: 4 }, () => app.database.db.execute(sql`select pg_sleep(0.05)`)),
     ),
   )
   // The other instance hears of the change through the database and reads the settings again.
