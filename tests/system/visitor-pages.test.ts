@@ -54,6 +54,20 @@ describe('the contact page', () => {
     expect(await isSpamWithToken(app, tokens[0]!, 3)).toBe(true)
   })
 
+  it("answers its data for the browser's navigations the same way", async () => {
+    const TOKEN = /\d{13}\.[\w-]{22}\.[\w-]{43}/
+    const reads = [await get('/contact.data'), await get('/contact.data')]
+    for (const read of reads) {
+      expect(read.statusCode).toBe(200)
+      expect(read.headers['cache-control']).toBe(CACHE_POLICY.privatePage)
+      expect(read.headers.etag).toBeUndefined()
+    }
+    const [first, second] = reads.map((read) => TOKEN.exec(read.body)?.[0])
+    expect(first).toBeDefined()
+    expect(second).toBeDefined()
+    expect(second).not.toBe(first)
+  })
+
   it('is rendered afresh for a visitor with credentials', async () => {
     const anonymous = await get('/contact')
     const signedIn = await get('/contact', { cookie: 'theme=dark' })
