@@ -47,6 +47,9 @@ export const VISITOR_PAGE_HEADER = 'x-visitor-page'
 /** The value of VISITOR_PAGE_HEADER for a page that holds `token`. */
 export const holdsToken = (token: string) => `token=${token}`
 
+/** The token a VISITOR_PAGE_HEADER value says its page holds, if it says so. */
+export const tokenHeld = (value: string | null) => /^token=(.+)$/.exec(value ?? '')?.[1]
+
 /** Where each page the owner edits in the admin is shown. */
 export const PAGE_PATHS: Record<PageKey, (typeof PUBLIC_PAGES)[number]> = {
   home: '/',

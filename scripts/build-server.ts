@@ -7,10 +7,12 @@
  * `default` (`const { default: Redis } = await import('ioredis')`, never `{ Redis }`). The output
  * is ASCII (scripts/lib/ascii-source.ts).
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { asciiSource } from './lib/ascii-source.ts'
+import { importedPackages } from './lib/imported-packages.ts'
 
 const OUT_DIR = 'build/server'
 
@@ -34,23 +36,12 @@ const EXTERNAL = [
   'pg-native',
 ]
 
-/** The packages the web build's server files import (`react-dom/server` is `react-dom`). */
+/** The packages the web build's server files import (it is made first: `npm run build`). */
 async function webBuildImports(): Promise<string[]> {
-  const dir = path.join(OUT_DIR, 'assets')
-  const files = [path.join(OUT_DIR, 'index.js')]
-  for (const name of await readdir(dir).catch(() => [])) files.push(path.join(dir, name))
-  const packages = new Set<string>()
-  for (const file of files) {
-    const code = await readFile(file, 'utf8').catch(() => {
-      throw new Error(`No web build at ${file}: run "npm run build:web" first.`)
-    })
-    for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
-      const parts = specifier!.split('/')
-      if (!specifier!.startsWith('node:'))
-        packages.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!)
-    }
-  }
-  return [...packages]
+  const entry = path.join(OUT_DIR, 'index.js')
+  if (!existsSync(entry))
+    throw new Error(`No web build at ${entry}: run "npm run build:web" first.`)
+  return [...(await importedPackages([entry]))]
 }
 
 const result = await build({

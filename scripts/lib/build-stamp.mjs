@@ -30,6 +30,7 @@ const SOURCE_FILES = [
   'scripts/precompress-assets.ts',
   'scripts/build-server.ts',
   'scripts/lib/ascii-source.ts',
+  'scripts/lib/imported-packages.ts',
   'scripts/lib/build-stamp.mjs',
 ]
 /** Tests live beside the sources but are not part of the build. */

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { PAGE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/constants.ts'
-import { VISITOR_PAGE_HEADER, isPublicPath } from '#common/public-pages.ts'
+import { VISITOR_PAGE_HEADER, isPublicPath, tokenHeld } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
 import { matchesEtag, weakEtag, weakEtagWithout } from '#server/lib/etag.ts'
@@ -97,8 +97,8 @@ export default async function webPlugin(
     if (!isRead || response.status !== 200 || !isPublicPage(request.url) || visitorPage) {
       response.headers.set('cache-control', CACHE_POLICY.privatePage)
       copyResponseHead(reply, response)
-      const token = isRead && response.status === 200 && /^token=(.+)$/.exec(visitorPage ?? '')
-      if (token) keepForEachVisitor(reply, token[1]!)
+      const token = tokenHeld(visitorPage)
+      if (token && isRead && response.status === 200) keepForEachVisitor(reply, token)
       return reply.send(body)
     }
     // Decided here for every public page, whatever a route module says, so the policy has one home.

@@ -7,13 +7,12 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { isBuiltin } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { importedPackages } from '#scripts/lib/imported-packages.ts'
 import { EnvSchema } from '#server/config.ts'
 import { BUILD_DIR, MIGRATIONS_DIR, PUBLIC_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
@@ -122,28 +121,7 @@ describe('the Dockerfile', () => {
     const entries = ['server/main.mjs', 'server/index.js'].map((f) => path.join(BUILD_DIR, f))
     for (const f of await readdir(path.join(BUILD_DIR, 'server/cli')))
       if (f.endsWith('.mjs')) entries.push(path.join(BUILD_DIR, 'server/cli', f))
-    // esbuild reads the built files as JavaScript and follows their own imports (the chunks the
-    // server shares with the tools); every import it leaves to Node.js is a package or a module of
-    // Node's own.
-    const { metafile } = await build({
-      entryPoints: entries,
-      bundle: true,
-      write: false,
-      metafile: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      splitting: true,
-      outdir: path.join(os.tmpdir(), 'deps-check'),
-      logLevel: 'silent',
-    })
-    const imported = new Set<string>()
-    for (const input of Object.values(metafile.inputs))
-      for (const { path: specifier, external } of input.imports) {
-        if (!external || isBuiltin(specifier)) continue
-        const parts = specifier.split('/')
-        imported.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!)
-      }
+    const imported = await importedPackages(entries)
     // Vite is loaded only by `npm run dev` (DEV_SERVER=true), never in the image.
     imported.delete('vite')
     // What the server's bundle leaves to node_modules (scripts/build-server.ts): native code,
