@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config.ts'
 import { openDatabase, protectDataDir } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { holdsCluster } from './db/pglite-cluster.ts'
+import { releaseMemoryWhenIdle } from './lib/idle-memory.ts'
 import { hashPassword } from './lib/passwords.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { describeFirstRun, putFirstRunContent } from './first-run/first-run.ts'
@@ -72,6 +73,8 @@ if (database.kind === 'pglite') {
 
 // Listening last: once the site answers, the tools' channel is ready (socket and its mode).
 await app.listen({ port: config.port, host: config.host })
+// What a burst of requests grew the process by is given back once it is over (server/lib/idle-memory.ts).
+const stopReleasingMemory = releaseMemoryWhenIdle(app.server)
 
 if (app.services.backups.intervalHours) {
   app.log.info(
@@ -86,6 +89,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return
     closing = true
+    stopReleasingMemory()
     app.log.info({ signal }, 'closing: finishing in-flight requests')
     Promise.resolve(channel?.close())
       .then(() => app.close())
