@@ -233,6 +233,60 @@ export function submitFormsInPlace(): void {
 }
 
 /**
+ * A file input marked `data-max-bytes` refuses a file over that size as soon as it is chosen: its
+ * message (`data-too-large`) shows under the field, wired to it as the server's messages are, and
+ * the form is not sent until a smaller file is chosen (focus goes back to the field). Without it a
+ * file of more than twice the limit would never reach the form's own checks: the server refuses
+ * such a body whole, and the visitor would see that refusal instead of the form.
+ */
+export function refuseLargeFiles(): void {
+  const isTooLarge = (input: HTMLInputElement) =>
+    Array.from(input.files ?? []).some((file) => file.size > Number(input.dataset.maxBytes))
+  const show = (input: HTMLInputElement) => {
+    const messageId = `${input.id}-too-large`
+    document.getElementById(messageId)?.remove()
+    const describedBy = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id && id !== messageId)
+    const serverError = document.getElementById(`${input.id}-error`)
+    if (isTooLarge(input)) {
+      const message = document.createElement('p')
+      message.id = messageId
+      message.className = 'mt-1 text-sm text-red-700'
+      message.textContent = input.dataset.tooLarge ?? 'This file is too large.'
+      input.parentElement?.append(message)
+      describedBy.push(messageId)
+      input.setAttribute('aria-invalid', 'true')
+    } else if (!serverError) {
+      input.removeAttribute('aria-invalid')
+    }
+    if (describedBy.length > 0) input.setAttribute('aria-describedby', describedBy.join(' '))
+    else input.removeAttribute('aria-describedby')
+  }
+  const fileInputs = (root: ParentNode) =>
+    Array.from(root.querySelectorAll<HTMLInputElement>('input[type="file"][data-max-bytes]'))
+  document.addEventListener('change', (event) => {
+    const input = event.target
+    if (input instanceof HTMLInputElement && input.matches('input[type="file"][data-max-bytes]'))
+      show(input)
+  })
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target
+      if (!(form instanceof HTMLFormElement)) return
+      const refused = fileInputs(form).find(isTooLarge)
+      if (!refused) return
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      show(refused)
+      refused.focus()
+    },
+    true,
+  )
+}
+
+/**
  * On a booking page rendered without React (/book, a manage page), the picker (`[data-booking]`)
  * changes in place: a link marked `data-booking-nav`, a GET form's button (a time, the zone) and the
  * details form's post fetch the page the server would show and swap the picker for its copy, so

@@ -11,6 +11,7 @@ import {
   closeMenusWhenDone,
   enhanceBooking,
   endSessionOnServer,
+  refuseLargeFiles,
   runTypewriter,
   showStoredSession,
   submitFormsInPlace,
@@ -53,6 +54,7 @@ export const STATIC_PAGE_SCRIPT = `{
 const header = document.querySelector('header');
 if (header) (${closeMenusWhenDone.toString()})(header);
 for (const element of document.querySelectorAll('[data-typewriter]')) (${runTypewriter.toString()})(element);
+if (document.querySelector('input[type="file"][data-max-bytes]')) (${refuseLargeFiles.toString()})();
 if (document.querySelector('form[data-submit-in-place]')) (${submitFormsInPlace.toString()})();
 if (document.querySelector('[data-booking]')) (${enhanceBooking.toString()})();
 }`

@@ -218,6 +218,41 @@ test('the owner asks the sender of a message, the client writes a testimonial, a
   }
 })
 
+test('a photo over the limit is refused as it is chosen, before a byte is sent, and the words stay', async ({
+  page,
+  request,
+}) => {
+  const email = `client-${uniqueId()}@example.com`
+  const text = `Kept while the photo is changed (${uniqueId()}).`
+  await requestApi(request, { name: 'Large Photo Client', email })
+  const link = await mailedLink(email)
+  const posts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST') posts.push(sent.url())
+  })
+  await page.goto(link)
+  await fillTestimonial(page, { role: '', company: 'Big Files Ltd', text, rating: '5 out of 5' })
+  const photo = page.getByLabel('Photo or logo')
+  // Three times the limit: more than the server reads of a page's form before refusing it whole.
+  await photo.setInputFiles({
+    name: 'phone.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(3 * UPLOAD_MAX_BYTES),
+  })
+  await expect(photo).toHaveAccessibleDescription(/The image must be at most 5 MB/)
+  await expect(photo).toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Send testimonial' }).click()
+  await expect(photo).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Write a testimonial' })).toBeVisible()
+  await expect(page.getByLabel('Testimonial', { exact: true })).toHaveValue(text)
+
+  await photo.setInputFiles(PHOTO)
+  await expect(photo).not.toHaveAttribute('aria-invalid')
+  await expect(photo).not.toHaveAccessibleDescription(/at most 5 MB: choose a smaller one/)
+  await expectNoA11yViolations(page)
+  expect(posts).toEqual([])
+})
+
 test('the testimonial form works with JavaScript off', async ({ browser, request }) => {
   const email = `client-${uniqueId()}@example.com`
   const text = `Sent without JavaScript (${uniqueId()}).`

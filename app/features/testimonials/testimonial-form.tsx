@@ -108,6 +108,8 @@ export function TestimonialForm({
         name={TESTIMONIAL_PHOTO_FIELD}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        data-max-bytes={UPLOAD_MAX_BYTES}
+        data-too-large={`The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB: choose a smaller one. Your words are kept.`}
         hint={`Shown round beside your words. JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.${failure ? ' Choose it again after a correction.' : ''}`}
         error={errors.photo}
       />
