@@ -39,6 +39,8 @@ export const SECURITY_LOG_PER_KIND = 20
 export const SECURITY_LOG_RETENTION_DAYS = 90
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+/** The refusal of a file over UPLOAD_MAX_BYTES, wherever it is uploaded (and a form's own check). */
+export const FILE_TOO_LARGE = `The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
 export const IMAGE_MAX_WIDTH = 1600
 export const IMAGE_THUMB_WIDTH = 225
 // 720 serves a card on a phone (about 380 CSS px at 1.75-1.9x) or a retina desktop (352 px at 2x), 960

@@ -248,7 +248,6 @@ export function refuseLargeFiles(): void {
     const describedBy = (input.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .filter((id) => id && id !== messageId)
-    const serverError = document.getElementById(`${input.id}-error`)
     if (isTooLarge(input)) {
       const message = document.createElement('p')
       message.id = messageId
@@ -257,25 +256,24 @@ export function refuseLargeFiles(): void {
       input.parentElement?.append(message)
       describedBy.push(messageId)
       input.setAttribute('aria-invalid', 'true')
-    } else if (!serverError) {
+    } else if (!document.getElementById(`${input.id}-error`)) {
+      // The server's own message for the field, if any, keeps it marked.
       input.removeAttribute('aria-invalid')
     }
     if (describedBy.length > 0) input.setAttribute('aria-describedby', describedBy.join(' '))
     else input.removeAttribute('aria-describedby')
   }
-  const fileInputs = (root: ParentNode) =>
-    Array.from(root.querySelectorAll<HTMLInputElement>('input[type="file"][data-max-bytes]'))
+  const selector = 'input[type="file"][data-max-bytes]'
   document.addEventListener('change', (event) => {
     const input = event.target
-    if (input instanceof HTMLInputElement && input.matches('input[type="file"][data-max-bytes]'))
-      show(input)
+    if (input instanceof HTMLInputElement && input.matches(selector)) show(input)
   })
   document.addEventListener(
     'submit',
     (event) => {
       const form = event.target
       if (!(form instanceof HTMLFormElement)) return
-      const refused = fileInputs(form).find(isTooLarge)
+      const refused = Array.from(form.querySelectorAll<HTMLInputElement>(selector)).find(isTooLarge)
       if (!refused) return
       event.preventDefault()
       event.stopImmediatePropagation()

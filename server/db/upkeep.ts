@@ -3,9 +3,9 @@
  * autovacuum launcher a PostgreSQL server starts, so nothing would ever make the room of deleted
  * and updated rows reusable (the raw visits the statistics drop after 30 days, ended sessions,
  * spent tokens: the files would only grow), mark pages all-visible for index-only reads, or
- * refresh the statistics the planner picks indexes by. This runs what autovacuum would:
- * `VACUUM (ANALYZE)`, a few minutes after the start and then every day. With DATABASE_URL the
- * PostgreSQL server does it itself and nothing is scheduled.
+ * refresh the statistics the planner picks indexes by. This runs what autovacuum would (a vacuum,
+ * then an analysis from a small sample: runUpkeep) five minutes after the start and then every
+ * day. With DATABASE_URL the PostgreSQL server does it itself and nothing is scheduled.
  */
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'

@@ -11,7 +11,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
+import { FILE_TOO_LARGE, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
   TESTIMONIAL_PHOTO_FIELD,
@@ -109,7 +109,7 @@ export function TestimonialForm({
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         data-max-bytes={UPLOAD_MAX_BYTES}
-        data-too-large={`The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB: choose a smaller one. Your words are kept.`}
+        data-too-large={`${FILE_TOO_LARGE}: choose a smaller one. Your words are kept.`}
         hint={`Shown round beside your words. JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.${failure ? ' Choose it again after a correction.' : ''}`}
         error={errors.photo}
       />

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { MultipartFile } from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { badRequest, payloadTooLarge } from '#server/lib/http-errors.ts'
-import { FILE_TOO_LARGE } from './uploads.service.ts'
+import { FILE_TOO_LARGE } from '#common/constants.ts'
 
 /** The limits of a multipart body carrying one image: the file's size, and a form's fields. */
 export const imageMultipartLimits = (fields: { count: number; maxBytes: number }) => ({

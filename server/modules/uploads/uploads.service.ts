@@ -4,7 +4,12 @@
  */
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, UPLOAD_MAX_BYTES } from '#common/constants.ts'
+import {
+  FILE_TOO_LARGE,
+  IMAGE_MAX_WIDTH,
+  IMAGE_VARIANT_WIDTHS,
+  UPLOAD_MAX_BYTES,
+} from '#common/constants.ts'
 import { parseUploadFile, UPLOAD_HASH_LENGTH, uploadPath, type UploadFile } from '#common/images.ts'
 import { badRequest, notFound, payloadTooLarge } from '#server/lib/http-errors.ts'
 import { loadSharp } from '#server/lib/load-sharp.ts'
@@ -14,8 +19,6 @@ import type { NewImage, UploadsRepository } from './uploads.repository.ts'
 const ONLY_IMAGES_ALLOWED = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed'
 const UNREADABLE_IMAGE = 'The image could not be read'
 const IMAGE_TOO_LARGE = 'The image has too many pixels'
-/** The refusal of a file over UPLOAD_MAX_BYTES, wherever it is uploaded. */
-export const FILE_TOO_LARGE = `The image must be at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`
 
 /** Decoded size ceiling: a few-KB file can claim dimensions that would need gigabytes of memory. */
 const MAX_INPUT_PIXELS = 40_000_000
