@@ -4,6 +4,7 @@ import {
   CHROMIUM_PATH,
   E2E_ADMIN,
   E2E_BASE_URL,
+  E2E_CLOCK_OFFSET_MS,
   E2E_DATA_DIR,
   E2E_HOST,
   E2E_PORT,
@@ -73,6 +74,8 @@ export default defineConfig({
       // The link-check spec checks links to this very server, on a loopback address.
       LINK_CHECK_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
+      // A dated run (npm run test:e2e:dated) moves the server's clock to its day; 0 otherwise.
+      CLOCK_OFFSET_MS: String(E2E_CLOCK_OFFSET_MS),
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -96,6 +96,9 @@ function withRedactedUrls(logger: AppDeps['logger']): AppDeps['logger'] {
 
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
+  // The clock every service reads: the machine's, or ahead of it by CLOCK_OFFSET_MS in a dated run.
+  const offset = config.clockOffsetMs
+  const now = deps.now ?? (offset ? () => new Date(Date.now() + offset) : () => new Date())
   const app = Fastify({
     logger: withRedactedUrls(deps.logger ?? { level: config.logLevel }),
     logController: new RequestLogController(),
@@ -111,10 +114,10 @@ export async function buildApp(deps: AppDeps) {
 
   const rateLimitCounters = await createRateLimitCounters({
     redisUrl: config.redisUrl,
-    now: deps.now ?? (() => new Date()),
+    now,
     log: app.log,
   })
-  const services = await createServices({ ...deps, log: app.log, rateLimitCounters })
+  const services = await createServices({ ...deps, now, log: app.log, rateLimitCounters })
   app.decorate('services', services)
   // Changes to the public content reach the other instances, which read it again (their kept
   // reads and response cache): over Redis or PostgreSQL, whatever the response cache's lifetime.
@@ -152,7 +155,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(responseCachePlugin, {
     ttlMs: config.responseCacheTtlMs,
     changes: services.contentChanges,
-    now: deps.now && (() => deps.now!().getTime()),
+    now: () => now().getTime(),
     // The one page made for each visitor only by a token: the contact form.
     issueToken: services.messages.issueContactToken,
   })
@@ -162,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
       stats: services.stats,
       siteHost: new URL(config.publicUrl).host,
       isBehindProxy: config.trustProxy !== false,
-      now: deps.now ?? (() => new Date()),
+      now,
     })
   }
   await app.register(securityHeadersPlugin, { isDevServer: config.isDevServer })

@@ -52,6 +52,9 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+  // For tests only: the server's clock runs this many milliseconds ahead of the machine's, so a
+  // browser test can be run as if today were a chosen date (npm run test:e2e:dated).
+  CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   // Visit statistics (server/modules/stats): on unless set to false (the benchmark compares both).
   VISIT_STATS: z
     .enum(['true', 'false', '1', '0', ''])
@@ -137,6 +140,7 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     contactMinFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL_MS,
+    clockOffsetMs: env.CLOCK_OFFSET_MS,
     isVisitCounting: env.VISIT_STATS,
     cacheChannel: env.CACHE_CHANNEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

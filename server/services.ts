@@ -304,5 +304,7 @@ export async function createServices(deps: ServicesDeps) {
     ...services,
     setup: createSetupService(services),
     brand: createBrandService({ settings, uploads: services.uploads }),
+    /** The server's clock: what "now" is for every service, and for the pages' loaders. */
+    now,
   }
 }

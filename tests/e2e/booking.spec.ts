@@ -15,6 +15,7 @@ import {
   type Slot,
 } from '#app/features/booking/booking-time.ts'
 import { adminHeaders, uniqueContact, uniqueId } from './support/api.ts'
+import { e2eNow } from './support/e2e-env.ts'
 import {
   expect,
   expectNoA11yViolations,
@@ -67,7 +68,7 @@ async function openBooking(request: APIRequestContext) {
   expect(res.status(), await res.text()).toBe(200)
 }
 
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+const dateIn = (days: number) => new Date(e2eNow() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** The free slots of the next three weeks, as the API lists them. */
 async function freeSlots(request: APIRequestContext): Promise<Slot[]> {
@@ -91,7 +92,8 @@ async function slotAhead(request: APIRequestContext, nth: number): Promise<Slot>
 /** The visitor's calendar: to the slot's month, its day, and its time button, in `zone`. */
 async function pickSlot(page: Page, slot: Slot, zone: string) {
   const { date } = zonedParts(slot.start, zone)
-  const day = page.getByRole('link', { name: dayLinkName(date) })
+  // Exact: "Thursday, December 3" is the start of "Thursday, December 31".
+  const day = page.getByRole('link', { name: dayLinkName(date), exact: true })
   // A choice swaps the picker in place: look at it only once the swap is done.
   const settled = () => expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   await settled()
@@ -101,9 +103,15 @@ async function pickSlot(page: Page, slot: Slot, zone: string) {
     await settled()
   }
   await day.click()
-  await expect(page.getByRole('heading', { level: 2, name: formatShortDay(date) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 2, name: formatShortDay(date), exact: true }),
+  ).toBeVisible()
   await page.getByRole('button', { name: formatTime(slot.start, zone), exact: true }).click()
 }
+
+/** "9:00 AM – 9:30 AM": whole, since "1:00 PM" alone is a part of "11:00 PM". */
+const timeRange = (slot: Slot, zone: string) =>
+  `${formatTime(slot.start, zone)} – ${formatTime(slot.end, zone)}`
 
 /** "Thursday, December 3": a free day's link as the calendar names it. */
 const dayLinkName = (date: string) => formatDay(date).replace(/, \d{4}$/, '')
@@ -124,9 +132,7 @@ async function expectConfirmation(page: Page, slot: Slot, zone: string) {
   await expect(page.getByRole('heading', { level: 1, name: /Your call is booked/ })).toBeVisible()
   const main = page.getByRole('main')
   await expect(main).toContainText(formatDay(zonedParts(slot.start, zone).date))
-  await expect(main).toContainText(
-    `${formatTime(slot.start, zone)} – ${formatTime(slot.end, zone)}`,
-  )
+  await expect(main).toContainText(timeRange(slot, zone))
   await expect(main).toContainText('An invitation is on its way')
   await expect(main).toContainText('https://meet.example.com/alex')
   await expect(page.getByRole('link', { name: 'Manage your booking' })).toHaveAttribute(
@@ -245,13 +251,13 @@ test.describe('the manage page', () => {
     await page.goto(new URL(booking.manageUrl).pathname)
     await waitUntilInteractive(page)
     await expect(page.getByText('Confirmed')).toBeVisible()
-    await expect(page.getByRole('main')).toContainText(formatTime(first!.start, VISITOR_ZONE))
+    await expect(page.getByRole('main')).toContainText(timeRange(first!, VISITOR_ZONE))
 
     await page.getByRole('link', { name: 'Reschedule' }).click()
     await pickSlot(page, second!, VISITOR_ZONE)
     await page.getByRole('button', { name: 'Confirm new time' }).click()
     await expect(page.getByText('Your call is moved')).toBeVisible()
-    await expect(page.getByRole('main')).toContainText(formatTime(second!.start, VISITOR_ZONE))
+    await expect(page.getByRole('main')).toContainText(timeRange(second!, VISITOR_ZONE))
     const moved = (await upcoming(request)).find((b) => b._id === booking._id)
     expect(moved?.start).toBe(second!.start)
 

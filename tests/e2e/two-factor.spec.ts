@@ -1,10 +1,11 @@
 import { generate } from 'otplib'
 import type { Page } from '@playwright/test'
 import { expect, expectToast, signUpApi, test, useSessionIn } from './support/fixtures.ts'
+import { e2eNow } from './support/e2e-env.ts'
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
 const codeFor = (secret: string, stepsAhead = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 })
+  generate({ secret, epoch: Math.floor(e2eNow() / 1000) + stepsAhead * 30 })
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.evaluate(() => window.localStorage.removeItem('userInfo'))

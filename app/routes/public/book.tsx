@@ -55,7 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getPublicBookingSettings(context.services)
   if (!settings.enabled || settings.durations.length === 0) return { isOpen: false as const }
   const url = new URL(request.url)
-  const view = await loadPicker(context.services, settings, pickerParamsOf(url), new Date())
+  const view = await loadPicker(
+    context.services,
+    settings,
+    pickerParamsOf(url),
+    context.services.now(),
+  )
   return data(
     { isOpen: true as const, location: settings.location, view },
     { headers: { [VISITOR_PAGE_HEADER]: 'now' } },

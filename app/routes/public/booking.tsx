@@ -65,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       context.services,
       { ...settings, durations: [booking.duration] },
       { ...pickerParams, timeZone: zone, duration: booking.duration },
-      new Date(),
+      context.services.now(),
       params.token,
     )
   }
@@ -74,7 +74,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     booking: { ...booking, location },
     zone,
     zones,
-    now: new Date().toISOString(),
+    now: context.services.now().toISOString(),
     step,
     view,
   }

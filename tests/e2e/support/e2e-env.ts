@@ -40,3 +40,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 export const IS_CI = Boolean(env.CI)
+/**
+ * How far ahead of the machine's clock the server and the browsers run: set by
+ * `npm run test:e2e:dated` to run the date-bound specs as if today were a chosen day; 0 otherwise.
+ */
+export const E2E_CLOCK_OFFSET_MS = Number(env.E2E_CLOCK_OFFSET_MS ?? 0)
+/** "Now" as the server under test and its browsers see it, in milliseconds. */
+export const e2eNow = () => Date.now() + E2E_CLOCK_OFFSET_MS

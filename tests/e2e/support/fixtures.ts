@@ -17,7 +17,9 @@ import {
   ARE_SCREENSHOTS_TAKEN,
   E2E_ADMIN,
   E2E_BASE_URL,
+  E2E_CLOCK_OFFSET_MS,
   E2E_MAIL_DIR,
+  e2eNow,
   SCREENSHOT_DIR,
 } from './e2e-env.ts'
 
@@ -251,7 +253,19 @@ export async function screenshotBoth(page: Page, name: string) {
   if (original) await page.setViewportSize(original)
 }
 
-export const test = base.extend<{ pageErrors: string[]; toastRecorder: void }>({
+export const test = base.extend<{
+  pageErrors: string[]
+  toastRecorder: void
+  browserClock: void
+}>({
+  // In a dated run the browser's clock shows the server's day too (and goes on from there).
+  browserClock: [
+    async ({ context }, use) => {
+      if (E2E_CLOCK_OFFSET_MS) await context.clock.install({ time: e2eNow() })
+      await use()
+    },
+    { auto: true },
+  ],
   toastRecorder: [
     async ({ context }, use) => {
       await context.addInitScript(recordToasts)
