@@ -8,6 +8,4 @@
 export const site = {
   /** Used for absolute links only when the server's PUBLIC_URL is not available. */
   publicUrlFallback: 'https://riverawebstudio.com',
-  /** The size of the default share image (`common/site-defaults.ts`); uploads carry none. */
-  defaultShareImageSize: { width: 1200, height: 630 },
 } as const

@@ -13,6 +13,7 @@ import type { MessagesQuery } from '#common/schemas/messages.ts'
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts'
 import { createActionLimits, createRateLimitCounters } from '#server/lib/rate-limits.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { createOutboxRepository } from '#server/modules/mail/outbox.repository.ts'
 import { createContactTokens } from '#server/modules/messages/contact-token.ts'
 import { createMessagesRepository } from '#server/modules/messages/messages.repository.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
@@ -57,7 +58,14 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
       await runUpkeep(database.db)
       const service = createMessagesService({
         repo: createMessagesRepository(database.db),
-        mail: createMailService({ transport: { send: async () => {} }, from: 'bench@localhost' }),
+        mail: createMailService({
+          transport: { send: async () => {} },
+          from: 'bench@localhost',
+          repo: createOutboxRepository(database.db),
+          retryBaseMs: 30_000,
+          now: () => new Date(),
+          log: Fastify({ logger: false }).log,
+        }),
         ownerEmail: async () => undefined,
         siteSettings: async () => SITE_DEFAULTS,
         messageIdDomain: 'localhost',

@@ -19,6 +19,7 @@ import { createLinkChecksRepository } from '#server/modules/link-checks/link-che
 import { createLinkChecksService } from '#server/modules/link-checks/link-checks.service.ts'
 import { probeLink } from '#server/modules/link-checks/probe.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { createOutboxRepository } from '#server/modules/mail/outbox.repository.ts'
 
 export const LINK_CHECK_ENTRIES = 1_000
 const ROUNDS = 3
@@ -56,7 +57,14 @@ async function runRounds(origin: string) {
   let at = Date.now()
   const service = createLinkChecksService({
     repo: createLinkChecksRepository(database.db),
-    mail: createMailService({ transport: { send: async () => {} }, from: 'bench@localhost' }),
+    mail: createMailService({
+      transport: { send: async () => {} },
+      from: 'bench@localhost',
+      repo: createOutboxRepository(database.db),
+      retryBaseMs: 30_000,
+      now: () => new Date(at),
+      log: Fastify({ logger: false }).log,
+    }),
     ownerEmail: async () => 'owner@localhost',
     adminUrl: 'http://localhost/admin/websites',
     intervalMs: PERIOD_MS,

@@ -29,3 +29,20 @@ describe('fillSiteNamesIn', () => {
     ).toEqual({ heading: 'Hi, Sam Okafor', list: [{ text: 'Leeds, UK' }], n: 3 })
   })
 })
+
+describe('fillSiteNames with a value left out', () => {
+  const withoutPlace = { ...names, location: '' }
+
+  it('drops the placeholder and the word introducing it, leaving the sentence whole', () => {
+    expect(
+      fillSiteNames(
+        '{ownerName} is a developer in {location}, building sites. A studio in {location}. Clients outside {location}?',
+        withoutPlace,
+      ),
+    ).toBe('Sam Okafor is a developer, building sites. A studio. Clients?')
+  })
+
+  it('keeps the introducing word when the value is there', () => {
+    expect(fillSiteNames('A studio in {location}.', names)).toBe('A studio in Leeds, UK.')
+  })
+})

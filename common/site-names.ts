@@ -10,11 +10,23 @@ const SITE_NAME_FIELDS = ['ownerName', 'businessName', 'location', 'foundingYear
 type SiteNameField = (typeof SITE_NAME_FIELDS)[number]
 export type SiteNames = Pick<SiteSettings, SiteNameField>
 
-const PLACEHOLDER = new RegExp(`\\{(${SITE_NAME_FIELDS.join('|')})\\}`, 'g')
+/** A placeholder, and the word that may introduce it ("in {location}"). */
+const PLACEHOLDER = new RegExp(
+  `(\\s(?:in|outside|from|near|around|across)\\s)?\\{(${SITE_NAME_FIELDS.join('|')})\\}`,
+  'g',
+)
 
-/** `text` with each `{ownerName}`, `{businessName}`, `{location}`, `{foundingYear}` filled in. */
+/**
+ * `text` with each `{ownerName}`, `{businessName}`, `{location}`, `{foundingYear}` filled in. An
+ * empty value (the first-run location a renamed site leaves out: common/first-run-persona.ts)
+ * takes the word introducing it along, so "a studio in {location}." reads "a studio.", not
+ * "a studio in .".
+ */
 export function fillSiteNames(text: string, names: SiteNames): string {
-  return text.replace(PLACEHOLDER, (_match, field: SiteNameField) => String(names[field]))
+  return text.replace(PLACEHOLDER, (_match, lead: string | undefined, field: SiteNameField) => {
+    const value = String(names[field])
+    return value === '' ? '' : `${lead ?? ''}${value}`
+  })
 }
 
 /** Every string inside `value` (objects and arrays walked) with the placeholders filled in. */

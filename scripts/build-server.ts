@@ -45,7 +45,13 @@ async function webBuildImports(): Promise<string[]> {
 }
 
 const result = await build({
-  entryPoints: ['server/main.ts', 'server/cli/*.ts'],
+  entryPoints: [
+    'server/main.ts',
+    'server/cli/*.ts',
+    // Started as a worker thread by file name, so no import leads esbuild to it: the server finds
+    // it at build/server/busy-calendar.worker.mjs (server/modules/booking/busy-calendar-reader.ts).
+    { in: 'server/modules/booking/busy-calendar.worker.ts', out: 'busy-calendar.worker' },
+  ],
   outdir: OUT_DIR,
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',

@@ -1,13 +1,13 @@
 /**
- * Draws the site's own images: the deployment-guide illustrations (SVG), the favicon, the
- * touch icon and the 1200 x 630 share image (PNG, rendered from SVG with sharp).
+ * Draws the site's own images: the deployment-guide illustrations (SVG), the favicon and the
+ * touch icon (PNG, rendered from SVG with sharp). The share image is drawn by the server from the
+ * settings (server/modules/brand/share-image.ts).
  * Run `npx tsx scripts/make-images.ts` after changing a drawing or the site identity; the output
  * files are committed, so nothing runs at build or start time.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -742,42 +742,6 @@ const dnsImages: Record<string, string> = {
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${C.brand}"/><path d="M12 10l-6 6 6 6M20 10l6 6-6 6M17.5 8.5l-3 15" fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`
 
-function shareImage() {
-  const [first, second, third] = SITE_DEFAULTS.bannerStacks
-  return svg(
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f2a5c"/><stop offset="1" stop-color="#174ca8"/></linearGradient></defs>` +
-      rect(0, 0, 1200, 630, { fill: 'url(#g)', rx: 0 }) +
-      `<g opacity="0.08" fill="none" stroke="#fff" stroke-width="2">${Array.from({ length: 12 }, (_, i) => `<circle cx="1060" cy="120" r="${40 + i * 46}"/>`).join('')}</g>` +
-      `<g transform="translate(80 84) scale(2.5)"><rect width="32" height="32" rx="8" fill="#fff"/><path d="M12 10l-6 6 6 6M20 10l6 6-6 6M17.5 8.5l-3 15" fill="none" stroke="${C.brand}" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></g>` +
-      text(184, 134, SITE_DEFAULTS.businessName, { size: 40, weight: 700, fill: '#fff' }) +
-      text(80, 290, 'Websites that load fast', { size: 68, weight: 800, fill: '#fff' }) +
-      text(80, 372, 'and win you clients', { size: 68, weight: 800, fill: '#fff' }) +
-      text(80, 446, `${SITE_DEFAULTS.ownerName} · ${SITE_DEFAULTS.ownerRole}`, {
-        size: 30,
-        fill: '#d9eaff',
-      }) +
-      [first, second, third]
-        .map((name, i) => {
-          const x = 80 + i * 250
-          return (
-            rect(x, 500, 230, 56, {
-              fill: 'rgba(255,255,255,0.12)',
-              stroke: 'rgba(255,255,255,0.35)',
-              rx: 28,
-            }) +
-            text(x + 115, 537, name ?? '', {
-              size: 24,
-              weight: 600,
-              fill: '#fff',
-              anchor: 'middle',
-            })
-          )
-        })
-        .join(''),
-    { width: 1200, height: 630 },
-  )
-}
-
 /** The home page's decorative browser window with four perfect audit scores. */
 function heroImage() {
   const scores = ['Performance', 'Accessibility', 'Best Practices', 'SEO']
@@ -820,11 +784,8 @@ async function main() {
     .resize(180, 180)
     .png()
     .toFile(path.join(PUBLIC, 'apple-touch-icon.png'))
-  await sharp(Buffer.from(shareImage()))
-    .png({ compressionLevel: 9, palette: true })
-    .toFile(path.join(PUBLIC, 'images', 'og-image.png'))
   console.log(
-    `Wrote ${Object.keys(guides).length} guide images, hero-scores.svg, favicon.svg, apple-touch-icon.png and og-image.png`,
+    `Wrote ${Object.keys(guides).length} guide images, hero-scores.svg, favicon.svg and apple-touch-icon.png`,
   )
 }
 

@@ -34,6 +34,7 @@ import { createServices, type Services, type ServicesDeps } from './services.ts'
 import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { bookingRoutes } from './modules/booking/booking.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { setupRoutes } from './modules/setup/setup.routes.ts'
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps) {
       services.newsletter.stopSending(),
       broadcast?.close(),
     ])
+    // Last: what the others queued while stopping still gets its attempt.
+    await services.mail.stop()
     services.contentChanges.close()
     services.transport.close?.()
   })
@@ -211,7 +214,12 @@ export async function buildApp(deps: AppDeps) {
   })
 
   // Domain modules
-  await app.register(healthRoutes, { prefix: '/api/health', database })
+  await app.register(healthRoutes, {
+    prefix: '/api/health',
+    database,
+    isMailFailing: services.mail.isDeliveryFailing,
+  })
+  await app.register(outboxRoutes, { prefix: '/api/outbox', mail: services.mail })
   await app.register(usersRoutes, {
     prefix: '/api/users',
     users: services.users,
@@ -236,6 +244,7 @@ export async function buildApp(deps: AppDeps) {
     notices: services.notices,
     security: services.security,
     backups: services.backups,
+    mail: services.mail,
   })
   await app.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings })
   await app.register(setupRoutes, { prefix: '/api/setup', setup: services.setup })
@@ -272,6 +281,7 @@ export async function buildApp(deps: AppDeps) {
   )
   if (deps.web !== false) await app.register(webPlugin, { config, services })
 
+  services.mail.start()
   services.messages.startNotificationRetry(config.mail.retryIntervalMs)
   services.uploads.startUnusedImageSweep()
   services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)

@@ -19,7 +19,9 @@ import { createBookingRepository } from './modules/booking/booking.repository.ts
 import { createBookingService, type BookingService } from './modules/booking/booking.service.ts'
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
+import { BUSY_CALENDAR_MAX_BYTES } from './modules/booking/busy-calendar-reader.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
+import { createOutboxRepository } from './modules/mail/outbox.repository.ts'
 import {
   createOutboxTransport,
   createSmtpTransport,
@@ -82,9 +84,6 @@ export interface ServicesDeps {
   linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'> & { hasTimer?: boolean }
 }
 
-/** The most a busy calendar feed may weigh: a year of a busy calendar is well under it. */
-const BUSY_CALENDAR_MAX_BYTES = 5 * 1024 * 1024
-
 export type Services = Awaited<ReturnType<typeof createServices>>
 
 export async function createServices(deps: ServicesDeps) {
@@ -115,7 +114,14 @@ export async function createServices(deps: ServicesDeps) {
     (config.mail.smtpUrl
       ? createSmtpTransport(config.mail.smtpUrl)
       : createOutboxTransport(config.mail.outboxDir, log))
-  const mail = createMailService({ transport, from: config.mail.from })
+  const mail = createMailService({
+    transport,
+    from: config.mail.from,
+    repo: createOutboxRepository(db),
+    retryBaseMs: config.mail.retryIntervalMs,
+    now,
+    log,
+  })
   const uploads = createUploadsService({ repo: createUploadsRepository(db), now, log })
   const contentChanged = () => contentChanges.changed()
   const keep = contentChanges.keep
@@ -234,6 +240,7 @@ export async function createServices(deps: ServicesDeps) {
     tokens,
     sessionSecret,
     transport,
+    mail,
     users,
     security,
     messages,
@@ -251,17 +258,19 @@ export async function createServices(deps: ServicesDeps) {
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings,
     stats,
+    // The FAQ and the page texts fill their {location} as pages show it: not the first-run one
+    // once the owner has renamed the site (common/first-run-persona.ts).
     faq: createFaqService({
       repo: createFaqRepository(db),
       contentChanged,
       keep,
-      siteNames: settings.get,
+      siteNames: settings.getShown,
     }),
     pages: createPagesService({
       repo: createPagesRepository(db),
       contentChanged,
       keep,
-      siteNames: settings.get,
+      siteNames: settings.getShown,
     }),
     journal,
     subscribers: createSubscribersService({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { site } from '#app/site.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
+import { shareImageVersion } from '#common/share-image.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { absoluteUrl, pageMeta, publicUrlOf, siteJsonLd } from './seo.ts'
 
@@ -13,10 +14,13 @@ const settings: SiteSettings = {
   foundingYear: 2011,
 }
 /** The matches a meta function gets: the root's data, then the public layout's. */
-const layoutMatches = (publicUrl: string) => [
+const layoutMatches = (publicUrl: string, shown: SiteSettings = settings) => [
   { data: { nonce: 'n' } },
-  { data: { publicUrl, settings } },
+  { data: { publicUrl, settings: shown } },
 ]
+/** The address of the share image drawn from `shown`, on https://studio.example. */
+const drawnImage = (shown: SiteSettings) =>
+  `https://studio.example/brand/share.png?v=${shareImageVersion(shown)}`
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string, value: string) =>
   meta.find((d) => (d as Record<string, unknown>)[key] === value) as
@@ -53,17 +57,35 @@ describe('pageMeta', () => {
     expect(find(meta, 'name', 'twitter:card')?.content).toBe('summary_large_image')
   })
 
-  it('uses the absolute share image with its size by default', () => {
-    expect(find(meta, 'property', 'og:image')?.content).toBe(
-      `https://studio.example${settings.shareImage}`,
+  it('uses the share image drawn from the settings, absolute and with its size, by default', () => {
+    expect(find(meta, 'property', 'og:image')?.content).toBe(drawnImage(settings))
+    expect(find(meta, 'property', 'og:image')?.content).toMatch(
+      /^https:\/\/studio\.example\/brand\/share\.png\?v=[0-9a-f]{16}$/,
     )
-    expect(find(meta, 'property', 'og:image:width')?.content).toBe(
-      String(site.defaultShareImageSize.width),
-    )
-    expect(find(meta, 'name', 'twitter:image')?.content).toBe(
-      `https://studio.example${settings.shareImage}`,
-    )
+    expect(find(meta, 'property', 'og:image:width')?.content).toBe('1200')
+    expect(find(meta, 'property', 'og:image:height')?.content).toBe('630')
+    expect(find(meta, 'name', 'twitter:image')?.content).toBe(drawnImage(settings))
     expect(find(meta, 'name', 'robots')).toBeUndefined()
+  })
+
+  it("gives the drawn share image a new version when the owner's names change", () => {
+    const imageOf = (shown: SiteSettings) =>
+      find(
+        pageMeta({
+          title: 'About',
+          description: 'x',
+          path: '/about',
+          matches: layoutMatches('https://studio.example', shown),
+        }),
+        'property',
+        'og:image',
+      )?.content
+    const before = imageOf(SITE_DEFAULTS)
+    const renamed = { ...SITE_DEFAULTS, ownerName: 'Sam Okafor', businessName: 'Okafor Digital' }
+    expect(imageOf(renamed)).toBe(drawnImage(renamed))
+    expect(imageOf(renamed)).not.toBe(before)
+    expect(imageOf({ ...renamed, ownerName: 'Sam Okafor-Reid' })).not.toBe(imageOf(renamed))
+    expect(imageOf({ ...renamed })).toBe(imageOf(renamed))
   })
 
   it('makes a page image absolute and drops the share image size', () => {
@@ -148,7 +170,7 @@ describe('siteJsonLd', () => {
       name: settings.businessName,
       url: 'https://studio.example/',
       email: settings.email,
-      image: `https://studio.example${settings.shareImage}`,
+      image: drawnImage(settings),
       founder: { '@type': 'Person', name: settings.ownerName },
       // An empty social link is left out.
       sameAs: ['https://github.com/harbour', 'https://x.com/harbour'],
@@ -160,6 +182,19 @@ describe('siteJsonLd', () => {
       foundingDate: '2011',
       areaServed: 'Nova Scotia and remote clients in Canada',
       founder: { jobTitle: 'Web developer and designer' },
+    })
+  })
+
+  it('leaves out the place and the area when the settings leave them empty', () => {
+    const business = (
+      JSON.parse(
+        siteJsonLd('https://studio.example', { ...settings, location: '', serviceArea: '' }),
+      ) as { '@graph': Record<string, unknown>[] }
+    )['@graph'][0]
+    expect(business).not.toHaveProperty('address')
+    expect(business).not.toHaveProperty('areaServed')
+    expect(byType('ProfessionalService')).toMatchObject({
+      address: { addressLocality: settings.location },
     })
   })
 

@@ -5,11 +5,9 @@
  */
 import type { MetaDescriptor } from 'react-router'
 import type { SiteSettings } from '#common/schemas/settings.ts'
+import { shareImageOf } from '#common/share-image.ts'
 import { site } from '#app/site.ts'
-import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { settingsOf, socialLinks } from './site-settings.ts'
-
-const SITE_DEFAULT_SHARE_IMAGE = SITE_DEFAULTS.shareImage
 
 type MatchWithData = { data?: unknown } | undefined
 
@@ -20,7 +18,10 @@ export interface PageMetaInput {
   path: string
   /** The `meta` function's matches: the public layout's data holds the public URL and settings. */
   matches: ReadonlyArray<MatchWithData>
-  /** A site-relative or absolute image for link previews; the site's share image by default. */
+  /**
+   * A site-relative or absolute image for link previews; the site's share image by default (the
+   * owner's upload, or the one drawn from the settings: common/share-image.ts).
+   */
   image?: string
   type?: 'website' | 'article' | 'profile'
   noIndex?: boolean
@@ -51,8 +52,8 @@ export function pageMeta({
   const settings = settingsOf(matches)
   const fullTitle = pageTitle(title, matches)
   const url = absoluteUrl(publicUrl, path)
-  const imageUrl = absoluteUrl(publicUrl, image ?? settings.shareImage)
-  const isDefaultImage = (image ?? settings.shareImage) === SITE_DEFAULT_SHARE_IMAGE
+  const shared = image === undefined ? shareImageOf(settings) : { path: image }
+  const imageUrl = absoluteUrl(publicUrl, shared.path)
   return [
     { title: fullTitle },
     { name: 'description', content: description },
@@ -71,10 +72,10 @@ export function pageMeta({
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: imageUrl },
-    ...(isDefaultImage
+    ...(shared.size
       ? [
-          { property: 'og:image:width', content: String(site.defaultShareImageSize.width) },
-          { property: 'og:image:height', content: String(site.defaultShareImageSize.height) },
+          { property: 'og:image:width', content: String(shared.size.width) },
+          { property: 'og:image:height', content: String(shared.size.height) },
         ]
       : []),
     { property: 'og:image:alt', content: fullTitle },
@@ -120,11 +121,14 @@ export function siteJsonLd(publicUrl: string, settings: SiteSettings): string {
         slogan: settings.tagline,
         url,
         email: settings.email,
-        image: absoluteUrl(publicUrl, settings.shareImage),
+        image: absoluteUrl(publicUrl, shareImageOf(settings).path),
         logo: absoluteUrl(publicUrl, '/favicon.svg'),
         foundingDate: String(settings.foundingYear),
-        address: { '@type': 'PostalAddress', addressLocality: settings.location },
-        areaServed: settings.serviceArea,
+        // A detail the settings leave empty (common/first-run-persona.ts) is left out.
+        ...(settings.location
+          ? { address: { '@type': 'PostalAddress', addressLocality: settings.location } }
+          : {}),
+        ...(settings.serviceArea ? { areaServed: settings.serviceArea } : {}),
         founder: {
           '@type': 'Person',
           name: settings.ownerName,

@@ -15,10 +15,23 @@ const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
+/**
+ * The years a date may name: no call is booked decades away, and the database the slots are read
+ * against has no year 0 (PostgreSQL counts 1 BC before AD 1), so a query holding one fails.
+ */
+const FIRST_YEAR = 2000
+const LAST_YEAR = 2100
+const isBookingYear = (instant: Date) =>
+  instant.getUTCFullYear() >= FIRST_YEAR && instant.getUTCFullYear() <= LAST_YEAR
+const YEARS = `in the years ${FIRST_YEAR} to ${LAST_YEAR}`
+
 const dayOf = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .refine(isCalendarDate, { error: `${label} must be a date such as 2026-03-30` })
+    .refine(isCalendarDate, { error: `${label} must be a date such as 2026-03-30`, abort: true })
+    .refine((value) => isBookingYear(new Date(`${value}T00:00:00Z`)), {
+      error: `${label} must be ${YEARS}`,
+    })
 
 /** A query number: the string a URL carries, or a number. */
 const minutesParam = z.preprocess(
@@ -65,7 +78,9 @@ const isoInstant = (label: string) =>
     .string({ error: `${label} is required` })
     .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), {
       error: `${label} must be a date and time such as 2026-03-30T09:00:00Z`,
+      abort: true,
     })
+    .refine((value) => isBookingYear(new Date(value)), { error: `${label} must be ${YEARS}` })
 
 const { projectType, budget, timeline } = ContactBodySchema.shape
 

@@ -67,3 +67,12 @@ export const pageOf = <T extends z.ZodType, K extends string, C extends string>(
     page: z.ZodNumber
     pages: z.ZodNumber
   })
+
+/**
+ * The secret token in a mailed link's path (a booking's manage page, an unsubscribe link): random
+ * bytes in base64url, 32 or 43 characters as made today. Anything else names nothing, so a page
+ * refuses it before looking it up (a NUL, which PostgreSQL text cannot hold, fails the query).
+ */
+const LINK_TOKEN = /^[\w-]{20,100}$/
+
+export const isLinkToken = (token: string) => LINK_TOKEN.test(token)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OutboxCountsSchema } from './outbox.ts'
 
 /** Something about how the site runs that its owner should fix (see server/modules/operations). */
 const NoticeSchema = z.object({
@@ -23,5 +24,7 @@ export const OperationsStatusSchema = z.object({
     /** The newest backup file in BACKUP_DIR; null when there is none. */
     last: BackupInfoSchema.nullable(),
   }),
+  /** The outbox: mails waiting to be sent (retried) and mails the server refused for good. */
+  mail: OutboxCountsSchema,
 })
 export type OperationsStatus = z.infer<typeof OperationsStatusSchema>

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { SOCIAL_LABELS, TEXT_LIMITS, type SocialNetwork } from '../constants.ts'
 import { contrastRatio, MIN_TEXT_CONTRAST } from '../contrast.ts'
+import { isSameSitePath } from '../same-site-path.ts'
 import { COLOR_SCHEMES, FONT_PAIR_IDS, FONT_PAIRS, MENU_KEYS } from '../site-identity.ts'
 import { BookingSettingsSchema } from './booking-settings.ts'
 import { EmailSchema, requiredText, text } from './common.ts'
@@ -96,7 +97,7 @@ const MENU_LABEL_MAX = 30
 
 /** A page of this site ("/contact") or an https:// address. */
 const HeaderButtonHrefSchema = requiredText('Header button link', TEXT_LIMITS.url).refine(
-  (value) => /^\/(?!\/)\S*$/.test(value) || isHttpsUrl(value),
+  (value) => isSameSitePath(value) || isHttpsUrl(value),
   {
     error:
       'Header button link must be a page of this site such as /contact, or an https:// address',

@@ -124,6 +124,11 @@ export const TABLE_POLICY = {
     // Kept: a restore over a running site still sends no second acknowledgement within the hour.
     clearedByForce: false,
   },
+  outbox_mails: {
+    excluded: 'the outbox: mail waiting to be sent and the records of mail sent, not site content',
+    // Kept: a restore over a running site neither drops its waiting mail nor sends it twice.
+    clearedByForce: false,
+  },
   used_form_tokens: {
     excluded:
       'ids of contact-form tokens already used, kept only until the tokens expire (within a day)',

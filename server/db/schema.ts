@@ -177,6 +177,47 @@ export const messages = pgTable(
  * claims under a lease until it is sent or given up. Finished rows older than the window are
  * purged with the spam.
  */
+/**
+ * The outbox: every mail the site sends is a row here, delivered by one sender
+ * (server/modules/mail/outbox.ts). `priority` 0 is transactional mail, 1 bulk (newsletters), so a
+ * newsletter never holds up a password reset. The body is emptied once the mail is sent (a reset
+ * link or a sign-in token is not kept at rest longer than it has to be).
+ */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the mail is (password-reset, booking-booked …), for the owner's list. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** From name, Reply-To, headers, threading, the calendar part, text and HTML: as sent. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    priority: integer('priority').notNull().default(0),
+    status: text('status')
+      .$type<'queued' | 'sending' | 'sent' | 'failed'>()
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** While `sending`: the instance holding it; past this, another may take it (it crashed). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** When the last attempt was made and whether it failed: the health check's "mail" state. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_mails_due_idx')
+      .on(t.priority, t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('outbox_mails_created_idx').on(t.createdAt),
+    index('outbox_mails_attempt_idx').on(t.lastAttemptAt),
+  ],
+)
+export type OutboxMailRow = typeof outboxMails.$inferSelect
+
 export const contactAcknowledgements = pgTable(
   'contact_acknowledgements',
   {

@@ -1,8 +1,8 @@
 /**
  * The response cache's key for a URL: the path and query as they came, less the parameters that
- * only say where a visitor came from (campaign tags and ad-click ids). No page reads them, so
- * `/?utm_source=news` is the page `/` is; the visit counter still reads them from the request's own
- * URL, so the visit keeps its campaign.
+ * only say where a visitor came from (campaign tags and ad-click ids). No page reads them (a form
+ * posts to its path without the query, `action="."`), so `/?utm_source=news` is the page `/` is;
+ * the visit counter still reads them from the request's own URL, so the visit keeps its campaign.
  */
 const TRACKING_PARAMETER = /^(?:utm_[a-z_]+|fbclid|gclid|msclkid|ref)$/i
 

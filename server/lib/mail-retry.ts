@@ -12,7 +12,7 @@ const MAIL_RETRY_BASE_MS = 60_000
  * A temporary failure, worth another try: the SMTP server answered 4xx, or no answer at all (a
  * connection refused, reset or timed out). A 5xx answer is permanent.
  */
-function isTemporaryMailFailure(error: unknown): boolean {
+export function isTemporaryMailFailure(error: unknown): boolean {
   const code =
     error && typeof error === 'object' && 'responseCode' in error
       ? Number(error.responseCode)

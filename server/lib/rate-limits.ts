@@ -12,7 +12,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
+import { clientKeyOf } from './client-key.ts'
 import { HttpError } from './http-errors.ts'
+import { domainOf, mailboxOf } from './mailbox.ts'
 
 const MINUTE = 60_000
 /** Every counter key starts with this. */
@@ -63,8 +65,29 @@ export const ACTION_LIMITS = {
   subscribeAttempts: { max: 30, timeWindow: 10 * MINUTE },
   /** Every booking post, valid or not: floods of invalid posts stop here. */
   bookingAttempts: { max: 30, timeWindow: 10 * MINUTE },
-  /** Calls booked: each mails two invitations and takes a slot, like a contact message. */
-  booking: { max: 5, timeWindow: 10 * MINUTE },
+  /**
+   * Calls booked from one address: each mails two invitations and takes a slot. A person books one
+   * call, perhaps a second for a colleague; 22 rotating addresses took a whole month's slots at 5
+   * per 10 minutes (the review of 2026-12-01).
+   */
+  booking: { max: 3, timeWindow: 60 * MINUTE },
+  /**
+   * Calls booked from every address together: the ceiling that keeps most of the calendar free
+   * under a flood from many addresses (a solo developer gets a few bookings a day, not 10 an hour).
+   * The owner is told when it is reached.
+   */
+  bookingOverall: { max: 10, timeWindow: 60 * MINUTE },
+  bookingOverallDaily: { max: 30, timeWindow: 24 * 60 * MINUTE },
+  /** Moves and cancels through manage links from one address: each mails both sides. */
+  bookingChanges: { max: 10, timeWindow: 60 * MINUTE },
+  /**
+   * Mail to an address that confirmed nothing (a contact acknowledgement, a subscription's
+   * confirmation), keyed on its mailbox (`name+tag@` is `name@`), its domain and the whole site:
+   * a stranger typing someone else's address reaches that person a few times an hour at most.
+   */
+  strangerMail: { max: 3, timeWindow: 60 * MINUTE },
+  strangerMailPerDomain: { max: 30, timeWindow: 60 * MINUTE },
+  strangerMailOverall: { max: 100, timeWindow: 60 * MINUTE },
 } as const
 
 export type ActionLimitName = keyof typeof ACTION_LIMITS
@@ -225,16 +248,45 @@ export const tooManyRequests = (windowLeftMs: number, what = 'requests') =>
 
 /**
  * The limits services enforce themselves (ACTION_LIMITS). `take` counts one use of `name` by
- * `client` (its IP) and throws a 429 once the window's allowance is spent. A scale of 0 turns
+ * `client` (its IP, an IPv6 one by its /64: client-key.ts) and throws a 429 once the window's allowance is spent. A scale of 0 turns
  * them off, as it does every limit.
  */
 export function createActionLimits(counters: CounterStore, scale: number) {
+  /** `onFirstRefusal` runs once per window, for the first use the allowance refuses. */
+  async function take(name: ActionLimitName, client: string, onFirstRefusal?: () => void) {
+    if (scale === 0) return
+    const { max, timeWindow } = ACTION_LIMITS[name]
+    const key = `${RATE_LIMIT_NAMESPACE}action:${name}:${clientKeyOf(client)}`
+    const hit = await counters.hit(key, timeWindow)
+    const allowed = Math.max(1, Math.round(max * scale))
+    if (hit.count <= allowed) return
+    if (hit.count === allowed + 1) onFirstRefusal?.()
+    throw tooManyRequests(hit.ttlMs)
+  }
+
+  /** Counts one use of `name` by `key` and says whether the allowance still held it. */
+  const allows = (name: ActionLimitName, key: string): Promise<boolean> =>
+    take(name, key).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 429) return false
+        throw error
+      },
+    )
+
   return {
-    async take(name: ActionLimitName, client: string): Promise<void> {
-      if (scale === 0) return
-      const { max, timeWindow } = ACTION_LIMITS[name]
-      const hit = await counters.hit(`${RATE_LIMIT_NAMESPACE}action:${name}:${client}`, timeWindow)
-      if (hit.count > Math.max(1, Math.round(max * scale))) throw tooManyRequests(hit.ttlMs)
+    take,
+    allows,
+    /**
+     * Whether one more mail may go to `email`, an address that confirmed nothing: within the
+     * allowances of its mailbox, its domain and the site (ACTION_LIMITS.strangerMail*).
+     */
+    async mayMailStranger(email: string): Promise<boolean> {
+      return (
+        (await allows('strangerMail', mailboxOf(email))) &&
+        (await allows('strangerMailPerDomain', domainOf(email))) &&
+        allows('strangerMailOverall', 'site')
+      )
     },
   }
 }

@@ -1,14 +1,16 @@
 /**
  * Rate limits on the API routes bots attack that only the API carries out (sign-in, sign-up,
  * password reset), per client IP, plus sign-in attempts per account, both per client IP and in
- * total. The counters (Redis, or memory while Redis is down) and the limits themselves are in
- * server/lib/rate-limits.ts; actions with more than one door (the contact form) are limited by their
- * service instead, with the same counters.
+ * total; an IPv6 client is counted by its /64 (server/lib/client-key.ts). The counters (Redis, or
+ * memory while Redis is down) and the limits themselves are in server/lib/rate-limits.ts; actions
+ * with more than one door (the contact form) are limited by their service instead, with the same
+ * counters.
  */
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit'
+import { clientKeyOf } from '#server/lib/client-key.ts'
 import {
   ACCOUNT_LIMITS,
   RATE_LIMIT_NAMESPACE,
@@ -86,6 +88,9 @@ export default fp(async function rateLimitPlugin(
         super(counters, RATE_LIMIT_NAMESPACE)
       }
     },
+    // The key every limit uses, the account and action limits too. The plugin's default also
+    // counts an IPv6 /64 as one, but writes its keys its own way.
+    keyGenerator: (request) => clientKeyOf(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests, please try again in ${context.after}`,
@@ -113,7 +118,7 @@ export default fp(async function rateLimitPlugin(
       const counterKeys = (request: FastifyRequest) => {
         const account = createHash('sha256').update(keyOf(request)).digest('hex').slice(0, 32)
         const total = `${RATE_LIMIT_NAMESPACE}account:${name}:${account}`
-        return { total, perAddress: `${total}:${request.ip}` }
+        return { total, perAddress: `${total}:${clientKeyOf(request.ip)}` }
       }
       return {
         async preHandler(request) {

@@ -267,4 +267,23 @@ describe('rate limits', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
     },
   )
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped one as its IPv4 address', async () => {
+    // A service's own limit (testimonial posts: 2 at this scale), an invalid post counted too.
+    const post = (remoteAddress: string) =>
+      limited.inject({ method: 'POST', url: '/api/testimonials', remoteAddress, payload: {} })
+    const statuses = async (...addresses: string[]) => {
+      const answers: number[] = []
+      for (const address of addresses) answers.push((await post(address)).statusCode)
+      return answers
+    }
+    expect(
+      await statuses('2001:db8:1:2:aaaa::1', '2001:db8:1:2:bbbb::2', '2001:db8:1:2:cccc::3'),
+    ).toEqual([400, 400, 429])
+    expect(await statuses('2001:db8:1:3::1')).toEqual([400])
+    expect(await statuses('::ffff:192.0.2.7', '192.0.2.7', '::ffff:192.0.2.7')).toEqual([
+      400, 400, 429,
+    ])
+    expect(await statuses('192.0.2.8')).toEqual([400])
+  })
 })

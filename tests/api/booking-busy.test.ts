@@ -1,19 +1,23 @@
 /**
- * The owner's busy calendar: an iCalendar feed served by a local server, read when the settings
- * are saved and again once the last read is 15 minutes old, whose events (a TZID time, a zone
- * defined by the file's own VTIMEZONE, a weekly rule with an EXDATE and a moved occurrence, an
- * all-day event) block exactly the slots they cover, under the outbound-fetch rules.
+ * The owner's busy calendar: an iCalendar feed served by a local server, read in the background
+ * when the settings are saved and again once the last read is 15 minutes old, whose events (a
+ * TZID time, a zone defined by the file's own VTIMEZONE, a weekly rule with an EXDATE and a moved
+ * occurrence, an all-day event) block exactly the slots they cover, under the outbound-fetch
+ * rules. A feed that is large or slow to read (16,000 events, rules that never match, one that
+ * takes past the time limit, one over the size cap) is read in a worker thread while the site
+ * answers, and a failed read says why and is tried again later and later.
  */
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
 import { BookingSlotsSchema, BusyCalendarStateSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { fetchText } from '#server/modules/link-checks/probe.ts'
-import { asAdmin } from '#tests/helpers/auth.ts'
+import { asAdmin, asUser } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK, found } from '#tests/helpers/wait.ts'
 
 const MINUTE_MS = 60_000
 const CALENDAR = `BEGIN:VCALENDAR
@@ -89,17 +93,84 @@ END:VEVENT
 END:VCALENDAR
 `.replaceAll('\n', '\r\n')
 
+/** An event whose rule never yields a date: ical.js alone steps through the days for ever. */
+const neverEvent = (uid: string) =>
+  [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260301T000000Z',
+    'DTSTART;TZID=Europe/Berlin:20260323T140000',
+    'DTEND;TZID=Europe/Berlin:20260323T150000',
+    'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+    'END:VEVENT',
+  ].join('\r\n')
+
+const calendarOf = (events: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Busy//EN', ...events, 'END:VCALENDAR']
+    .join('\r\n')
+    .concat('\r\n')
+
+/** A rule that never matches beside a call on 24 March, 10:00 to 11:00 in Berlin. */
+const NEVER_CALENDAR = calendarOf([
+  neverEvent('never@test'),
+  [
+    'BEGIN:VEVENT',
+    'UID:call@test',
+    'DTSTAMP:20260301T000000Z',
+    'DTSTART;TZID=Europe/Berlin:20260324T100000',
+    'DTEND;TZID=Europe/Berlin:20260324T110000',
+    'END:VEVENT',
+  ].join('\r\n'),
+])
+
+/** 1,000 rules that never match: each is cut off, but together they take minutes to step through. */
+const SLOW_CALENDAR = calendarOf(Array.from({ length: 1000 }, (_, i) => neverEvent(`n${i}@test`)))
+
+/** 16,000 half-hour events, one each hour from 20 March 2026 00:00 UTC on: 1.8 MB. */
+const BIG_EVENTS = Array.from({ length: 16_000 }, (_, i) => {
+  const start = Date.parse('2026-03-20T00:00:00Z') + i * 3_600_000
+  return { start, end: start + 1_800_000 }
+})
+const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, '')
+const BIG_CALENDAR = calendarOf(
+  BIG_EVENTS.map(({ start, end }, i) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:big-${i}@test`,
+      'DTSTAMP:20260301T000000Z',
+      `DTSTART:${stamp(start)}`,
+      `DTEND:${stamp(end)}`,
+      'END:VEVENT',
+    ].join('\r\n'),
+  ),
+)
+
 let nowMs = Date.parse('2026-03-20T12:00:00Z')
 let served = CALENDAR
+let slowServed = SLOW_CALENDAR
 let hits = 0
+const pathHits = new Map<string, number>()
 let server: http.Server
 let calendarUrl: string
+let base: string
 let app: TestApp
 let admin: Record<string, string>
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     hits += 1
+    pathHits.set(request.url ?? '', (pathHits.get(request.url ?? '') ?? 0) + 1)
+    const calendarFile = {
+      '/never.ics': NEVER_CALENDAR,
+      '/big.ics': BIG_CALENDAR,
+      '/slow.ics': slowServed,
+      // Over the 2 MB read (the download's own cap is higher).
+      '/too-big.ics': `${BIG_CALENDAR}${'X'.repeat(400_000)}`,
+    }[request.url ?? '']
+    if (calendarFile) {
+      response.writeHead(200, { 'content-type': 'text/calendar' }).end(calendarFile)
+      return
+    }
     if (request.url === '/moved.ics') {
       response.writeHead(302, { location: '/calendar.ics' }).end()
       return
@@ -117,7 +188,8 @@ beforeAll(async () => {
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
-  calendarUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/moved.ics`
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  calendarUrl = `${base}/moved.ics`
   app = await createTestApp({
     env: { LINK_CHECK_ALLOW_PRIVATE: 'true' },
     now: () => new Date(nowMs),
@@ -159,6 +231,48 @@ async function saveBooking(
   expect(res.statusCode).toBe(200)
 }
 
+/** GET /api/booking/busy as the admin. */
+async function busyState(target = app, headers = admin) {
+  const res = await target.inject({ method: 'GET', url: '/api/booking/busy', headers })
+  expect(res.statusCode).toBe(200)
+  return BusyCalendarStateSchema.parse(res.json())
+}
+
+/** "2:30 PM" in Berlin, as a failed read names the time of the next try. */
+const clock = (ms: number) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Berlin',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(ms)
+
+/**
+ * Waits (vi.waitFor) for `check` to pass, asking /api/health before each try: how long the
+ * slowest answer took, and how many answers came while `isUnderWay()` (the read had begun and
+ * not yet ended) held.
+ */
+async function probingHealth<T>(check: () => Promise<T>, isUnderWay = () => false) {
+  let slowestMs = 0
+  let answeredDuringRead = 0
+  const result = await vi.waitFor(async () => {
+    const wasUnderWay = isUnderWay()
+    const started = performance.now()
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    slowestMs = Math.max(slowestMs, performance.now() - started)
+    expect(res.statusCode).toBe(200)
+    if (wasUnderWay && isUnderWay()) answeredDuringRead += 1
+    return check()
+  }, ASYNC_WORK)
+  return { result, slowestMs, answeredDuringRead }
+}
+
+/** PUT /api/settings with `booking`, and how long it took to answer. */
+async function timedSave(booking: BookingSettings) {
+  const started = performance.now()
+  await saveBooking(app, admin, booking)
+  return performance.now() - started
+}
+
 /** The Berlin hours of the free slots on one date. */
 async function freeHours(date: string) {
   const res = await app.inject({
@@ -181,16 +295,20 @@ const without = (...hours: string[]) => ALL_DAY.filter((hour) => !hours.includes
 describe('the busy calendar', () => {
   it('is read when the settings are saved, and its events block exactly the slots they cover', async () => {
     await saveBooking(app, admin, { ...availability, busyCalendarUrl: calendarUrl })
+    await vi.waitFor(async () => {
+      expect(await busyState()).toEqual({
+        fetchedAt: new Date(nowMs).toISOString(),
+        // New York, the file's own zone, two weekly reviews in range (one excluded, one moved)
+        // and the day away; the event marked free is no busy time.
+        events: 5,
+        error: null,
+      })
+    }, ASYNC_WORK)
     expect(hits).toBe(2) // the redirect, then the file
-    const state = await app.inject({ method: 'GET', url: '/api/booking/busy', headers: admin })
-    expect(BusyCalendarStateSchema.parse(state.json())).toEqual({
-      fetchedAt: new Date(nowMs).toISOString(),
-      // New York, the file's own zone, two weekly reviews in range (one excluded, one moved) and
-      // the day away; the event marked free is no busy time.
-      events: 5,
-      error: null,
-    })
     expect((await app.inject({ method: 'GET', url: '/api/booking/busy' })).statusCode).toBe(401)
+    const user = (await asUser(app)).headers
+    const asTheUser = await app.inject({ method: 'GET', url: '/api/booking/busy', headers: user })
+    expect(asTheUser.statusCode).toBe(403)
 
     // 05:00 in New York is 10:00 in Berlin; the weekly review at 14:00.
     expect(await freeHours('2026-03-23')).toEqual(without('10:00', '14:00'))
@@ -228,12 +346,15 @@ describe('the busy calendar', () => {
     expect(await freeHours('2026-03-26')).toEqual(without('09:00'))
   })
 
-  it('keeps the busy times it has when a read fails, and says why', async () => {
+  it('keeps the busy times it has when a read fails, and says why and when it tries again', async () => {
+    const held = await busyState()
     served = 'not a calendar'
     nowMs += 16 * MINUTE_MS
     expect(await app.services.booking.refreshBusyIfDue()).toBeUndefined()
-    expect(await app.services.booking.busyCalendarState()).toMatchObject({
-      error: 'The address does not serve an iCalendar file',
+    expect(await busyState()).toEqual({
+      fetchedAt: held.fetchedAt,
+      events: 1,
+      error: `The address does not serve an iCalendar file; it will be tried again at ${clock(nowMs + 15 * MINUTE_MS)}.`,
     })
     expect(await freeHours('2026-03-26')).toEqual(without('09:00'))
   })
@@ -249,9 +370,12 @@ describe('the busy calendar', () => {
       const headers = (await asAdmin(strict)).headers
       const before = hits
       await saveBooking(strict, headers, { ...availability, busyCalendarUrl: calendarUrl })
+      const state = await vi.waitFor(
+        async () => found((await busyState(strict, headers)).error, 'the refusal'),
+        ASYNC_WORK,
+      )
+      expect(state).toMatch(/loopback address \(127\.0\.0\.1\), which is not allowed/)
       expect(hits).toBe(before)
-      const state = await strict.services.booking.busyCalendarState()
-      expect(state.error).toMatch(/loopback address \(127\.0\.0\.1\), which is not allowed/)
     } finally {
       await strict.cleanup()
     }
@@ -273,5 +397,111 @@ describe('the busy calendar', () => {
     expect(await fetchText('ftp://calendar.example/x.ics', options)).toEqual({
       error: 'The address leads to ftp: (only http and https are read)',
     })
+  })
+})
+
+describe('a feed that is large or slow to read', () => {
+  // Reads run in a worker thread: the site goes on answering. 2 s is the bound the site must keep
+  // while a feed is read; an answer takes milliseconds when nothing blocks it.
+  const ANSWER_BOUND_MS = 2000
+
+  it('reads 16,000 events (1.8 MB) in the background: the save and /api/health answer meanwhile', async () => {
+    const saveMs = await timedSave({ ...availability, busyCalendarUrl: `${base}/big.ics` })
+    // The service keeps the busy times from a day before now to two days past the horizon.
+    const from = nowMs - 24 * 60 * MINUTE_MS
+    const until = nowMs + (availability.horizonDays + 2) * 24 * 60 * MINUTE_MS
+    const inWindow = BIG_EVENTS.filter(({ start, end }) => end > from && start < until).length
+    const { result, slowestMs } = await probingHealth(async () => {
+      const state = await busyState()
+      expect(state).toEqual({
+        fetchedAt: new Date(nowMs).toISOString(),
+        events: inWindow,
+        error: null,
+      })
+      return state
+    })
+    expect(result.events).toBeGreaterThan(1000)
+    expect(saveMs).toBeLessThan(ANSWER_BOUND_MS)
+    expect(slowestMs).toBeLessThan(ANSWER_BOUND_MS)
+    // A half hour at the top of every hour: no hour-long slot is free.
+    expect(await freeHours('2026-03-23')).toEqual([])
+  })
+
+  it('cuts off a rule that never matches, and the other events still block their slots', async () => {
+    const saveMs = await timedSave({ ...availability, busyCalendarUrl: `${base}/never.ics` })
+    const { slowestMs } = await probingHealth(async () =>
+      expect(await busyState()).toEqual({
+        fetchedAt: new Date(nowMs).toISOString(),
+        events: 1,
+        error: null,
+      }),
+    )
+    expect(saveMs).toBeLessThan(ANSWER_BOUND_MS)
+    expect(slowestMs).toBeLessThan(ANSWER_BOUND_MS)
+    expect(await freeHours('2026-03-24')).toEqual(without('10:00'))
+    expect(await freeHours('2026-03-23')).toEqual(ALL_DAY)
+  })
+
+  it('ends a read past 10 s, answering all along, says so, keeps the busy times, and tries again 15 minutes later', async () => {
+    const held = await busyState()
+    let failedAt: number | undefined
+    const saveMs = await timedSave({ ...availability, busyCalendarUrl: `${base}/slow.ics` })
+    const { result, slowestMs, answeredDuringRead } = await probingHealth(
+      async () => {
+        const error = found((await busyState()).error, 'the time limit')
+        failedAt ??= nowMs
+        return error
+      },
+      () => (pathHits.get('/slow.ics') ?? 0) > 0 && failedAt === undefined,
+    )
+    expect(result).toBe(
+      `Reading the calendar took longer than 10 s; it will be tried again at ${clock(nowMs + 15 * MINUTE_MS)}.`,
+    )
+    expect(saveMs).toBeLessThan(ANSWER_BOUND_MS)
+    expect(slowestMs).toBeLessThan(ANSWER_BOUND_MS)
+    // The read took 10 s: the site answered many times meanwhile.
+    expect(answeredDuringRead).toBeGreaterThan(1)
+    expect(await busyState()).toEqual({ ...held, error: result })
+    expect(await freeHours('2026-03-24')).toEqual(without('10:00'))
+
+    nowMs += 14 * MINUTE_MS
+    expect(await app.services.booking.refreshBusyIfDue()).toBeUndefined()
+    expect(pathHits.get('/slow.ics')).toBe(1)
+    nowMs += 2 * MINUTE_MS
+    slowServed = LATER_CALENDAR
+    expect(await app.services.booking.refreshBusyIfDue()).toBe(1)
+    expect(pathHits.get('/slow.ics')).toBe(2)
+    expect(await busyState()).toEqual({
+      fetchedAt: new Date(nowMs).toISOString(),
+      events: 1,
+      error: null,
+    })
+  })
+
+  it('refuses a feed over 2 MB, and waits twice as long after each failed read in a row', async () => {
+    const tries = () => pathHits.get('/too-big.ics') ?? 0
+    const held = await busyState()
+    await saveBooking(app, admin, { ...availability, busyCalendarUrl: `${base}/too-big.ics` })
+    const refusal = (nextTryMs: number) =>
+      `The file is larger than 2 MB; it will be tried again at ${clock(nextTryMs)}.`
+    await vi.waitFor(async () => {
+      expect(await busyState()).toEqual({ ...held, error: refusal(nowMs + 15 * MINUTE_MS) })
+    }, ASYNC_WORK)
+    expect(tries()).toBe(1)
+
+    nowMs += 16 * MINUTE_MS
+    expect(await app.services.booking.refreshBusyIfDue()).toBeUndefined()
+    expect(tries()).toBe(2)
+    expect((await busyState()).error).toBe(refusal(nowMs + 30 * MINUTE_MS))
+
+    nowMs += 29 * MINUTE_MS
+    expect(await app.services.booking.refreshBusyIfDue()).toBeUndefined()
+    expect(tries()).toBe(2)
+    nowMs += 2 * MINUTE_MS
+    expect(await app.services.booking.refreshBusyIfDue()).toBeUndefined()
+    expect(tries()).toBe(3)
+    expect(await busyState()).toEqual({ ...held, error: refusal(nowMs + 60 * MINUTE_MS) })
+    // The site stayed up all along.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
   })
 })

@@ -1,9 +1,11 @@
 /**
  * Odd input answers 4xx naming the field, never 5xx: NUL characters (PostgreSQL text cannot hold
- * them), lone surrogates (no UTF-8 form), numbers past a double's range, and wrong types.
+ * them), lone surrogates (no UTF-8 form), numbers past a double's range, dates in years no call is
+ * booked in (PostgreSQL has no year 0), and wrong types.
  * tests/system/fuzz.test.ts tries random such input on every route; these are the fixed cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage, makeUser, makeWebsite, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -138,5 +140,52 @@ describe('numbers and types', () => {
   ])('answers 400 naming the field for a wrong type (%#)', async (change, message) => {
     const user = { name: 'Odd', email: 'odd@example.com', isAdmin: false }
     expectError(await sendJson('PUT', `/api/users/${userId}`, { ...user, ...change }), 400, message)
+  })
+})
+
+describe('GET /api/booking/slots', () => {
+  // While booking is on: only then are the dates read against the database.
+  beforeAll(async () => {
+    const settings = (
+      await app.inject({ method: 'GET', url: '/api/settings', headers: admin })
+    ).json<object>()
+    const on = await sendJson('PUT', '/api/settings', {
+      ...settings,
+      booking: { ...BOOKING_DEFAULTS, enabled: true },
+    })
+    expect(on.statusCode).toBe(200)
+  })
+
+  it.each([
+    ['from=0000-01-01&to=0000-01-02', 'from: From must be in the years 2000 to 2100'],
+    ['from=1999-12-31&to=2000-01-01', 'from: From must be in the years 2000 to 2100'],
+    ['from=2100-12-31&to=2101-01-01', 'to: To must be in the years 2000 to 2100'],
+    ['from=9999-12-30&to=9999-12-31', 'from: From must be in the years 2000 to 2100'],
+  ])(
+    'answers 400 naming the field for a date outside the years booked (%s)',
+    async (query, message) => {
+      expectError(
+        await app.inject({ method: 'GET', url: `/api/booking/slots?${query}` }),
+        400,
+        message,
+      )
+    },
+  )
+})
+
+describe('POST /api/booking', () => {
+  it('answers 400 naming the start for a time outside the years booked', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      payload: {
+        start: '0000-01-03T09:00:00Z',
+        duration: BOOKING_DEFAULTS.durations[0],
+        name: 'Ann',
+        email: 'ann-booking@example.com',
+        timeZone: 'UTC',
+      },
+    })
+    expectError(res, 400, 'start: Start must be in the years 2000 to 2100')
   })
 })

@@ -237,6 +237,22 @@ describe('PUT /api/settings', () => {
       /^headerButton\.href: Header button link must be a page of this site/,
     ],
     [
+      { headerButton: { label: 'Go', href: '/\\evil.example/x' } },
+      /^headerButton\.href: Header button link must be a page of this site/,
+    ],
+    [
+      { headerButton: { label: 'Go', href: '/%5Cevil.example/x' } },
+      /^headerButton\.href: Header button link must be a page of this site/,
+    ],
+    [
+      { headerButton: { label: 'Go', href: '/\t/evil.example' } },
+      /^headerButton\.href: Header button link must be a page of this site/,
+    ],
+    [
+      { headerButton: { label: 'Go', href: '/..//evil.example' } },
+      /^headerButton\.href: Header button link must be a page of this site/,
+    ],
+    [
       { menu: [{ key: 'blog', label: 'Blog', hidden: false }] },
       /^menu\.0\.key: Menu item key must be one of/,
     ],

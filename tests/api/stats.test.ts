@@ -13,6 +13,7 @@ import { pageViews, statsDaily, statsSalts, visits, type UserRow } from '#server
 import { deviceOf } from '#server/lib/countable-view.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { createOutboxRepository } from '#server/modules/mail/outbox.repository.ts'
 import {
   createStatsRepository,
   DAY_KEYS_MAX,
@@ -99,7 +100,14 @@ const secondInstance = () =>
     siteHost: SITE_HOST,
     now: () => clock,
     log: app.log,
-    mail: createMailService({ transport, from: 'Site <no-reply@site.test>' }),
+    mail: createMailService({
+      transport,
+      from: 'Site <no-reply@site.test>',
+      repo: createOutboxRepository(app.database.db),
+      retryBaseMs: 30_000,
+      now: () => clock,
+      log: app.log,
+    }),
     isDigestOn: async () => (await app.services.settings.get()).weeklyDigest,
     ownerEmail: async () => 'owner@site.test',
     messagesPerWeek: () => app.services.messages.trend(),

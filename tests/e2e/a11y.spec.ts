@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Website } from '#common/schemas/websites.ts'
-import { postContactApi, uniqueContact } from './support/api.ts'
+import { adminHeaders, postContactApi, uniqueContact, uniqueId } from './support/api.ts'
 import {
   expect,
   expectNoA11yViolations,
@@ -301,6 +301,33 @@ for (const scheme of ['dark', 'auto'] as const) {
     }
   })
 }
+
+test('a journal post with a code block keeps its code readable in the dark scheme', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request)
+  const created = await request.post('/api/posts', { data: {}, headers })
+  const { post } = (await created.json()) as { post: { _id: string } }
+  const slug = `code-in-the-dark-${uniqueId()}`
+  const updated = await request.put(`/api/posts/${post._id}`, {
+    headers,
+    data: {
+      title: `Code in the dark ${uniqueId()}`,
+      slug,
+      body: 'A snippet:\n\n```ts\n// the answer\nconst answer = 42\n```\n',
+      status: 'published',
+    },
+  })
+  expect(updated.status(), await updated.text()).toBe(200)
+  await page.goto(`/journal/${slug}`)
+  await useScheme(page, 'dark')
+  const block = page.locator('.article-body pre')
+  // Light text on its own dark ground, as in the light scheme (the swapped palette made it white).
+  await expect(block).toHaveCSS('background-color', 'rgb(13, 17, 23)')
+  await expect(block).toHaveCSS('color', 'rgb(230, 237, 243)')
+  await expectNoA11yViolations(page)
+})
 
 test('the admin screens with badges, alerts and stages pass the accessibility scan in the dark scheme', async ({
   page,

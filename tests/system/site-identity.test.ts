@@ -1,7 +1,9 @@
 /**
  * The whole site renamed: after the owner saves their own name and business name, no public page
  * of the production build (the fixed pages, a case study, a journal post, the feed, the manifest)
- * shows the first-run names any more, in its text, its share tags or its structured data.
+ * shows the first-run names any more, in its text, its share tags or its structured data, nor the
+ * first-run owner's location and social links the owner left as they were
+ * (common/first-run-persona.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
@@ -12,7 +14,13 @@ import { asAdmin } from '#tests/helpers/auth.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
-const FIRST_RUN_NAMES = [SITE_DEFAULTS.ownerName, SITE_DEFAULTS.businessName, 'Rivera']
+const FIRST_RUN_NAMES = [
+  SITE_DEFAULTS.ownerName,
+  SITE_DEFAULTS.businessName,
+  'Rivera',
+  SITE_DEFAULTS.location,
+  ...Object.values(SITE_DEFAULTS.social),
+]
 const OWNER = { ownerName: 'Sam Okafor', businessName: 'Okafor Digital' }
 
 let app: TestApp

@@ -22,12 +22,17 @@ const DETAILS = {
 
 export type ContactDetail = keyof typeof DETAILS
 
-/** The business's contact details from the site settings, as a list of labelled values. */
+/**
+ * The business's contact details from the site settings, as a list of labelled values; one the
+ * settings leave empty (the first-run location of a renamed site: common/first-run-persona.ts) is
+ * left out.
+ */
 export function ContactDetails({ items }: { items: ContactDetail[] }) {
   const settings = useSiteSettings()
+  const shown = items.filter((item) => DETAILS[item].value(settings) !== '')
   return (
     <dl className="mt-4 space-y-4 text-sm">
-      {items.map((item) => (
+      {shown.map((item) => (
         <div key={item}>
           <dt className="font-medium text-slate-600">{DETAILS[item].label}</dt>
           <dd className="mt-0.5 text-slate-900">{DETAILS[item].value(settings)}</dd>

@@ -88,7 +88,9 @@ export function SiteFooter() {
               </ul>
             </>
           ) : null}
-          <p className="mt-4 text-sm">{asSentence(settings.serviceArea)}</p>
+          {settings.serviceArea ? (
+            <p className="mt-4 text-sm">{asSentence(settings.serviceArea)}</p>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-slate-800">

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { UPLOAD_MAX_BYTES } from '#common/constants.ts'
-import { imageSrcSet } from '#common/images.ts'
+import { imageSrcSet, type ResponsiveImage } from '#common/images.ts'
 import { ImagePathSchema } from '#common/schemas/websites.ts'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
@@ -21,6 +21,7 @@ export function ImageUpload({
   name = 'image',
   legend = 'Image',
   previewAlt = 'Preview of the website screenshot',
+  previewSrc,
 }: {
   value: string
   onChange: (path: string) => void
@@ -30,11 +31,17 @@ export function ImageUpload({
   name?: string
   legend?: string
   previewAlt?: string
+  /** The preview's address when the path stands for an image made elsewhere (the drawn share image). */
+  previewSrc?: string
 }) {
   const fileId = useId()
   const [progress, setProgress] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const preview = ImagePathSchema.safeParse(value).success ? imageSrcSet(value) : null
+  const preview: ResponsiveImage | null = previewSrc
+    ? { src: previewSrc }
+    : ImagePathSchema.safeParse(value).success
+      ? imageSrcSet(value)
+      : null
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget

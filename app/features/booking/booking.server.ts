@@ -6,6 +6,7 @@ import type { AppLoadContext } from 'react-router'
 import { validate } from '#app/lib/form-errors.ts'
 import { serviceFailure } from '#app/lib/public-form-post.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
+import { isLinkToken } from '#common/schemas/common.ts'
 import {
   BookingBodySchema,
   RescheduleBodySchema,
@@ -178,11 +179,20 @@ export async function bookCall(
   }
 }
 
+/** What a post to a manage link whose token has the wrong shape answers, unlooked-up. */
+const NO_BOOKING: Refusal = {
+  ok: false,
+  status: 404,
+  message: 'This link does not lead to a booking',
+  fieldErrors: {},
+}
+
 /** The booking of a manage link, or null for a token that names none. */
 export async function findBooking(
   services: Services,
   token: string,
 ): Promise<ManagedBooking | null> {
+  if (!isLinkToken(token)) return null
   try {
     return (await services.booking.byToken(token)).booking
   } catch (error) {
@@ -194,9 +204,11 @@ export async function findBooking(
 export async function cancelBooking(
   services: Services,
   token: string,
+  client: string,
 ): Promise<{ ok: true } | Refusal> {
+  if (!isLinkToken(token)) return NO_BOOKING
   try {
-    await services.booking.cancel(token)
+    await services.booking.cancel(token, client)
     return { ok: true }
   } catch (error) {
     return refusal(error)
@@ -207,11 +219,13 @@ export async function rescheduleBooking(
   services: Services,
   token: string,
   start: string,
+  client: string,
 ): Promise<{ ok: true } | Refusal> {
+  if (!isLinkToken(token)) return NO_BOOKING
   const parsed = validate(RescheduleBodySchema, { start })
   if (!parsed.ok) return { ok: false, status: 400, message: 'Pick a time', fieldErrors: {} }
   try {
-    await services.booking.reschedule(token, parsed.data)
+    await services.booking.reschedule(token, parsed.data, client)
     return { ok: true }
   } catch (error) {
     return refusal(error)

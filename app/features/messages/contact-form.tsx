@@ -102,6 +102,9 @@ export function ContactForm({
     <fetcher.Form
       ref={formRef}
       method="post"
+      // Its own path without the query: React Router's default keeps the query, and the response
+      // cache would repeat the first visitor's (their campaign tags) in every later copy.
+      action="."
       className="relative space-y-5"
       aria-label="Contact form"
       data-submit-in-place="contact"

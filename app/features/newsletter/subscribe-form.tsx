@@ -52,6 +52,9 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
       <fetcher.Form
         ref={formRef}
         method="post"
+        // Its own path without the query: React Router's default keeps the query, and the response
+        // cache would repeat the first visitor's (their campaign tags) in every later copy.
+        action="."
         className="mt-5"
         aria-label="Subscribe to the journal"
         data-submit-in-place="subscribe"

@@ -1,15 +1,22 @@
 /**
  * The dashboard's notices: what is wrong with how the site is configured (the server's start-up
- * warnings), the last backup and whether backups are scheduled, and a fresh backup to download.
+ * warnings), the last backup and whether backups are scheduled, a fresh backup to download, and
+ * the outbox: mail waiting to be sent, and mail refused for good with a way to send it again.
  * Loads its own data, so the dashboard's figures never wait for it.
  */
 import { useCallback, useEffect, useState } from 'react'
 import type { BackupInfo, OperationsStatus } from '#common/schemas/operations.ts'
+import type { OutboxMail } from '#common/schemas/outbox.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { formatSize } from '#app/lib/format-size.ts'
-import { downloadFreshBackup, getOperationsStatus } from './operations.api.ts'
+import {
+  downloadFreshBackup,
+  getFailedMail,
+  getOperationsStatus,
+  retryMail,
+} from './operations.api.ts'
 
 type Load =
   | { state: 'loading' }
@@ -45,9 +52,10 @@ export function SiteNotices() {
           {load.message}
         </Alert>
       ) : (
-        <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <div className="mt-4 grid gap-6 lg:grid-cols-3">
           <Warnings notices={load.status.notices} />
           <Backups backups={load.status.backups} onTaken={refresh} />
+          <Mail counts={load.status.mail} onChanged={refresh} />
         </div>
       )}
     </section>
@@ -127,6 +135,84 @@ function Backups({
       <Button className="mt-4" onClick={() => void download()} disabled={isDownloading}>
         {isDownloading ? 'Preparing the backup...' : 'Download a fresh backup'}
       </Button>
+      {error ? (
+        <Alert kind="error" className="mt-3">
+          {error}
+        </Alert>
+      ) : null}
+    </div>
+  )
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+function Mail({
+  counts,
+  onChanged,
+}: {
+  counts: OperationsStatus['mail']
+  onChanged: () => Promise<void>
+}) {
+  const [failed, setFailed] = useState<OutboxMail[]>([])
+  const [error, setError] = useState<string>()
+  useEffect(() => {
+    if (counts.failed === 0) return
+    getFailedMail().then(
+      (page) => setFailed(page.mails.slice(0, 5)),
+      (failure: unknown) => setError(messageOf(failure)),
+    )
+  }, [counts.failed])
+
+  async function sendAgain(id: string) {
+    setError(undefined)
+    try {
+      await retryMail(id)
+      await onChanged()
+    } catch (failure) {
+      setError(messageOf(failure))
+    }
+  }
+
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">Mail</h3>
+      <p className="mt-2 text-sm text-slate-700">
+        {counts.queued === 0 && counts.failed === 0
+          ? 'Every mail went out.'
+          : [
+              counts.queued > 0
+                ? `${plural(counts.queued, 'mail waits', 'mails wait')} to be sent: the site tries again until the mail server answers.`
+                : '',
+              counts.failed > 0
+                ? `${plural(counts.failed, 'mail was', 'mails were')} refused by the mail server.`
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+      </p>
+      {counts.failed > 0 && failed.length > 0 ? (
+        <ul className="mt-2 space-y-2">
+          {failed.map((mail) => (
+            <li
+              key={mail._id}
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm break-words text-amber-950"
+            >
+              <p>
+                <span className="font-medium">{mail.subject}</span> to {mail.to}
+              </p>
+              {mail.lastError ? <p className="mt-1 text-xs">{mail.lastError}</p> : null}
+              <Button
+                className="mt-2"
+                size="sm"
+                variant="secondary"
+                onClick={() => void sendAgain(mail._id)}
+              >
+                Send again
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <Alert kind="error" className="mt-3">
           {error}

@@ -47,7 +47,7 @@ export function HomeSections({ page }: { page: Page<'home'> }) {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.25fr_1fr]">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {settings.ownerRole} · {settings.location}
+              {[settings.ownerRole, settings.location].filter(Boolean).join(' · ')}
             </p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
               {page.heading}

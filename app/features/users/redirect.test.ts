@@ -30,6 +30,8 @@ describe('safeRedirect', () => {
     '/\\evil.example',
     '/\t/evil.example',
     '/\n/evil.example',
+    '/%5Cevil.example',
+    '/..//evil.example',
     'javascript:alert(1)',
     'profile',
     ' /profile',

@@ -1,13 +1,7 @@
+import { isSameSitePath } from '#common/same-site-path.ts'
 import type { Session } from '#common/schemas/users.ts'
 
 export const DEFAULT_REDIRECT = '/'
-
-// Browsers read a backslash as a slash and drop tabs and newlines, so "/\evil.com" or
-// "/\t/evil.com" would leave the site just like "//evil.com".
-const hasUnsafeCharacter = (path: string) =>
-  [...path].some(
-    (char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
-  )
 
 /**
  * The ?redirect= target to follow after signing in, or the fallback. Only same-site paths are
@@ -17,9 +11,7 @@ export function safeRedirect(
   target: string | null | undefined,
   fallback = DEFAULT_REDIRECT,
 ): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return fallback
-  if (hasUnsafeCharacter(target)) return fallback
-  return target
+  return target && isSameSitePath(target) ? target : fallback
 }
 
 export const isAdminPath = (path: string) =>

@@ -241,7 +241,9 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           hint="Your calendar’s secret iCal address: its events block times. Fetched on save and every 15 minutes."
           error={errors?.busyCalendarUrl}
         />
-        {booking.busyCalendarUrl && busy ? <BusyCalendarStatus busy={busy} /> : null}
+        {booking.busyCalendarUrl && busy ? (
+          <BusyCalendarStatus busy={busy} zone={booking.timeZone} />
+        ) : null}
         <div className="flex justify-end border-t border-slate-200 pt-5">
           <Button type="submit" size="lg" disabled={isSaving}>
             {isSaving ? 'Saving...' : 'Save booking settings'}
@@ -276,21 +278,32 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
   )
 }
 
-/** When the busy calendar was last read, how many busy times it held, or why the read failed. */
-function BusyCalendarStatus({ busy }: { busy: BusyCalendarState }) {
-  if (!busy.fetchedAt && !busy.error)
-    return (
-      <p className="-mt-3 text-sm text-slate-600">Not read yet: it is read within 15 minutes.</p>
-    )
+/**
+ * When the busy times held were read and how many they are, or why the last read failed (with the
+ * time of the next try, in the owner's zone, as are the times here).
+ */
+function BusyCalendarStatus({ busy, zone }: { busy: BusyCalendarState; zone: string }) {
   const when = busy.fetchedAt
-    ? new Date(busy.fetchedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    ? new Date(busy.fetchedAt).toLocaleString('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: zone,
+      })
     : null
-  return busy.error ? (
-    <p className="-mt-3 text-sm text-red-700">
-      The last read failed: {busy.error}
-      {when ? ` (the busy times read ${when} still apply)` : ''}
-    </p>
-  ) : (
+  if (busy.error)
+    return (
+      <Alert kind="error" className="-mt-3">
+        The busy calendar could not be read: {busy.error}{' '}
+        {when ? `The busy times read ${when} still apply.` : 'No busy times block slots yet.'}
+      </Alert>
+    )
+  if (!when)
+    return (
+      <p className="-mt-3 text-sm text-slate-600">
+        Not read yet: it is read in the background after a save, then every 15 minutes.
+      </p>
+    )
+  return (
     <p className="-mt-3 text-sm text-emerald-800">
       Read {when}: {busy.events ?? 0} busy {busy.events === 1 ? 'time blocks' : 'times block'}{' '}
       slots.

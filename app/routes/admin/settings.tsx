@@ -8,6 +8,7 @@ import { SettingsForm } from '#app/features/settings/settings-form.tsx'
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
+import { isShareImageDrawn, shareImageOf } from '#common/share-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -75,6 +76,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             name="shareImage"
             legend="Share image"
             previewAlt="Preview of the share image"
+            // The first-run path stands for the image drawn from the saved settings.
+            previewSrc={isShareImageDrawn(shareImage) ? shareImageOf(loaderData).path : undefined}
             value={shareImage}
             onChange={(path) => {
               setShareImage(path)

@@ -88,8 +88,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   const result =
     intent === 'cancel'
-      ? await cancelBooking(context.services, params.token)
-      : await rescheduleBooking(context.services, params.token, String(form.get('start') ?? ''))
+      ? await cancelBooking(context.services, params.token, context.clientIp)
+      : await rescheduleBooking(
+          context.services,
+          params.token,
+          String(form.get('start') ?? ''),
+          context.clientIp,
+        )
   if (result.ok)
     return data<ManageResult>({
       ok: true,

@@ -2,6 +2,7 @@ import { href } from 'react-router'
 import type { Route } from './+types/sitemap'
 import { escapeMarkup } from '#common/escape-markup.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
+import { shareImageOf } from '#common/share-image.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 
 function urlEntry(loc: string, lastmod?: Date, image?: string) {
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.settings.getShown(),
   ])
   // The home page carries the site's share image (the settings'), as Google's image sitemaps allow.
-  const shareImage = absoluteUrl(context.publicUrl, settings.shareImage)
+  const shareImage = absoluteUrl(context.publicUrl, shareImageOf(settings).path)
   const urls = [
     ...PUBLIC_PAGES.map((path) =>
       urlEntry(

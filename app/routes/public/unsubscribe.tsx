@@ -5,6 +5,7 @@ import { TokenPageFrame } from '#app/features/newsletter/token-page-frame.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { isLinkToken } from '#common/schemas/common.ts'
 
 const NOT_FOUND = 404
 
@@ -22,7 +23,9 @@ export const headers: Route.HeadersFunction = () => ({ 'x-robots-tag': 'noindex'
  * one-click unsubscribe of RFC 8058) and sends the browser back here.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const link = await context.services.subscribers.lookUpUnsubscribe(params.token)
+  const link = isLinkToken(params.token)
+    ? await context.services.subscribers.lookUpUnsubscribe(params.token)
+    : ({ state: 'invalid', message: 'This unsubscribe link is not valid.' } as const)
   return data({ link, token: params.token }, { status: link.state === 'invalid' ? NOT_FOUND : 200 })
 }
 

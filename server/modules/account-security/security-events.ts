@@ -86,7 +86,10 @@ export function createSecurityEvents({
   function notify(user: UserRow, kind: SecurityNoticeKind, device: string) {
     if (!user.isAdmin && !NOTICES_FOR_EVERY_ACCOUNT.has(kind)) return
     const notice = securityNoticeMail({ kind, name: user.name, device, profileUrl })
-    inBackground(mail.send({ to: user.email, ...notice }), `security notice (${kind}) not sent`)
+    inBackground(
+      mail.send({ kind: `security-${kind}`, to: user.email, ...notice }),
+      `security notice (${kind}) not sent`,
+    )
   }
 
   return {

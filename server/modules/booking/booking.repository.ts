@@ -29,6 +29,9 @@ function inTurn<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
   })
 }
 
+/** The booking's e-mail as mailboxOf (server/lib/mailbox.ts) reads it: lower-cased, `+tag` dropped. */
+const mailboxSql = sql<string>`lower(split_part(split_part(${bookings.email}, '@', 1), '+', 1) || '@' || split_part(${bookings.email}, '@', 2))`
+
 export type NewBooking = Omit<
   typeof bookings.$inferInsert,
   'id' | 'status' | 'sequence' | 'cancelledAt' | 'createdAt' | 'updatedAt'
@@ -36,10 +39,31 @@ export type NewBooking = Omit<
 
 export function createBookingRepository(db: Db) {
   return {
-    /** Rejects with an exclusion violation (isOverlap) when the range is taken. */
-    async insert(values: NewBooking): Promise<BookingRow> {
-      const [row] = await inTurn(db, (tx) => tx.insert(bookings).values(values).returning())
-      return row!
+    /**
+     * Rejects with an exclusion violation (isOverlap) when the range is taken; answers undefined,
+     * storing nothing, when the visitor's mailbox (server/lib/mailbox.ts, `+tag` dropped) already
+     * holds `maxUpcoming` confirmed calls not over at `at` (counted under the lock, so two posts
+     * at once cannot both pass).
+     */
+    async insert(
+      values: NewBooking,
+      limit: { mailbox: string; maxUpcoming: number; at: Date },
+    ): Promise<BookingRow | undefined> {
+      return inTurn(db, async (tx) => {
+        const [held] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.status, 'confirmed'),
+              gt(bookings.endAt, limit.at),
+              eq(mailboxSql, limit.mailbox),
+            ),
+          )
+        if ((held?.count ?? 0) >= limit.maxUpcoming) return undefined
+        const [row] = await tx.insert(bookings).values(values).returning()
+        return row!
+      })
     },
 
     async findByToken(token: string): Promise<BookingRow | undefined> {
@@ -65,17 +89,28 @@ export function createBookingRepository(db: Db) {
       await db.update(bookings).set({ messageId }).where(eq(bookings.id, id))
     },
 
-    /** Moves a confirmed booking (the constraint checks the new range); undefined when not confirmed. */
+    /**
+     * Moves a confirmed booking moved fewer than `maxMoves` times (the constraint checks the new
+     * range); undefined when it is not confirmed or was moved that often (two moves at once
+     * included).
+     */
     async reschedule(
       id: string,
       values: Pick<BookingRow, 'startAt' | 'endAt' | 'blockedUntil' | 'reminderSentAt'>,
       at: Date,
+      maxMoves: number,
     ): Promise<BookingRow | undefined> {
       const [row] = await inTurn(db, (tx) =>
         tx
           .update(bookings)
           .set({ ...values, sequence: sql`${bookings.sequence} + 1`, updatedAt: at })
-          .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+          .where(
+            and(
+              eq(bookings.id, id),
+              eq(bookings.status, 'confirmed'),
+              lt(bookings.sequence, maxMoves),
+            ),
+          )
           .returning(),
       )
       return row

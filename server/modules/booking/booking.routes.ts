@@ -157,7 +157,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
         response: { 200: ManagedBookingResponseSchema, ...publicErrors },
       },
     },
-    async (request) => booking.cancel(request.params.token),
+    async (request) => booking.cancel(request.params.token, request.ip),
   )
 
   app.post(
@@ -169,6 +169,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
         response: { 200: ManagedBookingResponseSchema, ...publicErrors },
       },
     },
-    async (request) => booking.reschedule(request.params.token, request.body),
+    async (request) => booking.reschedule(request.params.token, request.body, request.ip),
   )
 }

@@ -28,14 +28,15 @@ import type { SiteSettings } from '#common/schemas/settings.ts'
 import type { BookingRow } from '#server/db/schema.ts'
 import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
-import type { ActionLimits } from '#server/lib/rate-limits.ts'
+import { mailboxOf } from '#server/lib/mailbox.ts'
+import { ACTION_LIMITS, tooManyRequests, type ActionLimits } from '#server/lib/rate-limits.ts'
 import type { FetchedText } from '#server/modules/link-checks/probe.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MessagesService } from '#server/modules/messages/messages.service.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
-import { bookingMail, describeTime, type BookingMailKind } from './booking-mails.ts'
+import { bookingMail, ceilingMail, describeTime, type BookingMailKind } from './booking-mails.ts'
 import { isOverlap, type BookingRepository } from './booking.repository.ts'
-import { readBusyTimes } from './busy-calendar.ts'
+import { readBusyCalendar } from './busy-calendar-reader.ts'
 import { feedFile, invitationFile, type CalendarParty } from './calendar-files.ts'
 import { dateIn, freeSlots, weeklySlots, type Span } from './slots.ts'
 
@@ -46,16 +47,30 @@ const DAY_MS = 24 * HOUR_MS
 const REMINDER_BEFORE_MS = DAY_MS
 /** The busy calendar is read again once its last fetch is this old. */
 const BUSY_REFRESH_MS = 15 * MINUTE_MS
+/** After failed reads the next waits 15, 30, 60, 120, then 240 minutes. */
+const BUSY_RETRY_MAX_MS = 240 * MINUTE_MS
 /** How often each instance looks for due reminders and a stale busy calendar. */
 const TICK_MS = MINUTE_MS
 const ADMIN_LIST_LIMIT = 200
 const FEED_LIMIT = 2000
+
+/**
+ * A booking is moved this many times at most through its manage link, and a move waits this long
+ * after the one before: with its one cancel, a stranger who booked for someone else's address can
+ * make the site mail that address five times, not without end (the review of 2026-12-01).
+ */
+const MAX_MOVES = 3
+const MOVE_SPACING_MS = 2 * MINUTE_MS
+/** Upcoming calls one mailbox (server/lib/mailbox.ts) may hold: one, and one to spare. */
+const MAX_UPCOMING_PER_MAILBOX = 2
 
 const BOOKING_OFF = 'Booking a call is not available'
 const BOOKING_NOT_FOUND = 'Booking not found'
 const NOT_FREE = 'That time is not free: please pick another'
 const CANCELLED = 'This booking is cancelled'
 const BEGUN = 'This call has already begun'
+const HELD = `This address already has ${MAX_UPCOMING_PER_MAILBOX} upcoming calls: move one of them with the link in its invitation`
+const MOVED_ENOUGH = `This call was moved ${MAX_MOVES} times already: please write to change it again`
 
 const newToken = () => randomBytes(24).toString('base64url')
 
@@ -178,6 +193,7 @@ export function createBookingService(deps: {
     }
     const sends = [
       mail.send({
+        kind: `booking-${kind}`,
         to: row.email,
         fromName: site.ownerName,
         replyTo: site.email,
@@ -188,6 +204,7 @@ export function createBookingService(deps: {
     if (owner)
       sends.push(
         mail.send({
+          kind: `booking-${kind}`,
           to: owner,
           replyTo: row.email,
           ...calendarPart,
@@ -200,6 +217,26 @@ export function createBookingService(deps: {
     for (const result of results)
       if (result.status === 'rejected')
         log.warn({ err: result.reason, bookingId: row.id, kind }, 'booking mail failed')
+  }
+
+  /** Tells the owner, once per window, that new bookings are refused until the ceiling's window ends. */
+  function tellOwnerOfCeiling(limit: 'bookingOverall' | 'bookingOverallDaily') {
+    const { max, timeWindow } = ACTION_LIMITS[limit]
+    const span = timeWindow >= DAY_MS ? 'day' : 'hour'
+    const send = async () => {
+      const owner = await ownerEmail()
+      if (!owner) return
+      const { site } = await bookingSettings()
+      await mail.send({
+        kind: 'booking-ceiling',
+        to: owner,
+        fromName: site.businessName || site.ownerName,
+        ...ceilingMail({ max, span, adminUrl: `${publicUrl}/admin/booking` }),
+      })
+    }
+    void track(send()).catch((err: unknown) =>
+      log.warn({ err, limit }, 'could not tell the owner that bookings are paused'),
+    )
   }
 
   function notifyInBackground(row: BookingRow, kind: BookingMailKind, site: SiteSettings) {
@@ -268,49 +305,108 @@ export function createBookingService(deps: {
     if (row.startAt.getTime() <= now().getTime()) throw conflict(BEGUN)
   }
 
+  /** The read of the busy calendar under way on this instance, which a forced read waits behind. */
+  let busyRead: Promise<number | undefined> | undefined
+  /** Failed reads in a row on this instance, and no read before busyRetryAt (epoch ms) after one. */
+  let busyFailures = 0
+  let busyRetryAt = 0
+
   /**
    * Reads the owner's calendar feed and replaces the busy times with its events; a failure keeps
-   * the busy times already read and records why. Returns how many busy spans were stored, or
-   * undefined when nothing was fetched.
+   * the busy times already read (and the time they were read), records why with the time of the
+   * next try, and puts that try off: 15 minutes after the first failure, twice as long after each
+   * one more. Returns how many busy spans were stored, or undefined when nothing was.
    */
-  async function fetchBusy(url: string, booking: BookingSettings): Promise<number | undefined> {
+  async function fetchBusy(
+    url: string,
+    booking: BookingSettings,
+    heldSince: Date | undefined,
+  ): Promise<number | undefined> {
     const at = now()
     const fetched = await deps.fetchCalendar(url, stopping.signal)
-    if (fetched.error !== undefined) {
-      log.warn({ error: fetched.error }, 'busy calendar could not be read')
-      await repo.recordBusyError(url, fetched.error, at)
+    const read =
+      fetched.error !== undefined
+        ? { error: fetched.error }
+        : await readBusyCalendar(
+            {
+              text: fetched.text,
+              from: at.getTime() - DAY_MS,
+              until: at.getTime() + (booking.horizonDays + 2) * DAY_MS,
+              ownerZone: booking.timeZone,
+            },
+            { signal: stopping.signal },
+          )
+    // Stopping, or the address changed while it was read: the next read is the new address's.
+    if (stopping.signal.aborted || (await bookingSettings()).booking.busyCalendarUrl !== url)
+      return undefined
+    if ('error' in read) {
+      busyFailures += 1
+      const delay = Math.min(BUSY_REFRESH_MS * 2 ** (busyFailures - 1), BUSY_RETRY_MAX_MS)
+      busyRetryAt = now().getTime() + delay
+      // "2:30 PM" on the owner's clocks, as the admin's booking screen shows times.
+      const retry = new Intl.DateTimeFormat('en-US', {
+        timeZone: booking.timeZone,
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(busyRetryAt)
+      log.warn({ error: read.error, err: read.cause }, 'busy calendar could not be read')
+      const error = `${read.error.replace(/\.$/, '')}; it will be tried again at ${retry}.`
+      await repo.recordBusyError(url, error, heldSince ?? at)
       return undefined
     }
-    let spans: Span[]
-    try {
-      spans = await readBusyTimes(fetched.text, {
-        from: at.getTime() - DAY_MS,
-        until: at.getTime() + (booking.horizonDays + 2) * DAY_MS,
-        ownerZone: booking.timeZone,
-      })
-    } catch (err) {
-      log.warn({ err }, 'busy calendar is not iCalendar data')
-      await repo.recordBusyError(url, 'The address does not serve an iCalendar file', at)
-      return undefined
-    }
+    busyFailures = 0
+    busyRetryAt = 0
+    if (read.leftOut > 0)
+      log.warn(
+        { leftOut: read.leftOut },
+        'busy calendar events left out (rules cut off or refused)',
+      )
     await repo.replaceBusy(
       url,
-      spans.map((s) => ({ startAt: new Date(s.start), endAt: new Date(s.end) })),
+      read.spans.map((s) => ({ startAt: new Date(s.start), endAt: new Date(s.end) })),
       at,
     )
     deps.contentChanged()
-    return spans.length
+    return read.spans.length
   }
 
-  /** Reads the busy calendar when its last fetch is older than BUSY_REFRESH_MS (one instance does). */
-  async function refreshBusyIfDue(): Promise<number | undefined> {
+  /**
+   * Claims the read of the busy calendar when its last read is older than `maxAgeMs` (of several
+   * instances, one gets it) and reads it. The claim marks the row as read now; the time of the
+   * busy times held is kept to be put back should the read fail.
+   */
+  async function claimBusyRead(maxAgeMs: number): Promise<number | undefined> {
+    if (stopping.signal.aborted) return undefined
     const { booking } = await bookingSettings()
     const url = booking.busyCalendarUrl
     if (!url) return undefined
     const at = now()
-    if (!(await repo.claimBusyFetch(url, at, new Date(at.getTime() - BUSY_REFRESH_MS))))
-      return undefined
-    return fetchBusy(url, booking)
+    const heldSince = heldBusySince(await repo.findCalendar())
+    if (!(await repo.claimBusyFetch(url, at, new Date(at.getTime() - maxAgeMs)))) return undefined
+    return fetchBusy(url, booking, heldSince)
+  }
+
+  /** When the busy times held were read: busy_events is written by a successful read only. */
+  const heldBusySince = (row: Awaited<ReturnType<BookingRepository['findCalendar']>>) =>
+    typeof row?.busyEvents === 'number' ? (row.busyFetchedAt ?? undefined) : undefined
+
+  /** Runs `read` once the read under way (if any) is over; busyRead is the last one queued. */
+  function queueBusyRead(read: () => Promise<number | undefined>) {
+    const queued = (busyRead ?? Promise.resolve(undefined)).then(read, read)
+    const current = queued.finally(() => {
+      if (busyRead === current) busyRead = undefined
+    })
+    busyRead = current
+    return current
+  }
+
+  /**
+   * Reads the busy calendar when its last read is older than BUSY_REFRESH_MS (one instance does),
+   * unless a read is under way or this instance is waiting after a failed one.
+   */
+  async function refreshBusyIfDue(): Promise<number | undefined> {
+    if (busyRead || now().getTime() < busyRetryAt) return undefined
+    return queueBusyRead(() => claimBusyRead(BUSY_REFRESH_MS))
   }
 
   /**
@@ -389,30 +485,39 @@ export function createBookingService(deps: {
       const start = Date.parse(body.start)
       if (!(await isFree(booking, start, body.duration))) throw conflict(NOT_FREE)
       await limits.take('booking', client)
+      await limits.take('bookingOverall', 'site', () => tellOwnerOfCeiling('bookingOverall'))
+      await limits.take('bookingOverallDaily', 'site', () =>
+        tellOwnerOfCeiling('bookingOverallDaily'),
+      )
       const at = now()
       const endAt = new Date(start + body.duration * MINUTE_MS)
-      let row: BookingRow
+      let inserted: BookingRow | undefined
       try {
-        row = await repo.insert({
-          token: newToken(),
-          startAt: new Date(start),
-          endAt,
-          blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
-          durationMinutes: body.duration,
-          name: body.name,
-          email: body.email,
-          timeZone: body.timeZone,
-          location: booking.location,
-          message: body.message ?? null,
-          projectType: body.projectType ?? null,
-          budget: body.budget ?? null,
-          timeline: body.timeline ?? null,
-          reminderSentAt: reminderDoneFor(start, at),
-        })
+        inserted = await repo.insert(
+          {
+            token: newToken(),
+            startAt: new Date(start),
+            endAt,
+            blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
+            durationMinutes: body.duration,
+            name: body.name,
+            email: body.email,
+            timeZone: body.timeZone,
+            location: booking.location,
+            message: body.message ?? null,
+            projectType: body.projectType ?? null,
+            budget: body.budget ?? null,
+            timeline: body.timeline ?? null,
+            reminderSentAt: reminderDoneFor(start, at),
+          },
+          { mailbox: mailboxOf(body.email), maxUpcoming: MAX_UPCOMING_PER_MAILBOX, at },
+        )
       } catch (err) {
         if (isOverlap(err)) throw conflict(NOT_FREE)
         throw err
       }
+      if (!inserted) throw conflict(HELD)
+      let row = inserted
       const when = describeTime(row.startAt, row.endAt, booking.timeZone)
       try {
         const message = await messages.createFromBooking(
@@ -461,9 +566,10 @@ export function createBookingService(deps: {
      * UID, SEQUENCE + 1). Throws 404 for an unknown token, 409 when it is already cancelled or
      * has begun.
      */
-    async cancel(token: string): Promise<ManagedBookingResponse> {
+    async cancel(token: string, client: string): Promise<ManagedBookingResponse> {
       const found = await findByToken(token)
       requireChangeable(found)
+      await limits.take('bookingChanges', client)
       const row = await repo.cancel(found.id, now())
       if (!row) throw conflict(CANCELLED)
       const { site } = await bookingSettings()
@@ -481,13 +587,22 @@ export function createBookingService(deps: {
      * invitation to both). Throws 404 for an unknown token or while booking is off, 409 when it
      * is cancelled, has begun, or the new start is not free.
      */
-    async reschedule(token: string, body: RescheduleBody): Promise<ManagedBookingResponse> {
+    async reschedule(
+      token: string,
+      body: RescheduleBody,
+      client: string,
+    ): Promise<ManagedBookingResponse> {
       const found = await findByToken(token)
       requireChangeable(found)
+      if (found.sequence >= MAX_MOVES) throw conflict(MOVED_ENOUGH)
+      const at = now()
+      const sinceLastMove = at.getTime() - found.updatedAt.getTime()
+      if (found.sequence > 0 && sinceLastMove < MOVE_SPACING_MS)
+        throw tooManyRequests(MOVE_SPACING_MS - sinceLastMove, 'changes to this call')
+      await limits.take('bookingChanges', client)
       const { booking, site } = await requireEnabled()
       const start = Date.parse(body.start)
       if (!(await isFree(booking, start, found.durationMinutes, found.id))) throw conflict(NOT_FREE)
-      const at = now()
       const endAt = new Date(start + found.durationMinutes * MINUTE_MS)
       let row: BookingRow | undefined
       try {
@@ -500,12 +615,16 @@ export function createBookingService(deps: {
             reminderSentAt: reminderDoneFor(start, at),
           },
           at,
+          MAX_MOVES,
         )
       } catch (err) {
         if (isOverlap(err)) throw conflict(NOT_FREE)
         throw err
       }
-      if (!row) throw conflict(CANCELLED)
+      if (!row)
+        throw conflict(
+          (await repo.findById(found.id))?.status === 'confirmed' ? MOVED_ENOUGH : CANCELLED,
+        )
       notifyInBackground(row, 'moved', site)
       await noteOnMessage(
         row,
@@ -569,8 +688,9 @@ export function createBookingService(deps: {
     },
 
     /**
-     * After the settings are saved: reads the busy calendar at once when the booking settings
-     * changed (or forgets the busy times when the address was removed). Never throws.
+     * After the settings are saved: starts a read of the busy calendar when the booking settings
+     * changed, in the background and whatever the wait after a failed read, so the save answers
+     * at once (or forgets the busy times when the address was removed). Never throws.
      */
     async settingsSaved(next: BookingSettings, previous: BookingSettings): Promise<void> {
       try {
@@ -579,17 +699,21 @@ export function createBookingService(deps: {
           return
         }
         if (JSON.stringify(next) === JSON.stringify(previous)) return
-        await fetchBusy(next.busyCalendarUrl, next)
+        busyFailures = 0
+        busyRetryAt = 0
+        void track(queueBusyRead(() => claimBusyRead(-1))).catch((err: unknown) =>
+          log.warn({ err }, 'busy calendar not read after the settings were saved'),
+        )
       } catch (err) {
         log.warn({ err }, 'busy calendar not read after the settings were saved')
       }
     },
 
-    /** The last read of the busy calendar: when, how many busy times, what went wrong. */
+    /** The busy times held: when they were read and how many, and why the last read failed. */
     async busyCalendarState(): Promise<BusyCalendarState> {
       const row = await repo.findCalendar()
       return {
-        fetchedAt: row?.busyFetchedAt?.toISOString() ?? null,
+        fetchedAt: heldBusySince(row)?.toISOString() ?? null,
         events: row?.busyEvents ?? null,
         error: row?.busyError ?? null,
       }

@@ -31,19 +31,21 @@ const booking = (start: string, end: string, blockedUntil: string): NewBooking =
   }
 }
 
+const noLimit = { mailbox: 'nobody@example.com', maxUpcoming: 1, at: new Date(0) }
+
 describe('bookings_no_overlap on PGlite', () => {
   it('refuses a confirmed booking over another one and its buffer, and no other', async () => {
     const repo = createBookingRepository(database.db)
-    const first = await repo.insert(booking('09:00', '09:30', '09:40'))
+    const first = (await repo.insert(booking('09:00', '09:30', '09:40'), noLimit))!
     const refused = await repo
-      .insert(booking('09:35', '10:05', '10:15'))
+      .insert(booking('09:35', '10:05', '10:15'), noLimit)
       .catch((err: unknown) => err)
     expect(isOverlap(refused)).toBe(true)
     // Right after the buffer, and before the call with its own buffer ending at its start: both fine.
-    await repo.insert(booking('09:40', '10:10', '10:20'))
-    await repo.insert(booking('08:20', '08:50', '09:00'))
+    await repo.insert(booking('09:40', '10:10', '10:20'), noLimit)
+    await repo.insert(booking('08:20', '08:50', '09:00'), noLimit)
     // Once cancelled, the first holds no time.
     await repo.cancel(first.id, at('08:00'))
-    await repo.insert(booking('09:00', '09:30', '09:40'))
+    await repo.insert(booking('09:00', '09:30', '09:40'), noLimit)
   })
 })

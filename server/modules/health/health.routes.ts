@@ -6,15 +6,16 @@ import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** What runs in a fallback while the site still serves; left out when nothing does. */
-  degraded: z.array(z.enum(['rate-limits'])).optional(),
+  degraded: z.array(z.enum(['rate-limits', 'mail'])).optional(),
 })
 
 const DB_PING_TIMEOUT_MS = 2_000
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database
+  /** True while the newest delivery attempt failed and mail waits (the outbox). */
+  isMailFailing: () => Promise<boolean>
+}> = async (app, { database, isMailFailing }) => {
   app.get(
     '/',
     {
@@ -35,9 +36,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         request.log.warn({ err }, 'health check: database unavailable')
         return reply.code(503).send({ status: 'unavailable' as const })
       }
-      return app.isRateLimitFallback()
-        ? { status: 'ok' as const, degraded: ['rate-limits' as const] }
-        : { status: 'ok' as const }
+      const degraded = [
+        ...(app.isRateLimitFallback() ? (['rate-limits'] as const) : []),
+        ...((await isMailFailing().catch(() => false)) ? (['mail'] as const) : []),
+      ]
+      return degraded.length > 0 ? { status: 'ok' as const, degraded } : { status: 'ok' as const }
     },
   )
 }

@@ -96,7 +96,7 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
             : certificateExpiringMail({ ...input, daysLeft: row.tlsDaysLeft ?? 0 })
       try {
         if (!to) throw new Error('no OWNER_EMAIL and no admin to notify')
-        await mail.send({ to, ...content })
+        await mail.send({ kind: `link-${alert}`, to, ...content })
       } catch (err) {
         log.warn(
           { err, websiteId: website.id, alert },

@@ -18,6 +18,12 @@ const PROBE_TIMEOUT_MS = 10_000
 const DAY_MS = 24 * 60 * 60 * 1000
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
+/** "2 MB", "512 KB": a size limit as the owner reads it. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / 1024 / 1024} MB`
+    : `${Math.round(bytes / 1024)} KB`
+
 /** Names the checker and the site it works for, so a site's owner can see who is asking. */
 export const linkCheckUserAgent = (publicUrl: string) =>
   `Mozilla/5.0 (compatible; PortfolioLinkCheck/1.0; +${publicUrl})`
@@ -337,7 +343,7 @@ export async function fetchText(
         size += chunk.length
         if (size > options.maxBytes) {
           response.destroy()
-          throw new ProbeError(`The file is larger than ${Math.round(options.maxBytes / 1024)} KB`)
+          throw new ProbeError(`The file is larger than ${sizeText(options.maxBytes)}`)
         }
         chunks.push(chunk)
       }

@@ -41,6 +41,7 @@ import type { MessageRow } from '#server/db/schema.ts'
 import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
 import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
+import { mailboxOf } from '#server/lib/mailbox.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
@@ -230,7 +231,7 @@ export function createMessagesService(deps: {
   async function deliver(row: MessageRow, to: string): Promise<boolean> {
     try {
       const content = contactNotificationMail({ ...row, adminUrl })
-      await mail.send({ to, replyTo: row.email, ...content })
+      await mail.sendNow({ kind: 'contact-notification', to, replyTo: row.email, ...content })
     } catch (err) {
       log.warn({ err, messageId: row.id }, 'contact notification failed; it will be retried')
       await repo
@@ -291,15 +292,17 @@ export function createMessagesService(deps: {
   }
 
   /**
-   * Claims the acknowledgement of a new message: the sender gets one unless they got one within
-   * ACKNOWLEDGEMENT_WINDOW_MS (claimed in the database, so it holds across instances) or mail
-   * cannot reach them. True when it was claimed; its first attempt is then the caller's to make.
+   * Claims the acknowledgement of a new message: the sender gets one unless their mailbox
+   * (`name+tag@` counted as `name@`) got one within ACKNOWLEDGEMENT_WINDOW_MS (claimed in the
+   * database, so it holds across instances), the allowance for mail to unconfirmed addresses is
+   * spent (its domain's, the site's: ActionLimits.mayMailStranger), or mail cannot reach them. True when it was claimed; its first attempt is then the caller's to make.
    */
   async function claimAcknowledgement(row: MessageRow): Promise<boolean> {
     if (!canMailSenders) return false
+    if (!(await limits.mayMailStranger(row.email))) return false
     const at = now()
     return repo.claimAcknowledgement(
-      { email: row.email, messageId: row.id },
+      { email: mailboxOf(row.email), messageId: row.id },
       {
         at,
         since: new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS),
@@ -323,7 +326,8 @@ export function createMessagesService(deps: {
         messageId = newMessageId()
         await repo.setAckMessageId(row.id, messageId)
       }
-      await mail.send({
+      await mail.sendNow({
+        kind: 'contact-acknowledgement',
         to: row.email,
         fromName: settings.ownerName,
         replyTo: settings.email,
@@ -339,7 +343,7 @@ export function createMessagesService(deps: {
       const lastError = mailFailureText(error)
       await repo
         .finishAcknowledgement(
-          row.email,
+          mailboxOf(row.email),
           nextAttemptAt
             ? { state: 'pending', nextAttemptAt, lastError }
             : { state: 'failed', lastError },
@@ -349,10 +353,12 @@ export function createMessagesService(deps: {
         )
       return false
     }
-    await repo.finishAcknowledgement(row.email, { state: 'sent' }).catch((err: unknown) =>
-      // The mail went out; when the lease ends the sender may get it a second time.
-      log.error({ err, messageId: row.id }, 'acknowledgement sent but not recorded'),
-    )
+    await repo
+      .finishAcknowledgement(mailboxOf(row.email), { state: 'sent' })
+      .catch((err: unknown) =>
+        // The mail went out; when the lease ends the sender may get it a second time.
+        log.error({ err, messageId: row.id }, 'acknowledgement sent but not recorded'),
+      )
     return true
   }
 
@@ -633,7 +639,8 @@ export function createMessagesService(deps: {
         ? { inReplyTo: original.ackMessageId, references: [original.ackMessageId] }
         : {}
       try {
-        await mail.send({
+        await mail.sendNow({
+          kind: 'reply',
           to: body.email,
           fromName: settings.ownerName,
           replyTo: settings.email,

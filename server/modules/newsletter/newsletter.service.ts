@@ -97,7 +97,8 @@ export function createNewsletterService({
       businessName: name,
     })
     try {
-      await mail.send({
+      await mail.sendNow({
+        kind: 'newsletter',
         to: delivery.email,
         ...content,
         // RFC 8058: a mail client's "unsubscribe" posts to the address, no page to go through.

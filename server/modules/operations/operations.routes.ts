@@ -4,6 +4,7 @@ import { OperationsStatusSchema } from '#common/schemas/operations.ts'
 import { ErrorResponseSchema } from '#common/schemas/common.ts'
 import { currentSession, currentUser } from '#server/plugins/auth.ts'
 import type { AccountSecurityService } from '#server/modules/account-security/account-security.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { BackupsService } from './backups.service.ts'
 
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
@@ -12,7 +13,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
   notices: Notice[]
   backups: BackupsService
   security: AccountSecurityService
-}> = async (app, { notices, backups, security }) => {
+  mail: MailService
+}> = async (app, { notices, backups, security, mail }) => {
   app.get(
     '/status',
     {
@@ -26,6 +28,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
         keep: backups.keep,
         last: await backups.lastBackup(),
       },
+      mail: await mail.counts(),
     }),
   )
 

@@ -6,6 +6,7 @@ import {
   type SiteSettings,
   type SiteSettingsBody,
 } from '#common/schemas/settings.ts'
+import { withoutFirstRunDetails } from '#common/first-run-persona.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { fillSiteNames } from '#common/site-names.ts'
 import { forbidden } from '#server/lib/http-errors.ts'
@@ -57,12 +58,13 @@ export function createSettingsService({
     get,
 
     /**
-     * The settings as pages show them: the owner's names filled into the texts that may name them
-     * (the first-run SEO description does, through placeholders: common/site-names.ts). Read once
-     * per change.
+     * The settings as pages show them: without the first-run owner's location, service area and
+     * social links once the owner has renamed the site (common/first-run-persona.ts), and the
+     * owner's names filled into the texts that may name them (the first-run SEO description does,
+     * through placeholders: common/site-names.ts). Read once per change.
      */
     getShown: keep(async (): Promise<SiteSettings> => {
-      const current = withoutSecrets(await get())
+      const current = withoutFirstRunDetails(withoutSecrets(await get()))
       return {
         ...current,
         tagline: fillSiteNames(current.tagline, current),

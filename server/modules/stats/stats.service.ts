@@ -68,7 +68,7 @@ export interface StatsServiceDeps {
   siteHost: string
   now: () => Date
   log: FastifyBaseLogger
-  mail: MailService
+  mail: Pick<MailService, 'send'>
   isDigestOn: () => Promise<boolean>
   ownerEmail: () => Promise<string | undefined>
   /** Contact messages per week, the current week last (the messages service's trend). */
@@ -250,7 +250,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         previous: await digestWeek(weekBefore, perWeek.get(weekBefore) ?? 0),
         dashboardUrl: deps.dashboardUrl,
       })
-      await deps.mail.send({ to, ...content })
+      await deps.mail.send({ kind: 'weekly-digest', to, ...content })
       return true
     } catch (err) {
       // Released, so the next run (on any instance) tries again.

@@ -94,12 +94,20 @@ export function createSubscribersService({
   /** Mails the confirmation link after the answer, so its time tells nothing about the address. */
   function mailConfirmation(email: string, token: string) {
     const work = (async () => {
+      // Nobody confirmed the address yet: within the allowance for such mail (per mailbox, so
+      // `name+1@`, `name+2@`… are one person; per domain; for the site).
+      if (!(await limits.mayMailStranger(email))) {
+        log.info(
+          'subscription confirmation not sent: the allowance for unconfirmed addresses is spent',
+        )
+        return
+      }
       const content = subscriptionConfirmMail({
         link: `${publicUrl}/subscribe/${token}`,
         validDays: SUBSCRIBER_PENDING_DAYS,
         ...(await sender()),
       })
-      await mail.send({ to: email, ...content })
+      await mail.send({ kind: 'subscription-confirm', to: email, ...content })
     })()
       .catch((err: unknown) => log.warn({ err }, 'could not send a subscription confirmation'))
       .finally(() => inFlight.delete(work))

@@ -157,7 +157,11 @@ export function createTestimonialsService({
     try {
       const to = await ownerEmail()
       if (!to) return
-      await mail.send({ to, ...testimonialArrivedMail({ ...row, adminUrl }) })
+      await mail.send({
+        kind: 'testimonial-arrived',
+        to,
+        ...testimonialArrivedMail({ ...row, adminUrl }),
+      })
     } catch (err) {
       log.warn({ err, testimonialId: row.id }, 'new-testimonial notification failed')
     }
@@ -172,7 +176,7 @@ export function createTestimonialsService({
         validDays: TESTIMONIAL_REQUEST_TTL_DAYS,
         ...(await sender()),
       })
-      await mail.send({ to: request.email, ...content })
+      await mail.send({ kind: 'testimonial-request', to: request.email, ...content })
     } catch {
       throw badGateway(REQUEST_FAILED)
     }

@@ -106,6 +106,14 @@ export const IMAGE_COLUMNS = {
   stats_day_visitors: { visitor: 'none', kind: 'none', key: 'none' },
   stats_address_hours: { address: 'none', lastVisitor: 'none' },
   used_form_tokens: { id: 'none' },
+  outbox_mails: {
+    kind: 'none',
+    content: 'none',
+    recipient: 'none',
+    subject: 'none',
+    status: 'none',
+    lastError: 'none',
+  },
   password_reset_tokens: { tokenHash: 'none' },
   // Account security: hashes, device names and event types, never an image.
   user_sessions: { device: 'none', place: 'none' },

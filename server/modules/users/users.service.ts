@@ -204,7 +204,11 @@ export function createUsersService({
       expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
     })
     const link = `${publicUrl}/reset-password/${token}`
-    await mail.send({ to: user.email, ...passwordResetMail({ name: user.name, link }) })
+    await mail.send({
+      kind: 'password-reset',
+      to: user.email,
+      ...passwordResetMail({ name: user.name, link }),
+    })
   }
 
   /** Tells the previous address that the account's e-mail changed (after answering). */
@@ -215,7 +219,7 @@ export function createUsersService({
       contactUrl: `${publicUrl}/contact`,
     })
     inBackground(
-      mail.send({ to: previousEmail, ...notice }),
+      mail.send({ kind: 'email-changed', to: previousEmail, ...notice }),
       'e-mail change notice could not be sent',
       user.id,
     )
