@@ -19,6 +19,10 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/public ./public
+# The share image is drawn from the settings with sharp, whose text needs a font: the slim image
+# has none (server/modules/brand/share-image.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fontconfig-config \
+  && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

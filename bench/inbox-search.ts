@@ -61,6 +61,7 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         mail: createMailService({
           transport: { send: async () => {} },
           from: 'bench@localhost',
+          senderName: async () => SITE_DEFAULTS.businessName,
           repo: createOutboxRepository(database.db),
           retryBaseMs: 30_000,
           now: () => new Date(),

@@ -60,6 +60,7 @@ async function runRounds(origin: string) {
     mail: createMailService({
       transport: { send: async () => {} },
       from: 'bench@localhost',
+      senderName: async () => 'Bench',
       repo: createOutboxRepository(database.db),
       retryBaseMs: 30_000,
       now: () => new Date(at),

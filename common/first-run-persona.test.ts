@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasFirstRunNames, withoutFirstRunDetails } from './first-run-persona.ts'
+import { hasFirstRunNames, ownContactEmail, withoutFirstRunDetails } from './first-run-persona.ts'
 import { SITE_DEFAULTS } from './site-defaults.ts'
 
 const NAMES = { ownerName: 'Sam Okafor', businessName: 'Okafor Digital' }
@@ -40,5 +40,13 @@ describe('withoutFirstRunDetails', () => {
     expect(shown.social).toEqual(OWN_SOCIAL)
     expect(shown.location).toBe('Leeds, UK')
     expect(shown.serviceArea).toBe('Yorkshire and remote clients')
+  })
+})
+
+describe('ownContactEmail', () => {
+  it("is the owner's address once they set one, and nothing while it is the first-run one", () => {
+    expect(ownContactEmail(SITE_DEFAULTS)).toBeUndefined()
+    expect(ownContactEmail({ ...SITE_DEFAULTS, ...NAMES })).toBeUndefined()
+    expect(ownContactEmail({ email: 'sam@okafor.example' })).toBe('sam@okafor.example')
   })
 })

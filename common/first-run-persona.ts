@@ -25,6 +25,14 @@ export const hasFirstRunNames = (settings: Pick<SiteSettings, 'ownerName' | 'bus
 const unlessFirstRun = (value: string, firstRun: string) => (value === firstRun ? '' : value)
 
 /**
+ * The settings' contact address once the owner has set one of their own; undefined while it is
+ * still the first-run owner's, which is nobody's inbox on this site (so owner mail never goes
+ * there).
+ */
+export const ownContactEmail = (settings: Pick<SiteSettings, 'email'>) =>
+  unlessFirstRun(settings.email, SITE_DEFAULTS.email) || undefined
+
+/**
  * The settings with the first-run owner's own details (location, service area, social links)
  * emptied where they are still the first-run ones, once the names are not (see above).
  */

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
+import { ownContactEmail } from '#common/first-run-persona.ts'
 import type { Database } from './db/client.ts'
 import { loadOrCreateSessionSecret } from './db/settings.ts'
 import {
@@ -22,6 +23,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { BUSY_CALENDAR_MAX_BYTES } from './modules/booking/busy-calendar-reader.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { createOutboxRepository } from './modules/mail/outbox.repository.ts'
+import { mailBrandOf } from './modules/mail/templates/layout.ts'
 import {
   createOutboxTransport,
   createSmtpTransport,
@@ -114,17 +116,34 @@ export async function createServices(deps: ServicesDeps) {
     (config.mail.smtpUrl
       ? createSmtpTransport(config.mail.smtpUrl)
       : createOutboxTransport(config.mail.outboxDir, log))
+  const contentChanged = () => contentChanges.changed()
+  const keep = contentChanges.keep
+  // Built below, once the messages it puts booked calls into exist; settings call it after a save.
+  const late: { booking?: BookingService } = {}
+  const settings = createSettingsService({
+    repo: createSettingsRepository(db),
+    log,
+    contentChanged,
+    keep,
+    onSaved: async (next, previous) => late.booking?.settingsSaved(next.booking, previous.booking),
+  })
+  const siteNames = async () => {
+    const { ownerName, businessName } = await settings.get()
+    return { ownerName, businessName }
+  }
   const mail = createMailService({
     transport,
     from: config.mail.from,
+    senderName: async () => {
+      const { businessName, ownerName } = await siteNames()
+      return businessName || ownerName
+    },
     repo: createOutboxRepository(db),
     retryBaseMs: config.mail.retryIntervalMs,
     now,
     log,
   })
   const uploads = createUploadsService({ repo: createUploadsRepository(db), now, log })
-  const contentChanged = () => contentChanges.changed()
-  const keep = contentChanges.keep
   const limits = createActionLimits(
     deps.rateLimitCounters ?? (await createRateLimitCounters({ now, log })),
     config.rateLimitScale,
@@ -147,16 +166,15 @@ export async function createServices(deps: ServicesDeps) {
     now,
     log,
   })
-  const ownerEmail = async () => config.mail.ownerEmail ?? (await users.firstAdminEmail())
-  // Built below, once the messages it puts booked calls into exist; settings call it after a save.
-  const late: { booking?: BookingService } = {}
-  const settings = createSettingsService({
-    repo: createSettingsRepository(db),
-    log,
-    contentChanged,
-    keep,
-    onSaved: async (next, previous) => late.booking?.settingsSaved(next.booking, previous.booking),
-  })
+  /**
+   * Where mail for the owner goes (notifications, alerts, the digest, booking copies): the
+   * settings' address once the owner set their own (the first-run one is the sample owner's),
+   * else OWNER_EMAIL, else the first admin's.
+   */
+  const ownerEmail = async () =>
+    ownContactEmail(await settings.get()) ??
+    config.mail.ownerEmail ??
+    (await users.firstAdminEmail())
   const stats = createStatsService({
     repo: createStatsRepository(db),
     siteHost: new URL(config.publicUrl).host,
@@ -232,10 +250,6 @@ export async function createServices(deps: ServicesDeps) {
     scheduleChange: (at) => contentChanges.scheduleChange(at),
     keep,
   })
-  const siteNames = async () => {
-    const { ownerName, businessName } = await settings.get()
-    return { ownerName, businessName }
-  }
   const services = {
     tokens,
     sessionSecret,
@@ -287,7 +301,7 @@ export async function createServices(deps: ServicesDeps) {
       journal,
       mail,
       publicUrl: config.publicUrl,
-      businessName: async () => (await siteNames()).businessName,
+      brand: async () => mailBrandOf(await settings.get(), config.publicUrl),
       perSecond: config.mail.newsletterPerSecond,
       isAlone: config.database.kind === 'pglite',
       now,

@@ -3,7 +3,7 @@
  * confirmed ones.
  */
 import { z } from 'zod'
-import { EmailSchema, text } from './common.ts'
+import { EmailSchema, MessageResponseSchema, text } from './common.ts'
 
 /** How long a confirmation link works; a pending subscriber is then forgotten. */
 export const SUBSCRIBER_PENDING_DAYS = 7
@@ -72,3 +72,7 @@ export type Newsletter = z.infer<typeof NewsletterSchema>
 
 export const NewsletterResponseSchema = z.object({ newsletter: NewsletterSchema })
 export type NewsletterResponse = z.infer<typeof NewsletterResponseSchema>
+
+/** POST /api/posts/:id/newsletter/test: the `{ message }` saying where the test went. */
+export const NewsletterTestResponseSchema = MessageResponseSchema
+export type NewsletterTestResponse = z.infer<typeof NewsletterTestResponseSchema>

@@ -4,6 +4,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { MessageSchema } from '#common/schemas/messages.ts'
+import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { deviceOf } from '#server/lib/countable-view.ts'
 import { messages } from '#server/db/schema.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeMessage } from '#tests/helpers/factories.ts'
@@ -204,6 +207,110 @@ describe('owner notification without OWNER_EMAIL', () => {
   })
 })
 
+describe("the notification's address and contents", () => {
+  const DESKTOP =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+  let app: TestApp
+  let smtp: TestSmtpServer
+  let admin: Record<string, string>
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    app = await createTestApp({
+      env: { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER, RATE_LIMIT_SCALE: '0' },
+    })
+    admin = (await asAdmin(app)).headers
+  })
+  afterAll(async () => {
+    await app.cleanup()
+    await smtp.close()
+  })
+
+  async function saveSettings(changes: Partial<SiteSettings>) {
+    const current = SiteSettingsSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
+    )
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...current, ...changes },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+  }
+
+  it("goes to OWNER_EMAIL while the settings' e-mail is the first-run one, then to the owner's own", async () => {
+    const before = await postContact(app, contactBody())
+    await mailWithSubject(smtp, OWNER, `New contact message: ${before.subject}`)
+
+    const own = `owner-${unique()}@studio.example`
+    await saveSettings({ email: own })
+    const after = await postContact(app, contactBody())
+    const subject = `New contact message: ${after.subject}`
+    expect((await mailWithSubject(smtp, own, subject)).to).toEqual([own])
+    await app.services.messages.drainBackground()
+    expect(mailsWithSubject(smtp, OWNER, subject)).toEqual([])
+    await saveSettings({ email: SITE_DEFAULTS.email })
+  })
+
+  it('carries the qualifying answers and the lead source, escaped in the HTML', async () => {
+    const ip = '198.51.100.7'
+    const view = { ip, userAgent: DESKTOP, device: deviceOf(DESKTOP), country: null }
+    app.services.stats.record({
+      ...view,
+      path: '/webdesign',
+      at: new Date(),
+      source: 'www.linkedin.com',
+      utm: { source: 'linkedin', medium: '', campaign: 'spring & <sale>' },
+    })
+    app.services.stats.record({
+      ...view,
+      path: '/contact',
+      at: new Date(),
+      source: null,
+      utm: { source: null, medium: null, campaign: null },
+    })
+    const { inquiry } = SITE_DEFAULTS
+    const body = {
+      ...contactBody(),
+      projectType: inquiry.projectTypes[1]!,
+      budget: inquiry.budgets[1]!,
+      timeline: inquiry.timelines[0]!,
+      website: 'https://shop.example/?a=1&b=2',
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: body,
+      headers: { 'user-agent': DESKTOP },
+      remoteAddress: ip,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const mail = await mailWithSubject(smtp, OWNER, `New contact message: ${body.subject}`)
+    for (const line of [
+      `Project type: ${body.projectType}`,
+      `Budget: ${body.budget}`,
+      `Timeline: ${body.timeline}`,
+      `Website: ${body.website}`,
+      'Came from: www.linkedin.com',
+      'Campaign: linkedin / spring & <sale>',
+      'Landed on: /webdesign',
+    ])
+      expect(mail.text).toContain(line)
+    expect(mail.html).toContain(`<strong>Budget:</strong> ${body.budget}`)
+    expect(mail.html).toContain('https://shop.example/?a=1&amp;b=2')
+    expect(mail.html).toContain('<strong>Campaign:</strong> linkedin / spring &amp; &lt;sale&gt;')
+    expect(mail.html).not.toContain('<sale>')
+  })
+
+  it('leaves out the questions not answered and the visit when none was counted', async () => {
+    const body = { ...contactBody(), budget: SITE_DEFAULTS.inquiry.budgets[0]! }
+    await postContact(app, body)
+    const mail = await mailWithSubject(smtp, OWNER, `New contact message: ${body.subject}`)
+    expect(mail.text).toContain(`Budget: ${body.budget}`)
+    expect(mail.text).not.toMatch(/Project type:|Timeline:|Website:|Came from:|Campaign:/)
+  })
+})
+
 describe('outbox transport (no SMTP_URL)', () => {
   let app: TestApp
   let dataDir: string
@@ -235,7 +342,10 @@ describe('outbox transport (no SMTP_URL)', () => {
     const message = await postContact(app, body)
     const eml = await emlContaining(`Subject: New contact message: ${body.subject}`)
     expect(eml).toMatch(new RegExp(`^To: ${OWNER}$`, 'm'))
-    expect(eml).toMatch(/^From: Site <no-reply@site\.test>$/m)
+    // MAIL_FROM's address under the business name, not MAIL_FROM's own name ("Site").
+    expect(eml).toMatch(
+      new RegExp(`^From: ${SITE_DEFAULTS.businessName} <no-reply@site\\.test>$`, 'm'),
+    )
     expect(eml).toContain(body.message)
     await vi.waitFor(() => rowOnce(app, message._id, (r) => r.notifiedAt !== null), ASYNC_WORK)
   })

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { iconPath } from '#common/brand-icons.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
+import { OutboxPageSchema, type OutboxMail } from '#common/schemas/outbox.ts'
 import { PostMutationResponseSchema, type PostBody } from '#common/schemas/posts.ts'
-import { NewsletterResponseSchema, SubscriberListSchema } from '#common/schemas/subscribers.ts'
+import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
+import {
+  NewsletterResponseSchema,
+  NewsletterTestResponseSchema,
+  SubscriberListSchema,
+} from '#common/schemas/subscribers.ts'
+import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type CaughtMail, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -20,6 +30,7 @@ const clock = () => new Date(START.getTime() + offsetMs)
 let smtp: TestSmtpServer
 let app: TestApp
 let admin: Record<string, string>
+let adminEmail: string
 let user: Record<string, string>
 
 beforeAll(async () => {
@@ -28,7 +39,9 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, PUBLIC_URL, NEWSLETTER_MESSAGES_PER_SECOND: '100' },
     now: clock,
   })
-  admin = (await asAdmin(app)).headers
+  const signedIn = await asAdmin(app)
+  admin = signedIn.headers
+  adminEmail = signedIn.user.email
   user = (await asUser(app)).headers
 })
 afterAll(async () => {
@@ -101,6 +114,67 @@ const confirmedCount = async () => {
 const postMailsTo = (email: string, title: string): CaughtMail[] =>
   smtp.mailsTo(email).filter((mail) => mail.subject === title)
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** The header's business name alone, in the accent colour. */
+const wordmark = (name: string, accent: string) =>
+  new RegExp(`<span style="[^"]*color:${accent}[^"]*">${escapeRegExp(name)}</span>`)
+/** The "Read on the site" link: white text on the accent colour. */
+const button = (url: string, accent: string) =>
+  new RegExp(
+    `<a href="${escapeRegExp(url)}" style="[^"]*color:#ffffff[^"]*background:${accent}[^"]*">Read on the site</a>`,
+  )
+/** The preview line: text no client shows in the mail itself. */
+const preheader = (text: string) =>
+  new RegExp(`<div style="display:none;[^"]*">${escapeRegExp(text)}</div>`)
+
+const siteSettings = async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/settings', headers: admin })
+  expect(res.statusCode).toBe(200)
+  return SiteSettingsSchema.parse(res.json())
+}
+const saveSettings = async (settings: SiteSettings) => {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: admin,
+    payload: settings,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+}
+
+async function uploadLogo(): Promise<string> {
+  const content = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', 'image.png'))
+  const form = new FormData()
+  form.append('image', new Blob([new Uint8Array(content)], { type: 'image/png' }), 'logo.png')
+  const request = new Request('http://upload.test', { method: 'POST', body: form })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { ...admin, 'content-type': request.headers.get('content-type')! },
+  })
+  expect(res.statusCode).toBe(200)
+  return res.json<string>()
+}
+
+/** Every mail in the owner's outbox list, all its pages. */
+async function outboxMails(): Promise<OutboxMail[]> {
+  const mails: OutboxMail[] = []
+  for (let page = 1; ; page += 1) {
+    const res = await app.inject({ method: 'GET', url: `/api/outbox?page=${page}`, headers: admin })
+    expect(res.statusCode).toBe(200)
+    const body = OutboxPageSchema.parse(res.json())
+    mails.push(...body.mails)
+    if (page >= body.pages) return mails
+  }
+}
+
+/** The test of the post titled `title`, once it has reached the admin. */
+const testMailOf = (title: string) =>
+  vi.waitFor(() => found(postMailsTo(adminEmail, title)[0], 'the test mail'), ASYNC_WORK)
+const sendTest = (id: string, headers = admin) =>
+  app.inject({ method: 'POST', url: `/api/posts/${id}/newsletter/test`, headers })
+
 describe('POST /api/posts/:id/send', () => {
   it('answers 401 to a visitor and 403 to a user', async () => {
     expectError(await app.inject({ method: 'POST', url: `/api/posts/${UNKNOWN_ID}/send` }), 401)
@@ -119,6 +193,7 @@ describe('POST /api/posts/:id/send', () => {
   })
 
   it('mails the post once to every confirmed subscriber, with one-click unsubscribe', async () => {
+    const settings = await siteSettings()
     const readers = [await confirmedSubscriber(), await confirmedSubscriber()]
     const post = await createPost({ status: 'published' })
     const recipients = await confirmedCount()
@@ -160,6 +235,11 @@ describe('POST /api/posts/:id/send', () => {
       expect(mail.html).toContain(`href="${PUBLIC_URL}/journal/${post.slug}"`)
       const links = [...mail.html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!)
       expect(links.every((link) => link.startsWith(`${PUBLIC_URL}/`))).toBe(true)
+      // The business's look: its name as the header's wordmark (no logo yet), the accent colour
+      // on the white-lettered button, and the summary as the hidden preview line.
+      expect(mail.html).toMatch(wordmark(settings.businessName, settings.accentColor))
+      expect(mail.html).toMatch(button(`${PUBLIC_URL}/journal/${post.slug}`, settings.accentColor))
+      expect(mail.html).toMatch(preheader(post.summary))
     }
   })
 
@@ -199,6 +279,97 @@ describe('POST /api/posts/:id/send', () => {
     })
     expect(postMailsTo(postponed, post.title)).toHaveLength(1)
     expect(postMailsTo(refused, post.title)).toHaveLength(0)
+  })
+})
+
+describe('POST /api/posts/:id/newsletter/test', () => {
+  it('answers 401 to a visitor, 403 to a user and 404 for an unknown post', async () => {
+    const post = await createPost({ status: 'published' })
+    const url = `/api/posts/${post._id}/newsletter/test`
+    expectError(await app.inject({ method: 'POST', url }), 401)
+    expectError(await sendTest(post._id, user), 403)
+    expectError(await sendTest(UNKNOWN_ID), 404)
+  })
+
+  it('mails the post to the signed-in admin alone, records no send, and leaves the one real send', async () => {
+    const reader = await confirmedSubscriber()
+    const post = await createPost({ status: 'published' })
+
+    const res = await sendTest(post._id)
+    expect(res.statusCode).toBe(200)
+    expect(NewsletterTestResponseSchema.parse(res.json()).message).toContain(adminEmail)
+    const test = await testMailOf(post.title)
+    // Sent through the outbox, to the admin and nobody else.
+    expect(smtp.mails.filter((mail) => mail.subject === post.title).map((m) => m.to)).toEqual([
+      [adminEmail.toLowerCase()],
+    ])
+    const queued = (await outboxMails()).filter((mail) => mail.subject === post.title)
+    expect(queued.map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: 'newsletter-test', to: adminEmail },
+    ])
+    // No send was recorded.
+    expectError(
+      await app.inject({ method: 'GET', url: `/api/posts/${post._id}/newsletter`, headers: admin }),
+      404,
+    )
+
+    // The mail the subscribers will get, with a link of the same form that unsubscribes nobody.
+    expect(test.text).toContain('Some **Markdown**')
+    expect(test.html).toContain('<strong>Markdown</strong>')
+    expect(test.html).toMatch(preheader(post.summary))
+    const unsubscribe = UNSUBSCRIBE_LINK.exec(test.text)![0]
+    expect(test.html).toContain(`href="${unsubscribe}"`)
+    const refused = await app.inject({
+      method: 'POST',
+      url: new URL(unsubscribe).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expectError(refused, 404)
+
+    // The real send still goes out, once, to the subscribers.
+    expect((await send(post._id)).statusCode).toBe(202)
+    await finished(post._id)
+    expect(postMailsTo(reader, post.title)).toHaveLength(1)
+    expect(postMailsTo(adminEmail, post.title)).toHaveLength(1)
+    const list = SubscriberListSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/subscribers', headers: admin })).json(),
+    )
+    expect(list.subscribers.find((s) => s.email === reader)?.status).toBe('confirmed')
+  })
+
+  it('mails a draft too, before it is published', async () => {
+    const draft = await createPost({ status: 'draft' })
+    expect((await sendTest(draft._id)).statusCode).toBe(200)
+    expect((await testMailOf(draft.title)).text).toContain(draft.title)
+  })
+
+  it("shows the owner's logo, as an address on the site, and their accent colour", async () => {
+    const before = await siteSettings()
+    const logo = await uploadLogo()
+    const accentColor = '#0f5132'
+    await saveSettings({ ...before, businessName: 'Okafor Digital', accentColor, logo })
+    try {
+      const post = await createPost({ status: 'published', summary: 'Three <quick> notes.' })
+      expect((await sendTest(post._id)).statusCode).toBe(200)
+      const mail = await testMailOf(post.title)
+
+      const logoUrl = `${PUBLIC_URL}${iconPath(logo, 180)}`
+      expect(mail.html).toMatch(
+        new RegExp(`<img src="${escapeRegExp(logoUrl)}" alt="" width="40" height="40"`),
+      )
+      expect(mail.html).toContain('>Okafor Digital</span>')
+      expect(mail.html).not.toMatch(wordmark('Okafor Digital', accentColor))
+      expect(mail.html).toMatch(button(`${PUBLIC_URL}/journal/${post.slug}`, accentColor))
+      expect(mail.html).toMatch(preheader('Three &lt;quick&gt; notes.'))
+      expect(mail.html).toMatch(/You receive this because you subscribed to Okafor Digital/)
+      // The address serves the logo as a PNG.
+      const icon = await app.inject({ method: 'GET', url: new URL(logoUrl).pathname })
+      expect(icon.statusCode).toBe(200)
+      expect(icon.headers['content-type']).toBe('image/png')
+    } finally {
+      await saveSettings(before)
+    }
   })
 })
 

@@ -2,14 +2,15 @@
  * The outbox: mail the site sends is stored first and delivered by one sender, so an SMTP server
  * that refuses for a while (451) loses nothing: a password reset, a testimonial request and a
  * booking's invitations all arrive once it answers again, each exactly once; a 550 marks a mail
- * failed, and the owner's retry delivers it; the owner's list shows no body, link or token; the
- * health check says "mail" while delivery fails.
+ * failed, and the owner's retry delivers it under the From it was queued with; the owner's list
+ * shows no body, link or token; the health check says "mail" while delivery fails.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { OutboxPageSchema } from '#common/schemas/outbox.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
+import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { makeUser } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
@@ -176,6 +177,17 @@ describe('a permanent refusal (550)', () => {
       headers: admin,
     })
     expect(status.json()).toMatchObject({ mail: { failed: 1, queued: 0 } })
+    // Renamed since it was queued: the retry still goes out under the name it was queued with.
+    const current = SiteSettingsSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
+    )
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...current, businessName: 'Renamed Studio' },
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
 
     const retry = await app.inject({
       method: 'POST',
@@ -185,6 +197,9 @@ describe('a permanent refusal (550)', () => {
     expect(retry.statusCode).toBe(202)
     await app.services.mail.drain()
     await vi.waitFor(() => expect(smtp.mailsTo(member.email)).toHaveLength(1), ASYNC_WORK)
+    expect(smtp.lastMailTo(member.email).parsed.from?.value).toEqual([
+      { address: 'no-reply@site.test', name: SITE_DEFAULTS.businessName },
+    ])
     const [sent] = (await outbox('?status=sent')).mails.filter((m) => m._id === failed!._id)
     expect(sent).toMatchObject({ status: 'sent', lastError: null })
     expect(sent!.sentAt).not.toBeNull()

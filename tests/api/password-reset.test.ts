@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RESET_TOKEN_TTL_MS } from '#common/constants.ts'
 import { MessageResponseSchema } from '#common/schemas/common.ts'
+import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { passwordResetTokens } from '#server/db/schema.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
-import { authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
+import { asAdmin, authHeader, bearer, expectError, signIn } from '#tests/helpers/auth.ts'
 import { makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -65,6 +66,26 @@ describe('POST /api/users/forget-password', () => {
     // 32 random bytes in base64url.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(mail.html).toContain(`${PUBLIC_URL}/reset-password/${token}`)
+  })
+
+  it("comes from MAIL_FROM's address under the business name, never MAIL_FROM's name", async () => {
+    const { headers } = await asAdmin(app)
+    const current = SiteSettingsSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/settings', headers })).json(),
+    )
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers,
+      payload: { ...current, businessName: 'Okafor Digital' },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const user = await makeUser(app)
+    expect((await forget(app, user.email)).statusCode).toBe(200)
+    const mail = await smtp.waitForMailTo(user.email)
+    expect(mail.parsed.from?.value).toEqual([
+      { address: 'no-reply@site.test', name: 'Okafor Digital' },
+    ])
   })
 
   it('stores only a hash of the token', async () => {

@@ -103,6 +103,7 @@ const secondInstance = () =>
     mail: createMailService({
       transport,
       from: 'Site <no-reply@site.test>',
+      senderName: async () => (await app.services.settings.get()).businessName,
       repo: createOutboxRepository(app.database.db),
       retryBaseMs: 30_000,
       now: () => clock,

@@ -302,7 +302,7 @@ for (const scheme of ['dark', 'auto'] as const) {
   })
 }
 
-test('a journal post with a code block keeps its code readable in the dark scheme', async ({
+test('a journal post keeps its code block and footer dark and readable in the dark scheme', async ({
   page,
   request,
 }) => {
@@ -321,7 +321,13 @@ test('a journal post with a code block keeps its code readable in the dark schem
   })
   expect(updated.status(), await updated.text()).toBe(200)
   await page.goto(`/journal/${slug}`)
+  const footer = page.locator('footer')
+  const footerColours = () =>
+    footer.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])
+  const lightFooter = await footerColours()
   await useScheme(page, 'dark')
+  // The footer is the same dark band in both schemes (the swapped palette turned it pale).
+  expect(await footerColours()).toEqual(lightFooter)
   const block = page.locator('.article-body pre')
   // Light text on its own dark ground, as in the light scheme (the swapped palette made it white).
   await expect(block).toHaveCSS('background-color', 'rgb(13, 17, 23)')

@@ -1,8 +1,8 @@
 /**
  * Subscribing to the journal: the form on /journal posts in place with JavaScript and as a plain
  * form without, the mailed link opens a page whose Confirm button confirms (opening it does not),
- * and the owner sees the subscriber confirmed; the owner sends a post, and a reader unsubscribes
- * through the mail's link.
+ * and the owner sees the subscriber confirmed; the owner sends a post (a test to themselves first),
+ * and a reader unsubscribes through the mail's link.
  */
 import type { APIRequestContext } from '@playwright/test'
 import type { SubscriberList } from '#common/schemas/subscribers.ts'
@@ -108,6 +108,9 @@ test('the owner sends a post to the subscribers, and a reader unsubscribes from 
   await signInAsAdmin(page, request)
   await page.goto(`/admin/post/${post._id}`)
   const panel = page.getByRole('region', { name: 'Newsletter' })
+  // A test goes to the admin alone and leaves the real send possible.
+  await panel.getByRole('button', { name: 'Send me a test' }).click()
+  await expectToast(page, /^A test of this newsletter is on its way to /)
   await panel.getByRole('button', { name: 'Send to subscribers' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click()
   await expectToast(page, /^Sending to \d+ subscribers$/)

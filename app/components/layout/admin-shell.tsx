@@ -253,7 +253,7 @@ function MenuSheet({
     <dialog
       ref={sheetRef}
       aria-label="Admin menu"
-      className="m-0 h-dvh max-h-none w-72 max-w-[85vw] flex-col bg-white text-slate-900 shadow-xl backdrop:bg-slate-950/40 open:flex"
+      className="m-0 h-dvh max-h-none w-72 max-w-[85vw] flex-col bg-white text-slate-900 shadow-xl backdrop:bg-black/40 open:flex"
       onClick={(event) => {
         // A click on the backdrop lands on the dialog itself: it closes the sheet.
         if (event.target === event.currentTarget) event.currentTarget.close()

@@ -32,7 +32,7 @@ export function SiteFooter() {
     ? shown.flatMap((link) => (link.to === href('/contact') ? [link, BOOKING_LINK] : [link]))
     : shown
   return (
-    <footer className="border-t border-slate-800 bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
+    <footer className="site-footer border-t border-slate-800 bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">
         <div>
           <p className="flex items-center gap-2.5 text-base font-bold text-white">

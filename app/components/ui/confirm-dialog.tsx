@@ -61,7 +61,7 @@ function ConfirmDialog({
       aria-labelledby={titleId}
       aria-describedby={detail ? detailId : undefined}
       onClose={(event) => onDone(event.currentTarget.returnValue === 'confirm')}
-      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-black/50"
     >
       <form method="dialog">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -5,6 +5,7 @@ import {
   type MessageFilter,
   type MessageStage,
 } from '#common/schemas/messages.ts'
+import { leadSource } from '#common/lead-source.ts'
 import { cn } from '#app/lib/cn.ts'
 
 /** The inbox's filters, in the order of their tabs. */
@@ -49,17 +50,13 @@ export function StageBadge({ stage }: { stage: MessageStage }) {
 /** The counted visit a message was sent in: where the sender landed, came from, and read. */
 export function VisitSummary({ visit }: { visit: Message['visit'] }) {
   if (!visit) return <span className="text-xs text-slate-600">No counted visit</span>
-  const campaign = visit.campaign
-    ? [visit.campaign.source, visit.campaign.medium, visit.campaign.campaign]
-        .filter(Boolean)
-        .join(' / ')
-    : undefined
+  const { source, campaign } = leadSource(visit)
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
       <dt className="text-slate-500">Landed</dt>
       <dd className="font-medium wrap-anywhere text-slate-900">{visit.landingPage}</dd>
       <dt className="text-slate-500">From</dt>
-      <dd className="wrap-anywhere">{visit.source}</dd>
+      <dd className="wrap-anywhere">{source}</dd>
       {campaign ? (
         <>
           <dt className="text-slate-500">Campaign</dt>

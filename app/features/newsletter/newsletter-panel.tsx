@@ -1,6 +1,7 @@
 /**
- * On a journal post's edit screen: "Send to subscribers" (once per post, after a confirmation),
- * then the send's figures, read again every few seconds while it is going out.
+ * On a journal post's edit screen: "Send to subscribers" (once per post, after a confirmation) and
+ * "Send me a test" (the same mail to the admin alone, as often as wanted, a draft's too), then the
+ * send's figures, read again every few seconds while it is going out.
  */
 import { useEffect, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
@@ -9,13 +10,14 @@ import { Panel } from '#app/components/ui/panel.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { toast } from '#app/lib/toast.tsx'
 import type { Newsletter } from '#common/schemas/subscribers.ts'
-import { getNewsletter, sendNewsletter } from './newsletter.api.ts'
+import { getNewsletter, sendNewsletter, sendNewsletterTest } from './newsletter.api.ts'
 
 const REFRESH_MS = 3_000
 
 export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic: boolean }) {
   const [newsletter, setNewsletter] = useState<Newsletter | null | undefined>(undefined)
   const [isSending, setIsSending] = useState(false)
+  const [isTesting, setIsTesting] = useState(false)
   const { confirm, dialog } = useConfirm()
 
   useEffect(() => {
@@ -49,6 +51,18 @@ export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic
       toast.error(messageOf(error))
     } finally {
       setIsSending(false)
+    }
+  }
+
+  async function sendTest() {
+    setIsTesting(true)
+    try {
+      const { message } = await sendNewsletterTest(postId)
+      toast.success(message)
+    } catch (error) {
+      toast.error(messageOf(error))
+    } finally {
+      setIsTesting(false)
     }
   }
 
@@ -87,16 +101,22 @@ export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic
           <p className="mt-2 text-sm text-slate-700">
             {isPublic
               ? 'Mail this post to every confirmed subscriber, once.'
-              : 'Once the post is published, you can mail it to every confirmed subscriber.'}
+              : 'Once the post is published, you can mail it to every confirmed subscriber.'}{' '}
+            A test mails the saved post to you alone.
           </p>
-          <Button
-            type="button"
-            className="mt-4"
-            disabled={!isPublic || isSending}
-            onClick={() => void send()}
-          >
-            {isSending ? 'Sending...' : 'Send to subscribers'}
-          </Button>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button type="button" disabled={!isPublic || isSending} onClick={() => void send()}>
+              {isSending ? 'Sending...' : 'Send to subscribers'}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={isTesting}
+              onClick={() => void sendTest()}
+            >
+              {isTesting ? 'Sending test...' : 'Send me a test'}
+            </Button>
+          </div>
         </>
       )}
       {dialog}

@@ -1,5 +1,9 @@
 import type { MessageResponse } from '#common/schemas/common.ts'
-import type { NewsletterResponse, SubscriberList } from '#common/schemas/subscribers.ts'
+import type {
+  NewsletterResponse,
+  NewsletterTestResponse,
+  SubscriberList,
+} from '#common/schemas/subscribers.ts'
 import { ApiError, apiRequest, downloadApiFile } from '#app/lib/api-client.ts'
 
 const NOT_FOUND = 404
@@ -28,5 +32,11 @@ export async function getNewsletter(postId: string) {
 
 export const sendNewsletter = (postId: string) =>
   apiRequest<NewsletterResponse>(`/api/posts/${encodeURIComponent(postId)}/send`, {
+    method: 'POST',
+  })
+
+/** Mails the saved post, as the newsletter would be, to the signed-in admin alone. */
+export const sendNewsletterTest = (postId: string) =>
+  apiRequest<NewsletterTestResponse>(`/api/posts/${encodeURIComponent(postId)}/newsletter/test`, {
     method: 'POST',
   })

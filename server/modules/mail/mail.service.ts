@@ -9,6 +9,10 @@
  * `sendNow` sends at once and rejects on failure: the owner's reply (the specification answers
  * 502 when it cannot be sent, and nothing is recorded), and the queues that still keep their own
  * state (contact acknowledgements and notifications, newsletter deliveries) until they move here.
+ *
+ * Every mail comes from MAIL_FROM's address under a name of the site's: the one the mail carries
+ * (the owner's, on mail they write or sign), else the business's name, never MAIL_FROM's own name
+ * (a generic "Site" by default).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { OutboxCounts, OutboxMail, OutboxPage, OutboxQuery } from '#common/schemas/outbox.ts'
@@ -29,7 +33,10 @@ export interface MailContent {
   replyTo?: string
   /** Extra header fields (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>
-  /** A name to send under, with MAIL_FROM's address: mail the owner writes or signs. */
+  /**
+   * The name to send under, always with MAIL_FROM's address: the owner's for mail they write or
+   * sign; without one, the site's sender name (the business's), resolved when the mail is queued.
+   */
   fromName?: string
   /** Threading headers (RFC 5322): this mail's Message-ID and the ones it answers. */
   messageId?: string
@@ -78,13 +85,17 @@ function toOutboxMail(row: OutboxMailRow): OutboxMail {
 export function createMailService({
   transport,
   from,
+  senderName,
   repo,
   retryBaseMs,
   now,
   log,
 }: {
   transport: MailTransport
+  /** MAIL_FROM: its address is every mail's; its name is never used when `senderName` gives one. */
   from: string
+  /** The name mail goes out under when it names none: the business's (else the owner's). */
+  senderName: () => Promise<string>
   repo: OutboxRepository
   /** MAIL_RETRY_INTERVAL_MS: the first retry's wait, and how often the sender looks for due mail. */
   retryBaseMs: number
@@ -96,6 +107,10 @@ export function createMailService({
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
   let isAgain = false
+
+  /** The mail with its sender's name: its own, else the site's (MAIL_FROM's only when that is empty). */
+  const named = async (mail: MailContent): Promise<MailContent> =>
+    mail.fromName ? mail : { ...mail, fromName: (await senderName()) || undefined }
 
   // nodemailer quotes and encodes the name of an address object, whatever it holds.
   const outgoing = ({ fromName, kind: _, ...mail }: MailContent): OutgoingMail => ({
@@ -109,7 +124,8 @@ export function createMailService({
 
   async function deliver(row: OutboxMailRow): Promise<boolean> {
     try {
-      await transport.send(outgoing(row.content as unknown as MailContent))
+      // A row queued before mail was named on queueing is named now.
+      await transport.send(outgoing(await named(row.content as unknown as MailContent)))
     } catch (error) {
       const text = mailFailureText(error)
       const at = now()
@@ -163,7 +179,9 @@ export function createMailService({
      * Rejects only when the outbox cannot be written (the database). `bulk` mail is not tried at
      * once: it waits behind every transactional one.
      */
-    async send(mail: MailContent, options: { isBulk?: boolean } = {}): Promise<void> {
+    async send(unnamed: MailContent, options: { isBulk?: boolean } = {}): Promise<void> {
+      // Named now and stored so: every attempt goes out under the same From.
+      const mail = await named(unnamed)
       const row = await repo.insert(
         {
           kind: mail.kind,
@@ -183,7 +201,7 @@ export function createMailService({
     },
 
     /** Sends one mail at once; rejects when the transport fails (the caller answers for it). */
-    sendNow: (mail: MailContent) => transport.send(outgoing(mail)),
+    sendNow: async (mail: MailContent) => transport.send(outgoing(await named(mail))),
 
     deliverDue,
 

@@ -15,6 +15,7 @@ import {
   MESSAGES_PAGE_SIZE,
   MESSAGES_SEARCH_COUNT_AHEAD,
 } from '#common/constants.ts'
+import { campaignLabel } from '#common/lead-source.ts'
 import {
   MESSAGE_STAGES,
   MESSAGES_TREND_WEEKS,
@@ -153,11 +154,7 @@ const csvRow = (row: MessageRow) => [
   row.replies.at(-1)?.text ?? '',
   row.visit?.landingPage ?? '',
   row.visit?.source ?? '',
-  row.visit?.campaign
-    ? [row.visit.campaign.source, row.visit.campaign.medium, row.visit.campaign.campaign].join(
-        ' / ',
-      )
-    : '',
+  campaignLabel(row.visit?.campaign ?? null) ?? '',
   row.visit?.pagesSeen ?? '',
   row.visit?.device ?? '',
   row.projectType ?? '',
@@ -230,7 +227,7 @@ export function createMessagesService(deps: {
   /** Sends one leased message's notification and records the outcome; never throws. */
   async function deliver(row: MessageRow, to: string): Promise<boolean> {
     try {
-      const content = contactNotificationMail({ ...row, adminUrl })
+      const content = contactNotificationMail({ ...row, visit: row.visit ?? null, adminUrl })
       await mail.sendNow({ kind: 'contact-notification', to, replyTo: row.email, ...content })
     } catch (err) {
       log.warn({ err, messageId: row.id }, 'contact notification failed; it will be retried')
@@ -255,7 +252,7 @@ export function createMessagesService(deps: {
     if (!to) {
       log.warn(
         { messageId: row.id },
-        'no OWNER_EMAIL and no admin: contact notification left pending until there is one',
+        'no owner e-mail (settings, OWNER_EMAIL) and no admin: contact notification left pending until there is one',
       )
       await repo.releaseNotification(row.id).catch(() => {})
       return

@@ -1,7 +1,14 @@
-/** /api/posts/:id/send and /api/posts/:id/newsletter: mailing a published post to subscribers. */
+/**
+ * /api/posts/:id/send and /api/posts/:id/newsletter: mailing a published post to subscribers, and
+ * /api/posts/:id/newsletter/test: the same mail to the signed-in admin alone.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
-import { NewsletterResponseSchema } from '#common/schemas/subscribers.ts'
+import {
+  NewsletterResponseSchema,
+  NewsletterTestResponseSchema,
+} from '#common/schemas/subscribers.ts'
+import { currentUser } from '#server/plugins/auth.ts'
 import type { NewsletterService } from './newsletter.service.ts'
 
 const errors = {
@@ -35,5 +42,17 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       schema: { params: IdParamsSchema, response: { 200: NewsletterResponseSchema, ...errors } },
     },
     async (request) => ({ newsletter: await newsletter.get(request.params.id) }),
+  )
+
+  app.post(
+    '/:id/newsletter/test',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        response: { 200: NewsletterTestResponseSchema, ...errors },
+      },
+    },
+    async (request) => newsletter.sendTest(request.params.id, currentUser(request).email),
   )
 }

@@ -14,6 +14,7 @@ import { conflict, notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
 import { createPacer } from '#server/lib/pacer.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import { newsletterPostMail } from '../mail/templates/newsletter-post.ts'
 import type { JournalService } from '../journal/journal.service.ts'
 import {
@@ -32,13 +33,18 @@ const LEASE_MARGIN_MS = 20_000
 const NOT_SENT = 'This post has not been sent to subscribers'
 const ALREADY_SENT = 'This post was already sent to subscribers'
 const NOT_PUBLISHED = 'Only a published post can be sent to subscribers'
+/**
+ * The test mail's unsubscribe link has the real link's form and a token no subscriber can have
+ * (theirs are 43 characters): the page calls it not valid and a post to it answers 404.
+ */
+const TEST_UNSUBSCRIBE_TOKEN = 'test-send'
 
 export function createNewsletterService({
   repo,
   journal,
   mail,
   publicUrl,
-  businessName,
+  brand,
   perSecond,
   isAlone,
   now,
@@ -48,8 +54,8 @@ export function createNewsletterService({
   journal: JournalService
   mail: MailService
   publicUrl: string
-  /** The name the mails' footer gives the journal (the site settings). */
-  businessName: () => Promise<string>
+  /** The owner's name, logo and accent colour the mails show (the site settings). */
+  brand: () => Promise<MailBrand>
   /** Mails per second at most (NEWSLETTER_MESSAGES_PER_SECOND). */
   perSecond: number
   /**
@@ -83,19 +89,25 @@ export function createNewsletterService({
     }
   }
 
-  async function deliver(delivery: ClaimedDelivery, post: Post, name: string): Promise<void> {
-    if (delivery.subscriberStatus !== 'confirmed') {
-      await repo.finish(delivery.id, { state: 'skipped' })
-      return
-    }
-    const unsubscribeUrl = `${publicUrl}/unsubscribe/${delivery.unsubscribeToken}`
+  /** The post as the mail every recipient gets, with the unsubscribe link of `token`. */
+  const mailOf = (post: Post, look: MailBrand, token: string) => {
+    const unsubscribeUrl = `${publicUrl}/unsubscribe/${token}`
     const content = newsletterPostMail({
       post,
       postUrl: `${publicUrl}/journal/${post.slug}`,
       publicUrl,
       unsubscribeUrl,
-      businessName: name,
+      brand: look,
     })
+    return { unsubscribeUrl, content }
+  }
+
+  async function deliver(delivery: ClaimedDelivery, post: Post, look: MailBrand): Promise<void> {
+    if (delivery.subscriberStatus !== 'confirmed') {
+      await repo.finish(delivery.id, { state: 'skipped' })
+      return
+    }
+    const { unsubscribeUrl, content } = mailOf(post, look, delivery.unsubscribeToken)
     try {
       await mail.sendNow({
         kind: 'newsletter',
@@ -133,7 +145,7 @@ export function createNewsletterService({
       const at = now()
       const batch = await repo.claimDue(at, new Date(at.getTime() + leaseMs), NEWSLETTER_BATCH)
       if (batch.length === 0) break
-      const name = await businessName()
+      const look = await brand()
       for (const [index, delivery] of batch.entries()) {
         if (delivery.subscriberStatus === 'confirmed') await pacer.next()
         if (isStopping) {
@@ -146,7 +158,7 @@ export function createNewsletterService({
           post = await journal.getById(delivery.postId)
           postsById.set(delivery.postId, post)
         }
-        await deliver(delivery, post, name)
+        await deliver(delivery, post, look)
         handled += 1
       }
     }
@@ -191,6 +203,20 @@ export function createNewsletterService({
       })
       if (timer) void runRound()
       return toNewsletter(row)
+    },
+
+    /**
+     * Mails the post, as the newsletter would, to `to` alone (the admin asking): no subscriber
+     * gets it and no send is recorded, so the post can still be sent once. Any post, a draft
+     * too, so it can be checked before it goes out. 404 for an unknown post.
+     */
+    async sendTest(postId: string, to: string): Promise<{ message: string }> {
+      const post = await journal.getById(postId)
+      const { content } = mailOf(post, await brand(), TEST_UNSUBSCRIBE_TOKEN)
+      // No List-Unsubscribe headers: a mail client's unsubscribe button would then act on the
+      // site's sender in the owner's own mailbox, where its other notices arrive too.
+      await mail.send({ kind: 'newsletter-test', to, ...content })
+      return { message: `A test of this newsletter is on its way to ${to}` }
     },
 
     /** Where the send of the post stands. 404 when it was never sent. */

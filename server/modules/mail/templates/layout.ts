@@ -1,11 +1,107 @@
+import { iconPath } from '#common/brand-icons.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
 
-/** Wraps already-escaped body HTML in a minimal, mail-client-safe document. */
-export function mailLayout(title: string, bodyHtml: string): string {
+const FONT = 'system-ui,-apple-system,Segoe UI,Roboto,sans-serif'
+const PAGE_BACKGROUND = '#f1f5f9'
+/** The logo's icon (server/modules/brand) drawn at this size, shown at LOGO_SHOWN_PX: sharp on 4x screens. */
+const LOGO_ICON_SIZE = 180
+const LOGO_SHOWN_PX = 40
+
+/** The owner's look as a mail shows it: every address absolute, since a mail has no base address. */
+export interface MailBrand {
+  businessName: string
+  /** The settings' accent colour, which white text stays readable on (the schema checks it). */
+  accentColor: string
+  /** The site's home page. */
+  homeUrl: string
+  /** The logo as a PNG (WebP is lost on some desktop mail clients), or null to show the name alone. */
+  logoUrl: string | null
+}
+
+/** The brand of the site settings, with addresses under `publicUrl`. */
+export function mailBrandOf(
+  { businessName, accentColor, logo }: Pick<SiteSettings, 'businessName' | 'accentColor' | 'logo'>,
+  publicUrl: string,
+): MailBrand {
+  return {
+    businessName,
+    accentColor,
+    homeUrl: `${publicUrl}/`,
+    logoUrl: logo ? `${publicUrl}${iconPath(logo, LOGO_ICON_SIZE)}` : null,
+  }
+}
+
+/**
+ * Wraps already-escaped body HTML in a minimal, mail-client-safe document. With a `brand`, the
+ * body sits in a 600 px card under a header of the owner's logo and name in the accent colour,
+ * with `footerHtml` below it; `preheader` is the hidden line mail clients show beside the subject.
+ */
+export function mailLayout(
+  title: string,
+  bodyHtml: string,
+  options: { brand?: MailBrand; preheader?: string; footerHtml?: string } = {},
+): string {
+  if (options.brand) return brandedLayout(title, bodyHtml, { ...options, brand: options.brand })
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">
-${bodyHtml}
+<body style="font-family:${FONT};line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">
+${bodyHtml}${options.footerHtml ? `\n${options.footerHtml}` : ''}
 </body></html>`
+}
+
+/** The header's logo and name; without a logo, the name alone is the wordmark, in the accent colour. */
+function brandHeader(brand: MailBrand): string {
+  const name = escapeMarkup(brand.businessName)
+  const logo = brand.logoUrl
+    ? // The name beside it says what the logo says: the image is decoration.
+      `<img src="${escapeMarkup(brand.logoUrl)}" alt="" width="${LOGO_SHOWN_PX}" height="${LOGO_SHOWN_PX}" style="display:inline-block;width:${LOGO_SHOWN_PX}px;height:${LOGO_SHOWN_PX}px;border:0;border-radius:6px;vertical-align:middle;margin-right:12px">`
+    : ''
+  const nameStyle = brand.logoUrl
+    ? 'font-size:18px;font-weight:700;color:#0f172a'
+    : `font-size:22px;font-weight:800;letter-spacing:-0.01em;color:${escapeMarkup(brand.accentColor)}`
+  return `<a href="${escapeMarkup(brand.homeUrl)}" style="text-decoration:none;color:#0f172a">${logo}<span style="vertical-align:middle;${nameStyle}">${name}</span></a>`
+}
+
+/**
+ * Tables and inline styles only: the layout most mail clients (Outlook's Word engine included)
+ * render alike. The preheader is hidden in every way a client honours, and followed by blank
+ * filler so the preview does not run on into the header's text.
+ */
+function brandedLayout(
+  title: string,
+  bodyHtml: string,
+  { brand, preheader, footerHtml }: { brand: MailBrand; preheader?: string; footerHtml?: string },
+): string {
+  const accent = escapeMarkup(brand.accentColor)
+  const hidden = `display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:${PAGE_BACKGROUND}`
+  const preview = preheader
+    ? `<div style="${hidden}">${escapeMarkup(preheader)}</div>
+<div style="${hidden}">${'&#8199;&#847;&nbsp;'.repeat(60)}</div>\n`
+    : ''
+  const footer = footerHtml
+    ? `<tr><td style="padding:20px 32px 8px;font-size:13px;line-height:1.5;color:#64748b">
+${footerHtml}
+</td></tr>\n`
+    : ''
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeMarkup(title)}</title></head>
+<body style="margin:0;padding:0;background:${PAGE_BACKGROUND};font-family:${FONT};line-height:1.5;color:#1f2937">
+${preview}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${PAGE_BACKGROUND}"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px">
+<tr><td style="background:#ffffff;border-top:4px solid ${accent};border-bottom:1px solid #e2e8f0;border-radius:12px 12px 0 0;padding:20px 32px">
+${brandHeader(brand)}
+</td></tr>
+<tr><td style="background:#ffffff;border-radius:0 0 12px 12px;padding:32px;font-family:${FONT};font-size:16px;line-height:1.6;color:#1f2937;word-break:break-word">
+${bodyHtml}
+</td></tr>
+${footer}</table>
+</td></tr></table>
+</body></html>`
+}
+
+/** A link drawn as a button in the accent colour with white text (a table cell: Outlook's too). */
+export function mailButton(href: string, label: string, brand: MailBrand): string {
+  const accent = escapeMarkup(brand.accentColor)
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:28px 0 8px"><tr><td bgcolor="${accent}" style="background:${accent};border-radius:8px"><a href="${escapeMarkup(href)}" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.25;color:#ffffff;text-decoration:none;border-radius:8px;background:${accent}">${escapeMarkup(label)}</a></td></tr></table>`
 }
 
 /** Escapes text and keeps its line breaks. */
