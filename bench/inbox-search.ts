@@ -82,6 +82,7 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
           await createRateLimitCounters({ now: () => new Date(), log: Fastify().log }),
           0,
         ),
+        retryIntervalMs: 60_000,
         now: () => new Date(),
         log: Fastify({ logger: false }).log,
       })

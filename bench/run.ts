@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -33,6 +33,7 @@ import { measurePageWeights } from '#scripts/lib/measure-page-weight.ts'
 import { BUDGETS, pageWeightTable, type PageWeight } from '#scripts/lib/page-weight.ts'
 import { formatTable } from './report.ts'
 import { INBOX_MESSAGES, measureInboxSearch, type InboxSearchResult } from './inbox-search.ts'
+import { OUTBOX_BURST, measureOutboxSender, type OutboxSenderResult } from './outbox-sender.ts'
 import {
   LINK_CHECK_ENTRIES,
   measureLinkCheckRound,
@@ -54,6 +55,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // Only the inbox search case (seeds its own embedded database; no server, no load).
     'inbox-only': { type: 'boolean', default: false },
+    'outbox-only': { type: 'boolean', default: false },
     // Only the visit statistics case: / with counting on and off, and the storage per 10,000 visits.
     'visits-only': { type: 'boolean', default: false },
     // Only GET /api/stats over 200,000 hostile visits (its time and the server's peak memory).
@@ -430,6 +432,23 @@ function renderInboxSearch(results: InboxSearchResult[]): string {
   ].join('\n')
 }
 
+function renderOutboxSender(results: OutboxSenderResult[]): string {
+  return [
+    `### The outbox's sender against a local SMTP sink (embedded database; a burst of ${OUTBOX_BURST})`,
+    '',
+    formatTable(
+      ['SMTP transport', 'queued/s', 'first attempt median ms', 'p95 ms', 'burst delivered/s'],
+      results.map((r) => [
+        r.transport,
+        String(r.queuedPerSecond),
+        r.firstAttemptMedianMs.toFixed(1),
+        r.firstAttemptP95Ms.toFixed(1),
+        `${r.deliveredPerSecond} (${r.delivered} sent)`,
+      ]),
+    ),
+  ].join('\n')
+}
+
 async function visitStatistics() {
   return renderVisitCounting(
     await measureVisitCounting({
@@ -476,6 +495,10 @@ function renderLinkCheckRound(results: LinkCheckRoundResult[]): string {
 }
 
 async function main() {
+  if (args['outbox-only']) {
+    console.log(renderOutboxSender(await measureOutboxSender()))
+    return
+  }
   if (args['render-only']) {
     await ensureBuild()
     console.log(renderRender(await measureRender({ durationSeconds: LOAD.durationSeconds })))
@@ -503,6 +526,8 @@ async function main() {
     console.log(inboxSearch)
     return
   }
+  log(`outbox sender: first attempts, then a burst of ${OUTBOX_BURST}`)
+  const outboxSender = renderOutboxSender(await measureOutboxSender())
   log('building if needed')
   await ensureBuild()
   log('rendering without the cache: each public route, campaign links, a crawl')
@@ -520,7 +545,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${linkCheckRound}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${linkCheckRound}\n\n${outboxSender}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

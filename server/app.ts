@@ -39,6 +39,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { setupRoutes } from './modules/setup/setup.routes.ts'
 import { brandRoutes } from './modules/brand/brand.routes.ts'
+import { createJobsRepository } from './modules/jobs/jobs.repository.ts'
+import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.ts'
+import { siteJobs, type JobName } from './modules/jobs/site-jobs.ts'
 import { linkChecksRoutes } from './modules/link-checks/link-checks.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { operationsRoutes } from './modules/operations/operations.routes.ts'
@@ -51,8 +54,6 @@ import { usersRoutes } from './modules/users/users.routes.ts'
 import { websitesRoutes } from './modules/websites/websites.routes.ts'
 
 const JSON_BODY_LIMIT = 1024 * 1024
-const SPAM_PURGE_INTERVAL_MS = 60 * 60_000
-const SUBSCRIBER_SWEEP_INTERVAL_MS = 60 * 60_000
 
 export interface AppDeps {
   config: Config
@@ -63,8 +64,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Link-check options tests change (see ServicesDeps). */
   linkChecks?: ServicesDeps['linkChecks']
-  /** false: no booking loop (reminders, busy calendar); the test runs each round itself. */
-  hasBookingTimer?: boolean
+  /** Scheduled tasks not to run (server/modules/jobs/site-jobs.ts): a test runs them itself. */
+  jobsOff?: readonly JobName[]
   /** Serve the React Router web app (false in API-only tests). */
   web?: boolean
 }
@@ -130,21 +131,29 @@ export async function buildApp(deps: AppDeps) {
     onChange: services.contentChanges.heard,
   })
   if (broadcast) services.contentChanges.publishTo(broadcast.publish)
+  // Every scheduled task, in one runner (server/modules/jobs/site-jobs.ts lists them).
+  // Intervals are kept by the machine's clock, like timers: a test's clock moved days ahead makes
+  // no job due (what a job then finds due is the services' business, by their clock).
+  const jobs = createJobRunner({
+    repo: createJobsRepository(database.db),
+    now: () => new Date(),
+    log: app.log,
+  })
+  for (const job of siteJobs(services, { database, off: deps.jobsOff })) jobs.add(job)
+  app.decorate('jobs', jobs)
   app.addHook('onClose', async () => {
     await Promise.all([
-      services.messages.stopNotificationRetry(),
+      jobs.stop(),
+      services.messages.stop(),
       services.users.drainBackground(),
       services.security.drainBackground(),
-      services.backups.stopSchedule(),
-      services.uploads.stopUnusedImageSweep(),
       services.sessionSecret.stopWatching(),
-      services.stats.stop(),
-      services.linkChecks.stopSchedule(),
       services.booking.stop(),
       services.subscribers.stop(),
-      services.newsletter.stopSending(),
       broadcast?.close(),
     ])
+    // After the runner: what the last runs buffered is written.
+    await services.stats.stop()
     // Last: what the others queued while stopping still gets its attempt.
     await services.mail.stop()
     services.contentChanges.close()
@@ -281,15 +290,10 @@ export async function buildApp(deps: AppDeps) {
   )
   if (deps.web !== false) await app.register(webPlugin, { config, services })
 
-  services.mail.start()
-  services.messages.startNotificationRetry(config.mail.retryIntervalMs)
-  services.uploads.startUnusedImageSweep()
-  services.messages.startSpamPurge(SPAM_PURGE_INTERVAL_MS)
-  services.stats.start()
-  services.subscribers.startExpirySweep(SUBSCRIBER_SWEEP_INTERVAL_MS)
-  await services.newsletter.startSending()
-  if (deps.linkChecks?.hasTimer !== false) services.linkChecks.startSchedule()
-  if (deps.hasBookingTimer !== false) services.booking.start()
+  // The embedded database has one instance: what it left held when it stopped is its own.
+  const isAlone = database.kind === 'pglite'
+  if (isAlone) await services.mail.handBackClaims()
+  await jobs.start({ isAlone })
   // Takes up a signing secret another process replaced (PostgreSQL only).
   await services.sessionSecret.watch()
   await app.ready()
@@ -299,5 +303,6 @@ export async function buildApp(deps: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
+    jobs: JobRunner
   }
 }

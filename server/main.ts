@@ -7,7 +7,6 @@ import { holdsCluster } from './db/pglite-cluster.ts'
 import { releaseMemoryWhenIdle } from './lib/idle-memory.ts'
 import { hashPassword } from './lib/passwords.ts'
 import { migrateDatabase } from './db/migrate.ts'
-import { scheduleUpkeep } from './db/upkeep.ts'
 import { describeFirstRun, putFirstRunContent } from './first-run/first-run.ts'
 import { logStream } from './lib/log-output.ts'
 import { startLocalChannel, type LocalChannel } from './modules/local-admin/local-admin.channel.ts'
@@ -76,15 +75,12 @@ if (database.kind === 'pglite') {
 await app.listen({ port: config.port, host: config.host })
 // What a burst of requests grew the process by is given back once it is over (server/lib/idle-memory.ts).
 const stopReleasingMemory = releaseMemoryWhenIdle(app.server)
-// The embedded database has no autovacuum: it is vacuumed and analysed daily (server/db/upkeep.ts).
-const stopUpkeep = scheduleUpkeep({ database, log: app.log })
 
 if (app.services.backups.intervalHours) {
   app.log.info(
     { backupDir: config.backups.dir, keep: config.backups.keep },
     `scheduled backups every ${app.services.backups.intervalHours} h`,
   )
-  app.services.backups.startSchedule()
 }
 
 let closing = false
@@ -96,7 +92,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info({ signal }, 'closing: finishing in-flight requests')
     Promise.resolve(channel?.close())
       .then(() => app.close())
-      .then(() => stopUpkeep())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

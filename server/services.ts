@@ -79,11 +79,8 @@ export interface ServicesDeps {
   now?: () => Date
   /** The rate-limit counters the app shares with its routes; tools count in memory. */
   rateLimitCounters?: RateLimitCounters
-  /**
-   * Link-check options tests change: a shorter timeout, their self-signed certificate, and no
-   * timer (the test runs each round itself, with its clock).
-   */
-  linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'> & { hasTimer?: boolean }
+  /** Link-check options tests change: a shorter timeout, their self-signed certificate. */
+  linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'>
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>
@@ -140,10 +137,11 @@ export async function createServices(deps: ServicesDeps) {
     },
     repo: createOutboxRepository(db),
     retryBaseMs: config.mail.retryIntervalMs,
+    bulkPerSecond: config.mail.newsletterPerSecond,
     now,
     log,
   })
-  const uploads = createUploadsService({ repo: createUploadsRepository(db), now, log })
+  const uploads = createUploadsService({ repo: createUploadsRepository(db), now })
   const limits = createActionLimits(
     deps.rateLimitCounters ?? (await createRateLimitCounters({ now, log })),
     config.rateLimitScale,
@@ -196,6 +194,7 @@ export async function createServices(deps: ServicesDeps) {
     adminUrl: `${config.publicUrl}/admin/messages`,
     contactTokens,
     limits,
+    retryIntervalMs: config.mail.retryIntervalMs,
     recordVisit: (sender) => stats.recordMessage(sender),
     now,
     log,
@@ -218,7 +217,6 @@ export async function createServices(deps: ServicesDeps) {
         timeoutMs: deps.linkChecks?.timeoutMs,
         ca: deps.linkChecks?.ca,
       }),
-    contentChanged,
     now,
     log,
   })
@@ -302,10 +300,7 @@ export async function createServices(deps: ServicesDeps) {
       mail,
       publicUrl: config.publicUrl,
       brand: async () => mailBrandOf(await settings.get(), config.publicUrl),
-      perSecond: config.mail.newsletterPerSecond,
-      isAlone: config.database.kind === 'pglite',
       now,
-      log,
     }),
     testimonials: createTestimonialsService({
       repo: createTestimonialsRepository(db),

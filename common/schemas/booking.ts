@@ -156,8 +156,12 @@ const AdminBookingSchema = z.object({
   email: z.string(),
   timeZone: z.string(),
   location: z.string(),
+  /** The text of its inquiry (the inbox message), which holds what the visitor wrote. */
   message: z.string().nullable(),
-  /** The inbox message the booking made (stage "call"), or null once deleted. */
+  /**
+   * The inbox message the booking made (stage "call"), its inquiry: always set now, since deleting
+   * the inquiry deletes the booking; nullable as the contract has it.
+   */
   messageId: z.string().nullable(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),

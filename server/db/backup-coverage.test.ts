@@ -47,6 +47,7 @@ describe('planBackup', () => {
         'link_check_days',
         'booking_busy_times',
         'contact_acknowledgements',
+        'job_runs',
         'outbox_mails',
         'used_form_tokens',
         'stats_daily',

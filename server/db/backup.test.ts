@@ -13,7 +13,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup, writeBackup } from './backup.ts'
 import { openDatabase, type Database } from './client.ts'
 import { migrateDatabase } from './migrate.ts'
-import { faqs, passwordResetTokens, settings, usedFormTokens, users, websites } from './schema.ts'
+import {
+  bookings,
+  faqs,
+  messages,
+  passwordResetTokens,
+  settings,
+  usedFormTokens,
+  users,
+  websites,
+} from './schema.ts'
 import { FAQ_FIRST_RUN_KEY } from './settings.ts'
 
 let dir: string
@@ -94,6 +103,64 @@ describe('restoreBackup', () => {
     await target.db.insert(faqs).values(faq)
     await restoreBackup(target, file)
     expect((await target.db.select().from(faqs)).map((row) => row.question)).toEqual([faq.question])
+  })
+
+  it('gives the bookings of a backup made before they referenced their inquiry one each', async () => {
+    const [inquiry] = await source.db
+      .insert(messages)
+      .values({ fullName: 'Ada', email: 'ada@example.com', subject: 'Call', message: 'Hi' })
+      .returning()
+    const call = (token: string, startAt: string) => ({
+      token,
+      startAt: new Date(startAt),
+      endAt: new Date(new Date(startAt).getTime() + 30 * 60_000),
+      blockedUntil: new Date(new Date(startAt).getTime() + 30 * 60_000),
+      durationMinutes: 30,
+      timeZone: 'Europe/Berlin',
+      location: '',
+      messageId: inquiry!.id,
+    })
+    await source.db
+      .insert(bookings)
+      .values([call('linked', '2026-05-04T09:00:00Z'), call('orphan', '2026-05-05T09:00:00Z')])
+    const file = await backupOf(source, 'bookings-before-0038')
+    await source.db.delete(bookings)
+    // As a version before 0038 wrote them: the inquiry's fields on the booking; one inquiry gone.
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+    const legacy = lines.map((text) => {
+      const line = JSON.parse(text) as { t?: string; r?: Record<string, unknown> }
+      if (line.t !== 'bookings') return text
+      const r: Record<string, unknown> = {
+        ...line.r!,
+        name: 'Grace',
+        email: 'grace@example.com',
+        message: 'Shop?',
+      }
+      Object.assign(r, { projectType: null, budget: 'EUR 5k', timeline: null })
+      if (r.token === 'orphan') r.messageId = null
+      return JSON.stringify({ ...line, r })
+    })
+    await writeFile(file, gzipSync(legacy.join('\n')))
+    const target = await emptyDatabase()
+    await restoreBackup(target, file)
+    const restored = await target.db.select().from(bookings).orderBy(bookings.startAt)
+    expect(restored.map((b) => b.messageId)[0]).toBe(inquiry!.id)
+    const [made] = await target.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, restored[1]!.messageId))
+    expect(made).toMatchObject({
+      fullName: 'Grace',
+      email: 'grace@example.com',
+      budget: 'EUR 5k',
+      stage: 'call',
+      subject: 'Call booked: 2026-05-05 09:00 UTC',
+    })
+    expect(made!.message).toContain('Shop?')
+    expect(made!.notifiedAt).toBeInstanceOf(Date)
   })
 
   it('with --force, empties the reset tokens with the users, and keeps the used form tokens', async () => {

@@ -21,13 +21,14 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { createGunzip, createGzip } from 'node:zlib'
-import { asc, count, getTableColumns, getTableName, gt, max, min, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { asc, count, eq, getTableColumns, getTableName, gt, max, min, sql } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgSequence, type PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
 import { SCHEMA_SEQUENCES, SCHEMA_TABLES, type SchemaTableName } from './schema-tables.ts'
-import { settings, websites } from './schema.ts'
+import { messages, settings, websites } from './schema.ts'
 import { FAQ_FIRST_RUN_KEY, replaceSessionSecret, SESSION_SECRET_KEY } from './settings.ts'
 
 const BACKUP_FORMAT = 'devfolio-backup'
@@ -122,6 +123,11 @@ export const TABLE_POLICY = {
   contact_acknowledgements: {
     excluded: 'when an address last got a contact acknowledgement, kept only for the hour',
     // Kept: a restore over a running site still sends no second acknowledgement within the hour.
+    clearedByForce: false,
+  },
+  job_runs: {
+    excluded: "the job runner's schedule: when each task runs next, not site content",
+    // Kept: a restore neither reruns every task at once nor forgets one in flight.
     clearedByForce: false,
   },
   outbox_mails: {
@@ -656,6 +662,47 @@ async function moveSequences(db: Db): Promise<void> {
   }
 }
 
+/**
+ * A booking of a backup made before migration 0038, when a booking carried its inquiry's fields
+ * (name, e-mail, message, the qualifying answers) itself: those fields go, and a booking whose
+ * inquiry the file does not hold (its inbox write had failed, or the message was deleted) gets
+ * one made from them, at stage "call" and already notified, as the migration does for a database.
+ * The file's messages are restored before its bookings (the restore order), so its inquiry is
+ * found when the file has it.
+ */
+async function withItsInquiry(tx: Db, row: JsonRow): Promise<JsonRow> {
+  if (!Object.hasOwn(row, 'email')) return row
+  const { name, email, message, projectType, budget, timeline, ...booking } = row
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+  const linked = text(booking.messageId)
+  if (linked) {
+    const [found] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.id, linked))
+    if (found) return booking
+  }
+  const id = randomUUID()
+  const createdAt = new Date(String(booking.createdAt ?? booking.startAt))
+  const start = new Date(String(booking.startAt))
+  const when = `${start.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const fullName = text(name) ?? String(email)
+  await tx.insert(messages).values({
+    id,
+    fullName,
+    email: String(email),
+    subject: `Call booked: ${when}`,
+    message: [`${fullName} booked a call: ${when}.`, text(message)].filter(Boolean).join('\n\n'),
+    projectType: text(projectType),
+    budget: text(budget),
+    timeline: text(timeline),
+    stage: 'call',
+    notifiedAt: createdAt,
+    createdAt,
+  })
+  return { ...booking, messageId: id }
+}
+
 export interface RestoreOptions {
   /** Replace whatever the target database holds (otherwise a non-empty target is refused). */
   force?: boolean
@@ -741,7 +788,8 @@ export async function restoreBackup(
         )
       if (pending && pending.name !== name) await flush()
       pending ??= { name, rows: [] }
-      pending.rows.push(decodeRow(name, record.data.r, `line ${lineNumber}`))
+      const row = name === 'bookings' ? await withItsInquiry(tx, record.data.r) : record.data.r
+      pending.rows.push(decodeRow(name, row, `line ${lineNumber}`))
       if (pending.rows.length >= planOf(name).batch) await flush()
     }
     if (!headerSeen) throw new BackupError('the file is empty')

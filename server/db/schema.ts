@@ -172,16 +172,28 @@ export const messages = pgTable(
 )
 
 /**
- * When a contact acknowledgement last went to an address (at most one an hour, whichever instance
- * receives the message), and that acknowledgement's delivery: a queue row any instance's retry run
- * claims under a lease until it is sent or given up. Finished rows older than the window are
- * purged with the spam.
+ * The job runner's schedule (server/modules/jobs/jobs.runner.ts): one row per shared job, when its
+ * next run is due and who holds it. An instance runs a job only after moving `due_at` on in one UPDATE, so with
+ * several instances on one database each run happens once; a run whose instance died is taken
+ * again when its lease ends.
  */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  /** Held by the instance running the job until then; null when nobody runs it. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** The last run's failure, null after a run that succeeded. */
+  lastError: text('last_error'),
+})
+
 /**
  * The outbox: every mail the site sends is a row here, delivered by one sender
- * (server/modules/mail/outbox.ts). `priority` 0 is transactional mail, 1 bulk (newsletters), so a
+ * (server/modules/mail/mail.service.ts). `priority` 0 is transactional mail, 1 bulk (newsletters), so a
  * newsletter never holds up a password reset. The body is emptied once the mail is sent (a reset
- * link or a sign-in token is not kept at rest longer than it has to be).
+ * link or a sign-in token is not kept at rest longer than it has to be). A newsletter delivery
+ * names its send, whose counts are read from these rows.
  */
 export const outboxMails = pgTable(
   'outbox_mails',
@@ -207,6 +219,13 @@ export const outboxMails = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The newsletter send this delivery is part of (null for every other mail). Deleting the send
+     * (its post was deleted) takes its mails that are still waiting with it.
+     */
+    newsletterSendId: uuid('newsletter_send_id').references(() => newsletterSends.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     index('outbox_mails_due_idx')
@@ -214,10 +233,20 @@ export const outboxMails = pgTable(
       .where(sql`${t.status} in ('queued', 'sending')`),
     index('outbox_mails_created_idx').on(t.createdAt),
     index('outbox_mails_attempt_idx').on(t.lastAttemptAt),
+    // A send's counts by status, and its waiting mails, without reading the rest of the outbox.
+    index('outbox_mails_newsletter_send_idx')
+      .on(t.newsletterSendId, t.status)
+      .where(sql`${t.newsletterSendId} is not null`),
   ],
 )
 export type OutboxMailRow = typeof outboxMails.$inferSelect
 
+/**
+ * When a contact acknowledgement last went to an address (at most one an hour, whichever instance
+ * receives the message), and that acknowledgement's delivery: a queue row any instance's retry run
+ * claims under a lease until it is sent or given up. Finished rows older than the window are
+ * purged with the spam.
+ */
 export const contactAcknowledgements = pgTable(
   'contact_acknowledgements',
   {
@@ -770,7 +799,13 @@ export const subscribers = pgTable(
 
 export type SubscriberRow = typeof subscribers.$inferSelect
 
-/** One newsletter send per post: the unique post id is what refuses a second send. */
+/**
+ * One newsletter send per post: the unique post id is what refuses a second send. Its mails are
+ * outbox rows (outbox_mails.newsletter_send_id), counted from there while it is sending; `sent`
+ * and `failed` hold what is counted apart from them: the mails counted when the send finished (the
+ * outbox forgets its records after 90 days) and, for a send begun before the outbox, the mails its
+ * own queue had sent or failed.
+ */
 export const newsletterSends = pgTable('newsletter_sends', {
   id: uuid('id').primaryKey().defaultRandom(),
   postId: uuid('post_id')
@@ -779,6 +814,8 @@ export const newsletterSends = pgTable('newsletter_sends', {
     .references(() => posts.id, { onDelete: 'cascade' }),
   recipients: integer('recipients').notNull(),
   status: text('status').$type<'sending' | 'sent'>().notNull().default('sending'),
+  sent: integer('sent').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 })
@@ -786,9 +823,10 @@ export const newsletterSends = pgTable('newsletter_sends', {
 export type NewsletterSendRow = typeof newsletterSends.$inferSelect
 
 /**
- * The send's queue: one row per (send, subscriber). A sender claims a few `pending` rows (or
- * `sending` ones whose lease ran out: their sender died) by moving them to `sending` with a lease,
- * so that instances sharing the database never hold one row at once.
+ * A send's recipients, fixed when it starts: one row per (send, subscriber). The newsletter job
+ * turns `pending` rows into outbox mails a batch at a time, marking them `queued` in the batch's
+ * transaction, so none is queued twice; `skipped` are the recipients who had left before theirs
+ * was queued.
  */
 export const newsletterDeliveries = pgTable(
   'newsletter_deliveries',
@@ -800,21 +838,13 @@ export const newsletterDeliveries = pgTable(
     subscriberId: uuid('subscriber_id')
       .notNull()
       .references(() => subscribers.id, { onDelete: 'cascade' }),
-    state: text('state')
-      .$type<'pending' | 'sending' | 'sent' | 'failed' | 'skipped'>()
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    state: text('state').$type<'pending' | 'queued' | 'skipped'>().notNull().default('pending'),
   },
   (t) => [
     uniqueIndex('newsletter_deliveries_send_subscriber_idx').on(t.sendId, t.subscriberId),
-    index('newsletter_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.state} in ('pending', 'sending')`),
+    index('newsletter_deliveries_pending_idx')
+      .on(t.sendId, t.id)
+      .where(sql`${t.state} = 'pending'`),
   ],
 )
 
@@ -836,20 +866,20 @@ export const bookings = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
     /** The visitor's zone: their mails show the time in it. */
     timeZone: text('time_zone').notNull(),
     /** Where the call takes place, as the settings said when it was booked. */
     location: text('location').notNull(),
-    message: text('message'),
-    projectType: text('project_type'),
-    budget: text('budget'),
-    timeline: text('timeline'),
     /** RFC 5545 SEQUENCE of the invitations: 0, then one more for each move or the cancellation. */
     sequence: integer('sequence').notNull().default(0),
-    /** The inbox message (stage "call") the booking made. */
-    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /**
+     * The inquiry the booking made (stage "call"), which holds the visitor's name, e-mail, words
+     * and answers: one record per lead, so the inbox and the booking never disagree. Deleting the
+     * inquiry deletes the lead, its booking with it.
+     */
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
     /** Claimed by the instance that sends the reminder, so it goes once. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

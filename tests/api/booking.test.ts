@@ -3,6 +3,7 @@
  * across daylight-saving changes, notice, horizon, buffer), booking, the manage link (read, move,
  * cancel) with the invitations each side gets, the owner's feed and list, and the inbox message.
  */
+import { eq } from 'drizzle-orm'
 import nodeIcal from 'node-ical'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
@@ -493,7 +494,7 @@ describe('POST /api/booking', () => {
     expect(message!.message).toContain('Looking forward')
     // The owner was told by the invitation: no contact notification as well.
     await mailAbout(OWNER, booked._id, 'Call booked')
-    expect(await app.services.messages.retryPendingNotifications()).toBe(0)
+    expect(await app.services.messages.queuePendingNotifications()).toBe(0)
     expect(smtp.mailsTo(OWNER).filter((m) => m.subject.startsWith('New contact'))).toEqual([])
   })
 
@@ -552,16 +553,19 @@ describe('POST /api/booking', () => {
 
   it('relies on a database constraint: an overlapping confirmed row is refused even when written directly', async () => {
     const booked = await bookOk('2026-03-24T10:30:00.000Z')
+    const [inquiry] = await app.database.db
+      .select({ messageId: bookings.messageId })
+      .from(bookings)
+      .where(eq(bookings.id, booked._id))
     const row = {
       token: `direct-${booked._id}`,
       startAt: new Date('2026-03-24T10:45:00Z'),
       endAt: new Date('2026-03-24T11:15:00Z'),
       blockedUntil: new Date('2026-03-24T11:15:00Z'),
       durationMinutes: 30,
-      name: 'Direct',
-      email: 'direct@booking.test',
       timeZone: 'UTC',
       location: '',
+      messageId: inquiry!.messageId,
     }
     await expect(app.database.db.insert(bookings).values(row)).rejects.toMatchObject({
       cause: expect.objectContaining({ code: '23P01' }),

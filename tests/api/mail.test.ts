@@ -7,7 +7,7 @@ import { MessageSchema } from '#common/schemas/messages.ts'
 import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { deviceOf } from '#server/lib/countable-view.ts'
-import { messages } from '#server/db/schema.ts'
+import { messages, outboxMails } from '#server/db/schema.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeAdmin, makeMessage } from '#tests/helpers/factories.ts'
 import { freePort } from '#tests/helpers/free-port.ts'
@@ -43,6 +43,16 @@ async function messageRow(app: TestApp, id: string) {
 }
 
 type Row = NonNullable<Awaited<ReturnType<typeof messageRow>>>
+
+/** The outbox's record of the mail with `subject`, once it exists. */
+const outboxRowOf = (app: TestApp, subject: string) =>
+  vi.waitFor(async () => {
+    const [row] = await app.database.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.subject, subject))
+    return found(row, `an outbox row "${subject}"`)
+  }, ASYNC_WORK)
 
 /** The message's row once `holds` is true of it; until then throws, so vi.waitFor tries again. */
 async function rowOnce(app: TestApp, id: string, holds: (row: Row) => boolean) {
@@ -121,42 +131,41 @@ describe('owner notification over SMTP', () => {
     expect(smtp.mailsTo('evil@example.com')).toHaveLength(0)
   })
 
-  it('answers 201 while SMTP is down, then a retry delivers the notification exactly once', async () => {
+  it('answers 201 while SMTP is down, then the outbox delivers the notification exactly once', async () => {
     const body = contactBody()
     const subject = `New contact message: ${body.subject}`
     smtp.setRejectAll(true)
     let message
     try {
       message = await postContact(app, body)
-      const failed = await vi.waitFor(
-        () => rowOnce(app, message!._id, (r) => r.notifyAttempts >= 2),
-        ASYNC_WORK,
-      )
-      expect(failed.notifiedAt).toBeNull()
-      expect(failed.fullName).toBe(body.fullName)
+      // Queued with the message, in its transaction: the message counts as notified.
+      expect((await messageRow(app, message._id))?.notifiedAt).toBeInstanceOf(Date)
+      await vi.waitFor(async () => {
+        const queued = await outboxRowOf(app, subject)
+        expect(queued).toMatchObject({ kind: 'contact-notification', status: 'queued' })
+        expect(queued.attempts).toBeGreaterThanOrEqual(2)
+      }, ASYNC_WORK)
       expect(mailsWithSubject(smtp, OWNER, subject)).toHaveLength(0)
     } finally {
       smtp.setRejectAll(false)
     }
     await mailWithSubject(smtp, OWNER, subject)
-    const row = await vi.waitFor(
-      () => rowOnce(app, message._id, (r) => r.notifiedAt !== null),
-      ASYNC_WORK,
-    )
-    expect(row.notifyRetryAt).toBeNull()
+    await vi.waitFor(async () => {
+      expect((await outboxRowOf(app, subject)).status).toBe('sent')
+    }, ASYNC_WORK)
     await sleep(RETRY_MS * 5)
     expect(mailsWithSubject(smtp, OWNER, subject)).toHaveLength(1)
   })
 
-  it('delivers each pending message once even when retry runs overlap', async () => {
+  it('queues each pending message once even when runs of the job overlap', async () => {
     const pending = await Promise.all(
       Array.from({ length: 5 }, () => makeMessage(app, { subject: `Pending ${unique()}` })),
     )
     const service = app.services.messages
     await Promise.all([
-      service.retryPendingNotifications(),
-      service.retryPendingNotifications(),
-      service.retryPendingNotifications(),
+      service.queuePendingNotifications(),
+      service.queuePendingNotifications(),
+      service.queuePendingNotifications(),
     ])
     for (const m of pending) {
       await mailWithSubject(smtp, OWNER, `New contact message: ${m.subject}`)
@@ -401,7 +410,7 @@ describe('SMTP transport with an unreachable server', () => {
     expect(row?.repliedAt).toBeNull()
   })
 
-  it('still stores a contact message and keeps its notification pending', async () => {
+  it('still stores a contact message and keeps its notification queued in the outbox', async () => {
     const body = contactBody()
     const message = await postContact(app, body)
     expect(message).toMatchObject({
@@ -409,12 +418,14 @@ describe('SMTP transport with an unreachable server', () => {
       email: body.email,
       subject: body.subject,
     })
-    const row = await vi.waitFor(
-      () => rowOnce(app, message._id, (r) => r.notifyAttempts >= 1),
-      ASYNC_WORK,
-    )
-    expect(row.notifiedAt).toBeNull()
-    expect(row.message).toBe(body.message)
-    expect(row.notifyRetryAt).toBeInstanceOf(Date)
+    const row = await messageRow(app, message._id)
+    expect(row?.message).toBe(body.message)
+    const queued = await vi.waitFor(async () => {
+      const mail = await outboxRowOf(app, `New contact message: ${body.subject}`)
+      expect(mail).toMatchObject({ status: 'queued', lastError: expect.any(String) })
+      return mail
+    }, ASYNC_WORK)
+    expect(queued.attempts).toBeGreaterThanOrEqual(1)
+    expect(queued.lastError).toMatch(/ECONNREFUSED|connect/i)
   })
 })

@@ -399,7 +399,7 @@ describe('spam', () => {
       .update(messages)
       .set({ notifyRetryAt: null })
       .where(eq(messages.id, answer._id))
-    await app.services.messages.retryPendingNotifications()
+    await app.services.messages.queuePendingNotifications()
     expect((await rowOf(answer._id))?.notifiedAt).toBeNull()
     expect(notificationFor(body.subject)).toBeUndefined()
   })

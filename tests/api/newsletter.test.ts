@@ -249,7 +249,10 @@ describe('POST /api/posts/:id/send', () => {
     expect((await send(post._id)).statusCode).toBe(202)
     expectError(await send(post._id), 409, /already sent/)
     await finished(post._id)
+    // Another round of the newsletter job and of the sender queue and send nothing more.
     await app.services.newsletter.runDue()
+    await app.services.mail.deliverDue()
+    await app.services.mail.drain()
     expect(postMailsTo(reader, post.title)).toHaveLength(1)
   })
 
@@ -271,6 +274,8 @@ describe('POST /api/posts/:id/send', () => {
     expect(postMailsTo(postponed, post.title)).toHaveLength(0)
 
     offsetMs += HOUR_MS
+    // The sender's next run, as its job makes it, finds the retry due.
+    await app.services.mail.deliverDue()
     expect(await finished(post._id)).toMatchObject({
       recipients,
       sent: recipients - 1,

@@ -83,13 +83,29 @@ async function openBooking() {
 }
 
 describe('while the SMTP server answers 451', () => {
-  it('keeps a password reset, a testimonial request and a booking queued, then delivers each once', async () => {
+  it('keeps a contact message, a password reset, a testimonial request and a booking queued, then delivers each once', async () => {
     await openBooking()
     const member = await makeUser(app, { email: 'member@outbox.test' })
     const visitor = 'booker@outbox.test'
     const client = 'client@outbox.test'
-    for (const address of [member.email, visitor, client, OWNER])
+    const writer = 'writer@outbox.test'
+    // The owner's address refuses twice: the contact notification, then the booking's.
+    for (const address of [member.email, visitor, client, writer])
       smtp.refuseRecipient(address, 451, 1)
+    smtp.refuseRecipient(OWNER, 451, 2)
+
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: {
+        fullName: 'Wren Writer',
+        email: writer,
+        subject: 'A site for my studio',
+        message: 'Could we talk about a new site?',
+      },
+    })
+    expect(contact.statusCode, contact.body).toBe(201)
+    expect(contact.json()).toMatchObject({ acknowledged: true })
 
     expect(
       (
@@ -134,16 +150,19 @@ describe('while the SMTP server answers 451', () => {
       expect(queued.mails.map((m) => m.kind).sort()).toEqual([
         'booking-booked',
         'booking-booked',
+        'contact-acknowledgement',
+        'contact-notification',
         'password-reset',
         'testimonial-request',
       ])
     }, ASYNC_WORK)
-    for (const address of [member.email, visitor, client]) expect(smtp.mailsTo(address)).toEqual([])
+    for (const address of [member.email, visitor, client, writer, OWNER])
+      expect(smtp.mailsTo(address)).toEqual([])
     expect(await health()).toEqual({ status: 'ok', degraded: ['mail'] })
 
     // Not before MAIL_RETRY_INTERVAL_MS; then each arrives once.
     expect(await senderRunAfter(MINUTE - 1)).toBe(0)
-    expect(await senderRunAfter(1)).toBe(4)
+    expect(await senderRunAfter(1)).toBe(6)
     expect(await senderRunAfter(10 * MINUTE)).toBe(0)
     expect(smtp.mailsTo(member.email)).toHaveLength(1)
     expect(smtp.mailsTo(client)).toHaveLength(1)
@@ -151,6 +170,12 @@ describe('while the SMTP server answers 451', () => {
     expect(more).toEqual([])
     expect(invitation!.parsed.attachments.some((a) => a.contentType === 'text/calendar')).toBe(true)
     expect(smtp.mailsTo(OWNER).filter((m) => m.subject.startsWith('Call booked'))).toHaveLength(1)
+    const [acknowledgement, ...again] = smtp.mailsTo(writer)
+    expect(again).toEqual([])
+    expect(acknowledgement!.subject).toMatch(/^Your message to .+ arrived$/)
+    expect(
+      smtp.mailsTo(OWNER).filter((m) => m.subject.startsWith('New contact message')),
+    ).toHaveLength(1)
     expect(await health()).toEqual({ status: 'ok' })
     expect((await outbox('?status=queued')).total).toBe(0)
   })

@@ -7,7 +7,10 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
+import { BookingCreatedSchema, BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { FaqListSchema } from '#common/schemas/faq.ts'
+import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { WebsiteSearchPageSchema } from '#common/schemas/websites.ts'
 import { faqs } from '#server/db/schema.ts'
 import { asAdmin, bearer, signIn } from '#tests/helpers/auth.ts'
@@ -123,6 +126,52 @@ describe('GET /api/websites/search through the response cache', () => {
     const draft = await app.inject({ method: 'POST', url: '/api/websites', headers: admin })
     expect(draft.statusCode).toBe(201)
     expect(names((await search()).body)).not.toContain('Behind the visitors')
+  })
+
+  it('stays warm through a booking, its move and its cancel: no cached page shows bookings', async () => {
+    // Opening the booking page is a change to the public content (the settings): made first.
+    const current = SiteSettingsSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
+    )
+    const opened = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...current, booking: { ...BOOKING_DEFAULTS, enabled: true } },
+    })
+    expect(opened.statusCode, opened.body).toBe(200)
+    await search()
+    await makeWebsite(app, { name: 'Behind the bookings' }, { isAnnounced: false })
+    const slots = BookingSlotsSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/booking/slots?from=2026-01-05&to=2026-01-05&duration=20',
+        })
+      ).json(),
+    ).slots
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      payload: {
+        start: slots[0]!.start,
+        duration: 20,
+        timeZone: 'UTC',
+        name: 'Cache Visitor',
+        email: 'cache-visitor@example.com',
+      },
+    })
+    expect(booked.statusCode, booked.body).toBe(201)
+    const manage = new URL(BookingCreatedSchema.parse(booked.json()).booking.manageUrl).pathname
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api${manage}/reschedule`,
+      payload: { start: slots[1]!.start },
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const cancelled = await app.inject({ method: 'POST', url: `/api${manage}/cancel` })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(names((await search()).body)).not.toContain('Behind the bookings')
   })
 
   it('is emptied by a change to the public content', async () => {

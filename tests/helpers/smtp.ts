@@ -22,6 +22,8 @@ export interface CaughtMail {
 export async function startSmtpServer(options: { port?: number } = {}) {
   const mails: CaughtMail[] = []
   let rejectAll = false
+  /** How long the server holds a mail it has read before it answers 250 (a slow server). */
+  let delayMs = 0
   const refusals = new Map<string, { code: number; times: number }>()
   const server = new SMTPServer({
     authOptional: true,
@@ -51,7 +53,8 @@ export async function startSmtpServer(options: { port?: number } = {}) {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             parsed,
           })
-          callback()
+          if (delayMs > 0) setTimeout(callback, delayMs)
+          else callback()
         })
         .catch(callback)
     },
@@ -73,6 +76,10 @@ export async function startSmtpServer(options: { port?: number } = {}) {
     mails,
     setRejectAll(value: boolean) {
       rejectAll = value
+    },
+    /** Answers each mail `ms` after reading it: a slow server, whose mails are taken before the 250. */
+    setDelay(ms: number) {
+      delayMs = ms
     },
     refuseRecipient(address: string, code: number, times = Number.POSITIVE_INFINITY) {
       refusals.set(address.toLowerCase(), { code, times })

@@ -19,8 +19,8 @@ export interface TestAppOptions {
   now?: AppDeps['now']
   linkChecks?: AppDeps['linkChecks']
   web?: boolean
-  /** Runs the booking loop (reminders, busy calendar); off by default, a test runs rounds itself. */
-  hasBookingTimer?: boolean
+  /** The scheduled tasks not run: by default link checks, booking, backups and the vacuum. */
+  jobsOff?: AppDeps['jobsOff']
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
@@ -73,9 +73,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     mailTransport: options.mailTransport,
     now: options.now,
-    // A test runs link-check rounds itself (services.linkChecks.runDue), with its own clock.
-    linkChecks: { hasTimer: false, ...options.linkChecks },
-    hasBookingTimer: options.hasBookingTimer ?? false,
+    linkChecks: options.linkChecks,
+    // A test runs link-check and booking rounds itself (services.linkChecks.runDue …), with its
+    // own clock; backups and the vacuum are the running site's.
+    jobsOff: options.jobsOff ?? ['link-checks', 'booking', 'backups', 'database-upkeep'],
     web: options.web ?? false,
     logger: false,
   })

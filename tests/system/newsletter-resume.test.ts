@@ -1,8 +1,8 @@
 /**
- * A newsletter send is a queue in the database. kill -9 of the server in the middle of a send, then
- * a restart on the same data: every confirmed subscriber gets the post, and nobody gets it twice
- * but the few held at the crash. Two instances on one PostgreSQL database share a send and mail
- * each subscriber once.
+ * A newsletter send's mails are outbox rows, queued by the newsletter job a batch at a time. kill -9
+ * of the server in the middle of a send, then a restart on the same data: every confirmed
+ * subscriber gets the post, and nobody gets it twice but the few held at the crash. Two instances
+ * on one PostgreSQL database share a send and mail each subscriber once.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'

@@ -131,6 +131,8 @@ describe('several instances on one PostgreSQL database', () => {
           web: false,
           logger: false,
           now: () => clock,
+          // The test takes each period's backup itself, on its clock.
+          jobsOff: ['backups'],
         })
         return { app, database, backupDir: config.backups.dir }
       }),

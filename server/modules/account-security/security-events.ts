@@ -2,6 +2,7 @@
  * What the account-security module writes down and tells: the security log (kept bounded) and the
  * notice mails sent after answering.
  */
+import { createBackgroundWork } from '#server/lib/background-work.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { SECURITY_LOG_PER_KIND, SECURITY_LOG_RETENTION_DAYS } from '#common/constants.ts'
 import type { SecurityLog } from '#common/schemas/account-security.ts'
@@ -58,14 +59,9 @@ export function createSecurityEvents({
   log: FastifyBaseLogger
 }) {
   const profileUrl = `${publicUrl}/profile`
-  const background = new Set<Promise<unknown>>()
-
-  function inBackground(work: Promise<unknown>, failure: string) {
-    const tracked = work
-      .catch((err: unknown) => log.error({ err }, failure))
-      .finally(() => background.delete(tracked))
-    background.add(tracked)
-  }
+  const background = createBackgroundWork()
+  const inBackground = (work: Promise<unknown>, failure: string) =>
+    background.run(work, log, failure)
 
   async function record(
     user: Pick<UserRow, 'id' | 'email'> | null,
@@ -110,9 +106,7 @@ export function createSecurityEvents({
     },
 
     /** Resolves when the notices started after answering have been handed to the mail service. */
-    async drainBackground(): Promise<void> {
-      await Promise.allSettled([...background])
-    },
+    drainBackground: background.settled,
   }
 }
 

@@ -1,8 +1,27 @@
 /** SQL for booked calls, the busy times read from the owner's calendar and the feed's key; no rules here. */
-import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { hasErrorCode } from '#server/db/errors.ts'
-import { bookingBusyTimes, bookingCalendar, bookings, type BookingRow } from '#server/db/schema.ts'
+import {
+  bookingBusyTimes,
+  bookingCalendar,
+  bookings,
+  messages,
+  type BookingRow,
+} from '#server/db/schema.ts'
 
 const CALENDAR_KEY = 'calendar'
 /** PostgreSQL's exclusion_violation: the bookings_no_overlap constraint refused the row. */
@@ -19,55 +38,69 @@ export const isOverlap = (error: unknown) => hasErrorCode(error, EXCLUSION_VIOLA
  */
 const BOOKING_TIMES_LOCK = 0x626f6f6b // "book"
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/**
+ * The e-mail of the booking's inquiry as mailboxOf (server/lib/mailbox.ts) reads it: lower-cased,
+ * `+tag` dropped. Only in a query joined with the booking's message.
+ */
+const mailboxSql = sql<string>`lower(split_part(split_part(${messages.email}, '@', 1), '+', 1) || '@' || split_part(${messages.email}, '@', 2))`
 
-/** Runs `write` in a transaction holding BOOKING_TIMES_LOCK (instances on one database included). */
-function inTurn<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_TIMES_LOCK})`)
-    return write(tx)
-  })
+/** A booking with what its inquiry (the messages row) holds for it: who booked, and their words. */
+export type BookingWithInquiry = BookingRow & { name: string; email: string; message: string }
+
+/** The columns of a booking joined with its inquiry, read as BookingWithInquiry. */
+const WITH_INQUIRY = {
+  ...getTableColumns(bookings),
+  name: messages.fullName,
+  email: messages.email,
+  message: messages.message,
 }
-
-/** The booking's e-mail as mailboxOf (server/lib/mailbox.ts) reads it: lower-cased, `+tag` dropped. */
-const mailboxSql = sql<string>`lower(split_part(split_part(${bookings.email}, '@', 1), '+', 1) || '@' || split_part(${bookings.email}, '@', 2))`
 
 export type NewBooking = Omit<
   typeof bookings.$inferInsert,
-  'id' | 'status' | 'sequence' | 'cancelledAt' | 'createdAt' | 'updatedAt'
+  'status' | 'sequence' | 'cancelledAt' | 'createdAt' | 'updatedAt'
 >
 
 export function createBookingRepository(db: Db) {
+  /** Bookings read with their inquiry's fields; each caller adds its condition and order. */
+  const selectWithInquiry = () =>
+    db.select(WITH_INQUIRY).from(bookings).innerJoin(messages, eq(messages.id, bookings.messageId))
+
   return {
     /**
-     * Rejects with an exclusion violation (isOverlap) when the range is taken; answers undefined,
-     * storing nothing, when the visitor's mailbox (server/lib/mailbox.ts, `+tag` dropped) already
-     * holds `maxUpcoming` confirmed calls not over at `at` (counted under the lock, so two posts
-     * at once cannot both pass).
+     * Runs `write` in one transaction holding BOOKING_TIMES_LOCK (instances on one database
+     * included): every write of a booking goes through it, with the inquiry and the outbox rows
+     * the change makes, so all of them are kept or none. Inside, only `tx` may be used.
      */
-    async insert(
-      values: NewBooking,
-      limit: { mailbox: string; maxUpcoming: number; at: Date },
-    ): Promise<BookingRow | undefined> {
-      return inTurn(db, async (tx) => {
-        const [held] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(bookings)
-          .where(
-            and(
-              eq(bookings.status, 'confirmed'),
-              gt(bookings.endAt, limit.at),
-              eq(mailboxSql, limit.mailbox),
-            ),
-          )
-        if ((held?.count ?? 0) >= limit.maxUpcoming) return undefined
-        const [row] = await tx.insert(bookings).values(values).returning()
-        return row!
+    inTurn<T>(write: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_TIMES_LOCK})`)
+        return write(tx)
       })
     },
 
-    async findByToken(token: string): Promise<BookingRow | undefined> {
-      const [row] = await db.select().from(bookings).where(eq(bookings.token, token)).limit(1)
+    /**
+     * How many confirmed calls not over at `at` the mailbox (server/lib/mailbox.ts, `+tag`
+     * dropped) holds; in `tx` from inTurn, so two posts at once cannot both pass a limit.
+     */
+    async countUpcoming(tx: Db, mailbox: string, at: Date): Promise<number> {
+      const [held] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .innerJoin(messages, eq(messages.id, bookings.messageId))
+        .where(
+          and(eq(bookings.status, 'confirmed'), gt(bookings.endAt, at), eq(mailboxSql, mailbox)),
+        )
+      return held?.count ?? 0
+    },
+
+    /** In `tx` from inTurn; rejects with an exclusion violation (isOverlap) when the range is taken. */
+    async insert(tx: Db, values: NewBooking): Promise<BookingRow> {
+      const [row] = await tx.insert(bookings).values(values).returning()
+      return row!
+    },
+
+    async findByToken(token: string): Promise<BookingWithInquiry | undefined> {
+      const [row] = await selectWithInquiry().where(eq(bookings.token, token)).limit(1)
       return row
     },
 
@@ -85,75 +118,74 @@ export function createBookingRepository(db: Db) {
         )
     },
 
-    async setMessage(id: string, messageId: string): Promise<void> {
-      await db.update(bookings).set({ messageId }).where(eq(bookings.id, id))
+    /**
+     * In `tx` from inTurn: moves a confirmed booking standing at `sequence` (the constraint checks
+     * the new range) to SEQUENCE + 1; undefined when it is not confirmed or changed since it was
+     * read (a move at the same moment included), so the invitations queued with it carry its
+     * sequence.
+     */
+    async reschedule(
+      tx: Db,
+      { id, sequence }: Pick<BookingRow, 'id' | 'sequence'>,
+      values: Pick<BookingRow, 'startAt' | 'endAt' | 'blockedUntil' | 'reminderSentAt'>,
+      at: Date,
+    ): Promise<BookingRow | undefined> {
+      const [row] = await tx
+        .update(bookings)
+        .set({ ...values, sequence: sequence + 1, updatedAt: at })
+        .where(
+          and(
+            eq(bookings.id, id),
+            eq(bookings.status, 'confirmed'),
+            eq(bookings.sequence, sequence),
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    async findById(id: string): Promise<BookingWithInquiry | undefined> {
+      const [row] = await selectWithInquiry().where(eq(bookings.id, id)).limit(1)
+      return row
     },
 
     /**
-     * Moves a confirmed booking moved fewer than `maxMoves` times (the constraint checks the new
-     * range); undefined when it is not confirmed or was moved that often (two moves at once
-     * included).
+     * In `tx` from inTurn: cancels a confirmed booking standing at `sequence` (SEQUENCE + 1);
+     * undefined when it is not confirmed or changed since it was read.
      */
-    async reschedule(
-      id: string,
-      values: Pick<BookingRow, 'startAt' | 'endAt' | 'blockedUntil' | 'reminderSentAt'>,
+    async cancel(
+      tx: Db,
+      { id, sequence }: Pick<BookingRow, 'id' | 'sequence'>,
       at: Date,
-      maxMoves: number,
     ): Promise<BookingRow | undefined> {
-      const [row] = await inTurn(db, (tx) =>
-        tx
-          .update(bookings)
-          .set({ ...values, sequence: sql`${bookings.sequence} + 1`, updatedAt: at })
-          .where(
-            and(
-              eq(bookings.id, id),
-              eq(bookings.status, 'confirmed'),
-              lt(bookings.sequence, maxMoves),
-            ),
-          )
-          .returning(),
-      )
-      return row
-    },
-
-    async findById(id: string): Promise<BookingRow | undefined> {
-      const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1)
-      return row
-    },
-
-    /** Cancels a confirmed booking; undefined when it was not confirmed (already cancelled). */
-    async cancel(id: string, at: Date): Promise<BookingRow | undefined> {
-      const [row] = await db
+      const [row] = await tx
         .update(bookings)
-        .set({
-          status: 'cancelled',
-          cancelledAt: at,
-          updatedAt: at,
-          sequence: sql`${bookings.sequence} + 1`,
-        })
-        .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+        .set({ status: 'cancelled', cancelledAt: at, updatedAt: at, sequence: sequence + 1 })
+        .where(
+          and(
+            eq(bookings.id, id),
+            eq(bookings.status, 'confirmed'),
+            eq(bookings.sequence, sequence),
+          ),
+        )
         .returning()
       return row
     },
 
     /** Confirmed calls not over at `now`, soonest first. */
-    async listUpcoming(now: Date, limit: number): Promise<BookingRow[]> {
-      return db
-        .select()
-        .from(bookings)
+    async listUpcoming(now: Date, limit: number): Promise<BookingWithInquiry[]> {
+      return selectWithInquiry()
         .where(and(eq(bookings.status, 'confirmed'), gt(bookings.endAt, now)))
         .orderBy(asc(bookings.startAt))
         .limit(limit)
     },
 
-    async listNewest(limit: number): Promise<BookingRow[]> {
-      return db.select().from(bookings).orderBy(desc(bookings.startAt)).limit(limit)
+    async listNewest(limit: number): Promise<BookingWithInquiry[]> {
+      return selectWithInquiry().orderBy(desc(bookings.startAt)).limit(limit)
     },
 
-    async listConfirmed(limit: number): Promise<BookingRow[]> {
-      return db
-        .select()
-        .from(bookings)
+    async listConfirmed(limit: number): Promise<BookingWithInquiry[]> {
+      return selectWithInquiry()
         .where(eq(bookings.status, 'confirmed'))
         .orderBy(desc(bookings.startAt))
         .limit(limit)
@@ -161,10 +193,11 @@ export function createBookingRepository(db: Db) {
 
     /**
      * Claims the confirmed bookings starting in (now, dueBefore] whose reminder nobody sent: one
-     * conditional update, so of several instances only one gets each row.
+     * conditional update, so of several instances only one gets each row; then reads them with
+     * their inquiries.
      */
-    async claimDueReminders(now: Date, dueBefore: Date): Promise<BookingRow[]> {
-      return db
+    async claimDueReminders(now: Date, dueBefore: Date): Promise<BookingWithInquiry[]> {
+      const claimed = await db
         .update(bookings)
         .set({ reminderSentAt: now })
         .where(
@@ -175,7 +208,14 @@ export function createBookingRepository(db: Db) {
             lte(bookings.startAt, dueBefore),
           ),
         )
-        .returning()
+        .returning({ id: bookings.id })
+      if (claimed.length === 0) return []
+      return selectWithInquiry().where(
+        inArray(
+          bookings.id,
+          claimed.map((row) => row.id),
+        ),
+      )
     },
 
     async listBusy(from: Date, until: Date): Promise<{ startAt: Date; endAt: Date }[]> {

@@ -7,8 +7,13 @@
  * That a slot is taken once is the database's to ensure (the bookings_no_overlap constraint): the
  * check against the free slots here only gives a clear answer first; two requests that pass it at
  * once still end in one booking and one 409.
+ *
+ * A booking's inquiry (its inbox message) holds who booked and what they wrote: the booking, its
+ * inquiry or note and the outbox rows of its mails are written in one transaction. No change here
+ * empties the public caches (server/lib/content-changes.ts): no cached page shows bookings or busy
+ * times (/book's free times and the manage page are rendered for each request).
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { BookingSettings } from '#common/schemas/booking-settings.ts'
 import type {
@@ -25,19 +30,40 @@ import type {
   RescheduleBody,
 } from '#common/schemas/booking.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
+import type { Db } from '#server/db/client.ts'
 import type { BookingRow } from '#server/db/schema.ts'
 import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import { mailboxOf } from '#server/lib/mailbox.ts'
 import { ACTION_LIMITS, tooManyRequests, type ActionLimits } from '#server/lib/rate-limits.ts'
 import type { FetchedText } from '#server/modules/link-checks/probe.ts'
-import type { MailService } from '#server/modules/mail/mail.service.ts'
+import type {
+  MailContent,
+  MailService,
+  PreparedMail,
+  QueuedMail,
+} from '#server/modules/mail/mail.service.ts'
 import type { MessagesService } from '#server/modules/messages/messages.service.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
-import { bookingMail, ceilingMail, describeTime, type BookingMailKind } from './booking-mails.ts'
-import { isOverlap, type BookingRepository } from './booking.repository.ts'
+import {
+  bookingMail,
+  ceilingMail,
+  describeTime,
+  type BookingMailKind,
+} from '../mail/templates/booking.ts'
+import {
+  isOverlap,
+  type BookingRepository,
+  type BookingWithInquiry,
+  type NewBooking,
+} from './booking.repository.ts'
 import { readBusyCalendar } from './busy-calendar-reader.ts'
-import { feedFile, invitationFile, type CalendarParty } from './calendar-files.ts'
+import {
+  feedFile,
+  invitationFile,
+  type CalendarBooking,
+  type CalendarParty,
+} from './calendar-files.ts'
 import { dateIn, freeSlots, weeklySlots, type Span } from './slots.ts'
 
 const MINUTE_MS = 60_000
@@ -71,6 +97,7 @@ const CANCELLED = 'This booking is cancelled'
 const BEGUN = 'This call has already begun'
 const HELD = `This address already has ${MAX_UPCOMING_PER_MAILBOX} upcoming calls: move one of them with the link in its invitation`
 const MOVED_ENOUGH = `This call was moved ${MAX_MOVES} times already: please write to change it again`
+const CHANGED = 'This call was changed a moment ago: please reload it and try again'
 
 const newToken = () => randomBytes(24).toString('base64url')
 
@@ -84,7 +111,6 @@ export function createBookingService(deps: {
   limits: ActionLimits
   /** Reads the owner's calendar feed under the outbound-fetch rules (link-checks/probe.ts). */
   fetchCalendar: (url: string, signal: AbortSignal) => Promise<FetchedText>
-  contentChanged: () => void
   now: () => Date
   log: FastifyBaseLogger
 }) {
@@ -92,8 +118,6 @@ export function createBookingService(deps: {
   const host = new URL(publicUrl).host
   const { track, settled } = createBackgroundWork()
   const stopping = new AbortController()
-  let timer: NodeJS.Timeout | undefined
-  let tick: Promise<unknown> | undefined
 
   const manageUrl = (token: string) => `${publicUrl}/booking/${token}`
 
@@ -164,8 +188,18 @@ export function createBookingService(deps: {
     return { name: site.ownerName, email: site.email }
   }
 
-  /** Mails the visitor and the owner about `row` (its invitation attached); failures are logged. */
-  async function notifyBoth(row: BookingRow, kind: BookingMailKind, site: SiteSettings) {
+  /**
+   * The mails of `kind` about `row` to the visitor and the owner (its invitation attached, but to a
+   * reminder), prepared for the outbox. Made before the transaction that queues them: preparing
+   * reads the settings, and inside a transaction nothing but the transaction may be used.
+   * `theirWords`, what the visitor wrote when booking, goes to the owner with a new booking.
+   */
+  async function bookingMails(
+    row: CalendarBooking & Pick<BookingRow, 'token' | 'timeZone'>,
+    kind: BookingMailKind,
+    site: SiteSettings,
+    theirWords: string | null = null,
+  ): Promise<PreparedMail[]> {
     const owner = await ownerEmail().catch(() => undefined)
     const summary = `Call: ${site.ownerName} and ${row.name}`
     const invitation = invitationFile(row, {
@@ -189,34 +223,58 @@ export function createBookingService(deps: {
       location: row.location,
       manageUrl: manageUrl(row.token),
       adminUrl: `${publicUrl}/admin/messages`,
-      message: row.message,
+      message: theirWords,
     }
-    const sends = [
-      mail.send({
+    const contents: MailContent[] = [
+      {
         kind: `booking-${kind}`,
         to: row.email,
         fromName: site.ownerName,
         replyTo: site.email,
         ...calendarPart,
         ...bookingMail({ ...facts, audience: 'visitor', timeZone: row.timeZone }),
-      }),
+      },
     ]
     if (owner)
-      sends.push(
-        mail.send({
-          kind: `booking-${kind}`,
-          to: owner,
-          replyTo: row.email,
-          ...calendarPart,
-          ...bookingMail({ ...facts, audience: 'owner', timeZone: site.booking.timeZone }),
-        }),
-      )
+      contents.push({
+        kind: `booking-${kind}`,
+        to: owner,
+        replyTo: row.email,
+        ...calendarPart,
+        ...bookingMail({ ...facts, audience: 'owner', timeZone: site.booking.timeZone }),
+      })
     else
       log.warn({ bookingId: row.id }, 'no OWNER_EMAIL and no admin: the owner gets no invitation')
-    const results = await Promise.allSettled(sends)
-    for (const result of results)
-      if (result.status === 'rejected')
-        log.warn({ err: result.reason, bookingId: row.id, kind }, 'booking mail failed')
+    return Promise.all(contents.map((content) => mail.prepare(content)))
+  }
+
+  /** Writes prepared mails to the outbox, within `tx` when a change of the booking causes them. */
+  async function queueAll(tx: Db | undefined, prepared: PreparedMail[]): Promise<QueuedMail[]> {
+    const queued: QueuedMail[] = []
+    for (const one of prepared) queued.push(await mail.queueIn(tx, one))
+    return queued
+  }
+
+  /**
+   * The first attempt of mails whose transaction committed. The answer waits for it, so a client
+   * that acts next (a move after a booking) finds its mails handed over or queued, never in
+   * flight; a mail refused stays queued for the sender. A failure here is only logged: the change
+   * is kept, and the sender sends its mails.
+   */
+  async function attemptQueued(queued: QueuedMail[], bookingId: string) {
+    await mail.attempt(...queued).catch((err: unknown) => {
+      log.warn({ err, bookingId }, 'booking mails not tried yet; the sender sends them')
+    })
+  }
+
+  /** Mails both sides about `row` when nothing else changes with it (the reminder); failures are logged. */
+  async function notifyBoth(row: BookingWithInquiry, kind: BookingMailKind, site: SiteSettings) {
+    try {
+      const queued = await queueAll(undefined, await bookingMails(row, kind, site))
+      await mail.attempt(...queued)
+    } catch (err) {
+      log.warn({ err, bookingId: row.id, kind }, 'booking mail failed')
+    }
   }
 
   /** Tells the owner, once per window, that new bookings are refused until the ceiling's window ends. */
@@ -239,25 +297,81 @@ export function createBookingService(deps: {
     )
   }
 
-  function notifyInBackground(row: BookingRow, kind: BookingMailKind, site: SiteSettings) {
-    void track(notifyBoth(row, kind, site)).catch((err: unknown) =>
-      log.error({ err, bookingId: row.id }, 'booking mails crashed'),
-    )
+  /**
+   * Writes a move or a cancel of `found` in one transaction with its note on the inquiry (a
+   * private line in the inbox) and both sides' mails about `after`, the booking as the change
+   * leaves it, then makes the mails' first attempt. `write` answers undefined when the booking
+   * was changed since it was read: then nothing is kept, and neither is this answer.
+   */
+  async function changeBooking(
+    found: BookingWithInquiry,
+    after: BookingWithInquiry,
+    change: { kind: 'moved' | 'cancelled'; note: string; site: SiteSettings },
+    write: (tx: Db) => Promise<BookingRow | undefined>,
+  ): Promise<BookingWithInquiry | undefined> {
+    const mails = await bookingMails(after, change.kind, change.site)
+    const written = await repo.inTurn(async (tx) => {
+      const row = await write(tx)
+      if (!row) return undefined
+      await messages.addNote(found.messageId, { text: change.note }, tx)
+      return { row, queued: await queueAll(tx, mails) }
+    })
+    if (!written) return undefined
+    await attemptQueued(written.queued, found.id)
+    return { ...written.row, name: found.name, email: found.email, message: found.message }
   }
 
-  /** Adds a line to the booking's inbox message (a private note); failures are logged. */
-  async function noteOnMessage(row: BookingRow, text: string) {
-    if (!row.messageId) return
-    await messages.addNote(row.messageId, { text }).catch((err: unknown) => {
-      log.warn({ err, bookingId: row.id }, 'could not note the booking change in the inbox')
-    })
+  /** Why a change of booking `id` wrote nothing: it was cancelled, or changed a moment before. */
+  async function refusalOf(id: string) {
+    const current = await repo.findById(id)
+    if (!current) return notFound(BOOKING_NOT_FOUND)
+    return conflict(current.status === 'confirmed' ? CHANGED : CANCELLED)
+  }
+
+  /**
+   * Cancels `found` (SEQUENCE + 1, its slot free again) with its note and both sides' mails.
+   * Throws 409 when it was cancelled or changed since it was read.
+   */
+  async function cancelBooking(
+    found: BookingWithInquiry,
+    site: SiteSettings,
+    who: 'The visitor cancelled' | 'You cancelled',
+  ): Promise<BookingWithInquiry> {
+    const at = now()
+    const after = {
+      ...found,
+      status: 'cancelled' as const,
+      sequence: found.sequence + 1,
+      cancelledAt: at,
+      updatedAt: at,
+    }
+    const note = `${who} the call of ${describeTime(found.startAt, found.endAt, site.booking.timeZone)}.`
+    const row = await changeBooking(found, after, { kind: 'cancelled', note, site }, (tx) =>
+      repo.cancel(tx, found, at),
+    )
+    if (!row) throw await refusalOf(found.id)
+    return row
+  }
+
+  /** The inquiry's text: the call, the visitor's zone and the place, then what they wrote. */
+  function inquiryText(
+    call: Pick<BookingWithInquiry, 'name' | 'durationMinutes' | 'timeZone' | 'location'>,
+    when: string,
+    theirWords: string | undefined,
+  ): string {
+    return [
+      `${call.name} booked a ${call.durationMinutes}-minute call: ${when}.`,
+      `Their time zone: ${call.timeZone}.`,
+      ...(call.location ? [`Where: ${call.location}`] : []),
+      ...(theirWords ? ['', theirWords] : []),
+    ].join('\n')
   }
 
   /** The reminder is due at once for a call less than REMINDER_BEFORE_MS away: the invitation is enough. */
   const reminderDoneFor = (startAt: number, at: Date) =>
     startAt - at.getTime() <= REMINDER_BEFORE_MS ? at : null
 
-  function toManaged(row: BookingRow, site: SiteSettings): ManagedBookingResponse {
+  function toManaged(row: BookingWithInquiry, site: SiteSettings): ManagedBookingResponse {
     return {
       booking: {
         _id: row.id,
@@ -276,7 +390,7 @@ export function createBookingService(deps: {
     }
   }
 
-  function toAdmin(row: BookingRow): AdminBooking {
+  function toAdmin(row: BookingWithInquiry): AdminBooking {
     return {
       _id: row.id,
       start: row.startAt.toISOString(),
@@ -294,7 +408,7 @@ export function createBookingService(deps: {
     }
   }
 
-  async function findByToken(token: string): Promise<BookingRow> {
+  async function findByToken(token: string): Promise<BookingWithInquiry> {
     const row = await repo.findByToken(token)
     if (!row) throw notFound(BOOKING_NOT_FOUND)
     return row
@@ -366,7 +480,6 @@ export function createBookingService(deps: {
       read.spans.map((s) => ({ startAt: new Date(s.start), endAt: new Date(s.end) })),
       at,
     )
-    deps.contentChanged()
     return read.spans.length
   }
 
@@ -470,10 +583,12 @@ export function createBookingService(deps: {
     countAttempt: (client: string) => limits.take('bookingAttempts', client),
 
     /**
-     * Books the call: stored, put in the inbox at stage "call" with the visitor's lead source, and
-     * mailed to both sides with the invitation. Throws 404 while booking is off, 400 naming the
-     * field for a length not offered or an answer not listed, 409 when the start is not one of
-     * the free slots (or another request took it a moment before), 429 past the booking limit.
+     * Books the call: its inquiry in the inbox at stage "call" with the visitor's lead source, the
+     * booking, and both sides' mails with the invitation are written in one transaction (all kept,
+     * or none), then the mails are tried. Throws 404 while booking is off, 400 naming the field
+     * for a length not offered or an answer not listed, 409 when the start is not one of the free
+     * slots (or another request took it a moment before) or the mailbox holds its upcoming calls,
+     * 429 past the booking limit.
      */
     async book(
       body: BookingBody,
@@ -491,66 +606,59 @@ export function createBookingService(deps: {
       )
       const at = now()
       const endAt = new Date(start + body.duration * MINUTE_MS)
-      let inserted: BookingRow | undefined
+      // Its id and token are made here, so its mails can be made before the transaction.
+      const call: Omit<NewBooking, 'messageId'> & { id: string } = {
+        id: randomUUID(),
+        token: newToken(),
+        startAt: new Date(start),
+        endAt,
+        blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
+        durationMinutes: body.duration,
+        timeZone: body.timeZone,
+        location: booking.location,
+        reminderSentAt: reminderDoneFor(start, at),
+      }
+      const who = { name: body.name, email: body.email }
+      const when = describeTime(call.startAt, endAt, booking.timeZone)
+      const [mails, visit] = await Promise.all([
+        bookingMails(
+          { ...call, ...who, status: 'confirmed', sequence: 0 },
+          'booked',
+          site,
+          body.message ?? null,
+        ),
+        messages.bookingVisit({ client, userAgent }),
+      ])
+      let queued: QueuedMail[]
       try {
-        inserted = await repo.insert(
-          {
-            token: newToken(),
-            startAt: new Date(start),
-            endAt,
-            blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
-            durationMinutes: body.duration,
-            name: body.name,
+        queued = await repo.inTurn(async (tx) => {
+          const held = await repo.countUpcoming(tx, mailboxOf(body.email), at)
+          if (held >= MAX_UPCOMING_PER_MAILBOX) throw conflict(HELD)
+          const inquiry = await messages.createFromBooking(tx, {
+            fullName: body.name,
             email: body.email,
-            timeZone: body.timeZone,
-            location: booking.location,
-            message: body.message ?? null,
-            projectType: body.projectType ?? null,
-            budget: body.budget ?? null,
-            timeline: body.timeline ?? null,
-            reminderSentAt: reminderDoneFor(start, at),
-          },
-          { mailbox: mailboxOf(body.email), maxUpcoming: MAX_UPCOMING_PER_MAILBOX, at },
-        )
+            subject: `Call booked: ${when}`,
+            message: inquiryText({ ...call, ...who }, when, body.message),
+            projectType: body.projectType,
+            budget: body.budget,
+            timeline: body.timeline,
+            visit,
+          })
+          await repo.insert(tx, { ...call, messageId: inquiry._id })
+          return queueAll(tx, mails)
+        })
       } catch (err) {
         if (isOverlap(err)) throw conflict(NOT_FREE)
         throw err
       }
-      if (!inserted) throw conflict(HELD)
-      let row = inserted
-      const when = describeTime(row.startAt, row.endAt, booking.timeZone)
-      try {
-        const message = await messages.createFromBooking(
-          {
-            fullName: row.name,
-            email: row.email,
-            subject: `Call booked: ${when}`,
-            message: [
-              `${row.name} booked a ${row.durationMinutes}-minute call: ${when}.`,
-              `Their time zone: ${row.timeZone}.`,
-              ...(row.location ? [`Where: ${row.location}`] : []),
-              ...(row.message ? ['', row.message] : []),
-            ].join('\n'),
-            projectType: body.projectType,
-            budget: body.budget,
-            timeline: body.timeline,
-          },
-          { client, userAgent },
-        )
-        await repo.setMessage(row.id, message._id)
-        row = { ...row, messageId: message._id }
-      } catch (err) {
-        log.error({ err, bookingId: row.id }, 'booked call not put in the inbox')
-      }
-      notifyInBackground(row, 'booked', site)
-      deps.contentChanged()
+      await attemptQueued(queued, call.id)
       return {
         booking: {
-          _id: row.id,
-          start: row.startAt.toISOString(),
-          end: row.endAt.toISOString(),
-          status: row.status,
-          manageUrl: manageUrl(row.token),
+          _id: call.id,
+          start: call.startAt.toISOString(),
+          end: endAt.toISOString(),
+          status: 'confirmed',
+          manageUrl: manageUrl(call.token),
         },
       }
     },
@@ -570,15 +678,8 @@ export function createBookingService(deps: {
       const found = await findByToken(token)
       requireChangeable(found)
       await limits.take('bookingChanges', client)
-      const row = await repo.cancel(found.id, now())
-      if (!row) throw conflict(CANCELLED)
       const { site } = await bookingSettings()
-      notifyInBackground(row, 'cancelled', site)
-      await noteOnMessage(
-        row,
-        `The visitor cancelled the call of ${describeTime(row.startAt, row.endAt, site.booking.timeZone)}.`,
-      )
-      deps.contentChanged()
+      const row = await cancelBooking(found, site, 'The visitor cancelled')
       return toManaged(row, site)
     },
 
@@ -604,33 +705,24 @@ export function createBookingService(deps: {
       const start = Date.parse(body.start)
       if (!(await isFree(booking, start, found.durationMinutes, found.id))) throw conflict(NOT_FREE)
       const endAt = new Date(start + found.durationMinutes * MINUTE_MS)
-      let row: BookingRow | undefined
+      const times = {
+        startAt: new Date(start),
+        endAt,
+        blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
+        reminderSentAt: reminderDoneFor(start, at),
+      }
+      const after = { ...found, ...times, sequence: found.sequence + 1, updatedAt: at }
+      const note = `The visitor moved the call from ${describeTime(found.startAt, found.endAt, booking.timeZone)} to ${describeTime(after.startAt, after.endAt, booking.timeZone)}.`
+      let row: BookingWithInquiry | undefined
       try {
-        row = await repo.reschedule(
-          found.id,
-          {
-            startAt: new Date(start),
-            endAt,
-            blockedUntil: new Date(endAt.getTime() + booking.bufferMinutes * MINUTE_MS),
-            reminderSentAt: reminderDoneFor(start, at),
-          },
-          at,
-          MAX_MOVES,
+        row = await changeBooking(found, after, { kind: 'moved', note, site }, (tx) =>
+          repo.reschedule(tx, found, times, at),
         )
       } catch (err) {
         if (isOverlap(err)) throw conflict(NOT_FREE)
         throw err
       }
-      if (!row)
-        throw conflict(
-          (await repo.findById(found.id))?.status === 'confirmed' ? MOVED_ENOUGH : CANCELLED,
-        )
-      notifyInBackground(row, 'moved', site)
-      await noteOnMessage(
-        row,
-        `The visitor moved the call from ${describeTime(found.startAt, found.endAt, booking.timeZone)} to ${describeTime(row.startAt, row.endAt, booking.timeZone)}.`,
-      )
-      deps.contentChanged()
+      if (!row) throw await refusalOf(found.id)
       return toManaged(row, site)
     },
 
@@ -639,16 +731,11 @@ export function createBookingService(deps: {
      * both get the cancellation). Throws 409 when it is not confirmed, 404 for an unknown id.
      */
     async cancelAsOwner(id: string): Promise<AdminBooking> {
-      const row = await repo.cancel(id, now())
-      if (!row) throw (await repo.findById(id)) ? conflict(CANCELLED) : notFound(BOOKING_NOT_FOUND)
+      const found = await repo.findById(id)
+      if (!found) throw notFound(BOOKING_NOT_FOUND)
+      if (found.status !== 'confirmed') throw conflict(CANCELLED)
       const { site } = await bookingSettings()
-      notifyInBackground(row, 'cancelled', site)
-      await noteOnMessage(
-        row,
-        `You cancelled the call of ${describeTime(row.startAt, row.endAt, site.booking.timeZone)}.`,
-      )
-      deps.contentChanged()
-      return toAdmin(row)
+      return toAdmin(await cancelBooking(found, site, 'You cancelled'))
     },
 
     /** The owner's list: upcoming confirmed calls soonest first, or every booking newest first. */
@@ -722,24 +809,12 @@ export function createBookingService(deps: {
     refreshBusyIfDue,
     sendDueReminders,
 
-    /** Looks for due reminders and a stale busy calendar now and every TICK_MS; runs never overlap. */
-    start() {
-      if (timer) return
-      const run = () => {
-        if (tick) return
-        tick = track(runTick()).finally(() => {
-          tick = undefined
-        })
-      }
-      run()
-      timer = setInterval(run, TICK_MS)
-      timer.unref()
-    },
+    /** The job runner's work every TICK_MS (server/modules/jobs): due reminders, a stale busy calendar. */
+    runScheduled: runTick,
+    scheduleEvery: TICK_MS,
 
-    /** Stops the loop and resolves once the mails and fetches in flight are done. */
+    /** Aborts the calendar read in flight and resolves once the mails and reads in flight are done. */
     async stop() {
-      clearInterval(timer)
-      timer = undefined
       stopping.abort()
       await settled()
     },

@@ -1,34 +1,20 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import type { BookingRow } from '#server/db/schema.ts'
-import { feedFile, invitationFile } from './calendar-files.ts'
+import { feedFile, invitationFile, type CalendarBooking } from './calendar-files.ts'
 
 const STAMP = new Date('2026-03-20T12:00:00Z')
 const ORGANIZER = { name: 'Alex Rivera', email: 'owner@booking.test' }
 
-function bookingWith(name: string): BookingRow {
+function bookingWith(name: string): CalendarBooking {
   return {
     id: '3b241101-e2bb-4255-8caf-4136c566a962',
-    token: 'token',
     startAt: new Date('2026-03-23T09:00:00Z'),
     endAt: new Date('2026-03-23T09:30:00Z'),
-    blockedUntil: new Date('2026-03-23T09:40:00Z'),
-    durationMinutes: 30,
     status: 'confirmed',
     name,
     email: 'visitor@booking.test',
-    timeZone: 'Europe/Lisbon',
     location: '',
-    message: null,
-    projectType: null,
-    budget: null,
-    timeline: null,
     sequence: 0,
-    messageId: null,
-    reminderSentAt: null,
-    cancelledAt: null,
-    createdAt: STAMP,
-    updatedAt: STAMP,
   }
 }
 

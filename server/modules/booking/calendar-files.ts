@@ -10,7 +10,13 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator'
-import type { BookingRow } from '#server/db/schema.ts'
+import type { BookingWithInquiry } from './booking.repository.ts'
+
+/** What an event is made of: the booking's time and state, and who booked it (from its inquiry). */
+export type CalendarBooking = Pick<
+  BookingWithInquiry,
+  'id' | 'sequence' | 'startAt' | 'endAt' | 'location' | 'status' | 'name' | 'email'
+>
 
 export interface CalendarParty {
   name: string
@@ -37,7 +43,7 @@ const bookingUid = (id: string, host: string) => `${id}@${host}`
 
 function addEvent(
   calendar: ReturnType<typeof ical>,
-  booking: BookingRow,
+  booking: CalendarBooking,
   {
     host,
     organizer,
@@ -79,7 +85,7 @@ function addEvent(
 
 /** The invitation for one booking: REQUEST while it stands, CANCEL once cancelled. */
 export function invitationFile(
-  booking: BookingRow,
+  booking: CalendarBooking,
   options: {
     host: string
     organizer: CalendarParty
@@ -97,7 +103,7 @@ export function invitationFile(
 
 /** The owner's feed: every confirmed booking, for a calendar app to subscribe to. */
 export function feedFile(
-  rows: BookingRow[],
+  rows: CalendarBooking[],
   options: { host: string; organizer: CalendarParty; name: string; stamp: Date },
 ): string {
   const calendar = ical({

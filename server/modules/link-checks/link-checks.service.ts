@@ -73,11 +73,7 @@ type Alert = 'down' | 'recovered' | 'tls'
 
 export function createLinkChecksService(deps: LinkChecksDeps) {
   const { repo, mail, ownerEmail, adminUrl, intervalMs, probe, now, log } = deps
-  let timer: NodeJS.Timeout | undefined
   let round: Promise<number> | undefined
-  let isStopping = false
-  /** Aborts the scheduled check in flight when the service stops. */
-  let stopping = new AbortController()
 
   async function sendAlerts(
     alerts: Alert[],
@@ -169,20 +165,21 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
 
   /**
    * One scheduled round: claims due links one at a time and checks each, until none is due (or
-   * the service stops). Safe to run on several instances at once. Returns how many it checked.
+   * `signal` aborts: the app closes). Safe to run on several instances at once. Returns how many
+   * it checked.
    */
-  async function runDue(): Promise<number> {
+  async function runDue(signal = new AbortController().signal): Promise<number> {
     if (intervalMs <= 0) return 0
     const at = now()
     await repo.addMissing(at)
     await repo.purgeDaysBefore(dayOf(new Date(at.getTime() - LINK_CHECK_HISTORY_DAYS * DAY_MS)))
     let checked = 0
-    while (!isStopping) {
+    while (!signal.aborted) {
       const claimAt = now()
       const claimed = await repo.claimDue(claimAt, new Date(claimAt.getTime() + intervalMs))
       if (!claimed) break
       try {
-        await checkClaimed({ ...claimed, id: claimed.websiteId }, stopping.signal)
+        await checkClaimed({ ...claimed, id: claimed.websiteId }, signal)
       } catch (err) {
         log.error({ err, websiteId: claimed.websiteId }, 'link check failed to record')
       }
@@ -193,8 +190,8 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
   }
 
   /** Runs a round unless one is already running on this instance; never throws. */
-  function runRound(): Promise<number> {
-    round ??= runDue()
+  function runRound(signal?: AbortSignal): Promise<number> {
+    round ??= runDue(signal)
       .catch((err: unknown) => {
         log.error({ err }, 'link check round crashed')
         return 0
@@ -284,24 +281,8 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
       )
     },
 
-    /** Looks for due links every SCHEDULE_TICK_MS (and once now); nothing when the period is 0. */
-    startSchedule(): void {
-      if (intervalMs <= 0 || timer) return
-      isStopping = false
-      stopping = new AbortController()
-      timer = setInterval(() => void runRound(), Math.min(SCHEDULE_TICK_MS, intervalMs))
-      timer.unref()
-      void runRound()
-    },
-
-    /** Stops the schedule and waits for the link being checked, if any. */
-    async stopSchedule(): Promise<void> {
-      isStopping = true
-      stopping.abort()
-      clearInterval(timer)
-      timer = undefined
-      await round
-    },
+    /** How often the job runner looks for due links (server/modules/jobs); 0: checks are off. */
+    scheduleEvery: intervalMs > 0 ? Math.min(SCHEDULE_TICK_MS, intervalMs) : 0,
   }
 }
 

@@ -6,9 +6,14 @@
  * sharing the database never send one twice, and one whose sender crashed is sent again once its
  * lease ends: at most the CLAIM_BATCH mails in flight at a crash go out twice.
  *
+ * Bulk mail (newsletter deliveries) goes out one at a time at NEWSLETTER_MESSAGES_PER_SECOND at
+ * most, what the SMTP server accepts, and only while no transactional mail is due: the sender
+ * looks for due transactional mail again after each bulk one, so a password reset queued in the
+ * middle of a newsletter waits for one bulk mail at most.
+ *
  * `sendNow` sends at once and rejects on failure: the owner's reply (the specification answers
  * 502 when it cannot be sent, and nothing is recorded), and the queues that still keep their own
- * state (contact acknowledgements and notifications, newsletter deliveries) until they move here.
+ * state (contact acknowledgements and notifications) until they move here.
  *
  * Every mail comes from MAIL_FROM's address under a name of the site's: the one the mail carries
  * (the owner's, on mail they write or sign), else the business's name, never MAIL_FROM's own name
@@ -16,10 +21,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { OutboxCounts, OutboxMail, OutboxPage, OutboxQuery } from '#common/schemas/outbox.ts'
+import type { Db } from '#server/db/client.ts'
 import type { OutboxMailRow } from '#server/db/schema.ts'
 import { createBackgroundWork } from '#server/lib/background-work.ts'
-import { isTemporaryMailFailure, mailFailureText } from '#server/lib/mail-retry.ts'
+import { createPacer } from '#server/lib/pacer.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
+import { isTemporaryMailFailure, mailFailureText } from './mail-failures.ts'
 import type { OutboxRepository } from './outbox.repository.ts'
 import type { MailTransport, OutgoingMail } from './mail.transports.ts'
 
@@ -46,6 +53,26 @@ export interface MailContent {
   icalEvent?: CalendarPart
 }
 
+/** A mail named and ready to be written to the outbox (MailService.prepare). */
+export interface PreparedMail {
+  readonly mail: MailContent
+}
+
+/** A mail written to the outbox, for its first attempt once its transaction committed. */
+export interface QueuedMail {
+  readonly id: string
+  /** Bulk mail has no first attempt of its own: the sender takes it in its turn, at the pace. */
+  readonly isBulk: boolean
+}
+
+/** How a mail is queued. */
+interface QueueOptions {
+  /** Bulk mail (a newsletter's) goes out behind every transactional mail, at the pace. */
+  isBulk?: boolean
+  /** The newsletter send the mail delivers: the send's counts are read from the outbox. */
+  newsletterSendId?: string
+}
+
 interface CalendarPart {
   /** The iTIP method (RFC 5546), also the part's `method` parameter: REQUEST, CANCEL ... */
   method: string
@@ -55,6 +82,15 @@ interface CalendarPart {
 
 /** Mails one sender claims at a time: also the most that can go out twice after a crash. */
 const CLAIM_BATCH = 5
+/** outboxMails.priority: transactional mail goes out first, bulk mail after it at the pace. */
+const TRANSACTIONAL = 0
+const BULK = 1
+/**
+ * First attempts made at once, beside the sender's one mail in transit: with it, the most mails
+ * being handed to the SMTP server at any moment, so the most that can go out twice after a crash
+ * (a mail the server took whose `sent` was not written yet).
+ */
+const IMMEDIATE_ATTEMPTS_MAX = CLAIM_BATCH - 1
 /** How long a claimed mail is held before another instance may take it: past any SMTP timeout. */
 const LEASE_MS = 2 * 60_000
 const MAX_RETRY_WAIT_MS = 60 * 60_000
@@ -88,6 +124,7 @@ export function createMailService({
   senderName,
   repo,
   retryBaseMs,
+  bulkPerSecond,
   now,
   log,
 }: {
@@ -99,14 +136,24 @@ export function createMailService({
   repo: OutboxRepository
   /** MAIL_RETRY_INTERVAL_MS: the first retry's wait, and how often the sender looks for due mail. */
   retryBaseMs: number
+  /**
+   * NEWSLETTER_MESSAGES_PER_SECOND: bulk mails sent per second at most. Left out where no bulk
+   * mail is sent (a bench, a test of other mail): then bulk mail is not paced.
+   */
+  bulkPerSecond?: number
   now: () => Date
   log: FastifyBaseLogger
 }) {
   const address = addressOf(from)
   const { track, settled } = createBackgroundWork()
-  let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
+  /** First attempts in flight (mail.send, mail.attempt). */
+  let attempting = 0
   let isAgain = false
+  /** Once the app closes: no bulk mail is started, transactional mail still goes. */
+  let isStopping = false
+  // Real time, not `now`: the pace is what the SMTP server sees. `stop` ends a wait early.
+  const pacer = createPacer({ gapMs: bulkPerSecond ? Math.ceil(1000 / bulkPerSecond) : 0 })
 
   /** The mail with its sender's name: its own, else the site's (MAIL_FROM's only when that is empty). */
   const named = async (mail: MailContent): Promise<MailContent> =>
@@ -143,25 +190,38 @@ export function createMailService({
     return true
   }
 
-  /** Sends every mail due now, a batch at a time; returns how many went out. */
-  async function deliverDue(): Promise<number> {
+  /** Sends every transactional mail due now, a batch at a time; returns how many went out. */
+  async function deliverTransactional(): Promise<number> {
     let sent = 0
     for (;;) {
-      const at = now()
-      const rows = await repo.claimDue(at, new Date(at.getTime() + LEASE_MS), CLAIM_BATCH)
+      const rows = await repo.claimDue(now(), LEASE_MS, CLAIM_BATCH, TRANSACTIONAL)
       if (rows.length === 0) return sent
       for (const row of rows) if (await deliver(row)) sent += 1
     }
   }
 
-  /** Runs the sender unless it runs already (then once more after it, for what came meanwhile). */
-  function kick(): void {
-    if (running) {
-      isAgain = true
-      return
-    }
-    running = track(deliverDue())
-    void running
+  /**
+   * One run of the sender: every transactional mail due, then the next bulk mail at the pace and
+   * what transactional mail came meanwhile. One bulk mail a run keeps a run short (a caller that
+   * waits for the run in flight waits for one bulk mail, not a newsletter); while bulk mail is
+   * taken, another run follows (`isAgain`). Returns how many mails went out.
+   */
+  async function deliverDue(): Promise<number> {
+    const sent = await deliverTransactional()
+    if (isStopping) return sent
+    const [bulk] = await repo.claimDue(now(), LEASE_MS, 1, BULK)
+    if (!bulk) return sent
+    isAgain = true
+    await pacer.next()
+    const isSent = await deliver(bulk)
+    return sent + (isSent ? 1 : 0) + (await deliverTransactional())
+  }
+
+  /** Starts a run of the sender; once over, another if mail was queued meanwhile (`kick`). */
+  function runSender(): Promise<number> {
+    const run = track(deliverDue())
+    running = run
+    void run
       .catch((err: unknown) => log.warn({ err }, 'outbox run failed; the next one retries'))
       .finally(() => {
         running = undefined
@@ -170,6 +230,59 @@ export function createMailService({
           kick()
         }
       })
+    return run
+  }
+
+  /** Runs the sender unless it runs already (then once more after it, for what came meanwhile). */
+  function kick(): void {
+    if (running) {
+      isAgain = true
+      return
+    }
+    void runSender().catch(() => {})
+  }
+
+  async function prepare(unnamed: MailContent): Promise<PreparedMail> {
+    return { mail: await named(unnamed) }
+  }
+
+  async function queueIn(
+    tx: Db | undefined,
+    { mail }: PreparedMail,
+    { isBulk = false, newsletterSendId }: QueueOptions = {},
+  ): Promise<QueuedMail> {
+    const row = await repo.insert(
+      {
+        kind: mail.kind,
+        recipient: mail.to,
+        subject: mail.subject,
+        content: mail as unknown as Record<string, unknown>,
+        priority: isBulk ? BULK : TRANSACTIONAL,
+        newsletterSendId,
+      },
+      now(),
+      tx,
+    )
+    return { id: row.id, isBulk }
+  }
+
+  async function attempt({ id, isBulk }: QueuedMail): Promise<void> {
+    if (isBulk) return kick()
+    // Past the bound, the sender's run delivers it (and the caller waits for that run).
+    if (attempting >= IMMEDIATE_ATTEMPTS_MAX) {
+      kick()
+      return void (await running)
+    }
+    attempting += 1
+    try {
+      const at = now()
+      const claimed = await repo.claimOne(id, at, LEASE_MS)
+      if (claimed) await deliver(claimed)
+      // The sender took it first: its run is what delivers it.
+      else await running
+    } finally {
+      attempting -= 1
+    }
   }
 
   return {
@@ -180,30 +293,58 @@ export function createMailService({
      * once: it waits behind every transactional one.
      */
     async send(unnamed: MailContent, options: { isBulk?: boolean } = {}): Promise<void> {
-      // Named now and stored so: every attempt goes out under the same From.
-      const mail = await named(unnamed)
-      const row = await repo.insert(
-        {
-          kind: mail.kind,
-          recipient: mail.to,
-          subject: mail.subject,
-          content: mail as unknown as Record<string, unknown>,
-          priority: options.isBulk ? 1 : 0,
-        },
-        now(),
-      )
-      if (options.isBulk) return kick()
-      const at = now()
-      const claimed = await repo.claimOne(row.id, at, new Date(at.getTime() + LEASE_MS))
-      if (claimed) await deliver(claimed)
-      // The sender took it first: its run is what delivers it.
-      else await running
+      await attempt(await queueIn(undefined, await prepare(unnamed), options))
+    },
+
+    /**
+     * The mail as it will be stored, named (its From fixed now: every attempt goes out under the
+     * same one). Made before the transaction that queues it: inside one, only `tx` may be read.
+     */
+    prepare,
+
+    /**
+     * Writes a prepared mail to the outbox within `tx`, the transaction of the change that causes
+     * it: both are kept, or neither. Once `tx` committed, `attempt` makes its first attempt (else
+     * the sender's next run does).
+     */
+    queueIn,
+
+    /**
+     * Takes back the bulk mail to `to` that waits (a subscriber who left gets no more newsletter),
+     * within `tx`, the transaction of the change that makes them leave. A mail being sent right
+     * now still goes.
+     */
+    withdrawBulk: (to: string, tx?: Db) => repo.removeQueued(to, BULK, tx),
+
+    /**
+     * Asks for a run of the sender now (after the one in flight), for mail that waits without a
+     * first attempt of its own to come: a newsletter's, after a restart handed it back.
+     */
+    deliverSoon: kick,
+
+    /** The first attempt of mails queued in a transaction that has committed (bulk: the sender's turn). */
+    attempt: async (...queued: QueuedMail[]) => {
+      await Promise.all(queued.map(attempt))
     },
 
     /** Sends one mail at once; rejects when the transport fails (the caller answers for it). */
     sendNow: async (mail: MailContent) => transport.send(outgoing(await named(mail))),
 
-    deliverDue,
+    /**
+     * A run of the sender (the job's, or a test's with its clock): after the run in flight, if
+     * any, sends every transactional mail due and the next bulk one (the runs after it send the
+     * rest: `drain` waits for them); resolves with how many went out.
+     */
+    deliverDue: async (): Promise<number> => {
+      const inFlight = running
+      for (;;) {
+        if (!running) return runSender()
+        // A run begun since the call sends what is due now; waiting for the ones after it would
+        // wait for a whole newsletter.
+        if (running !== inFlight) return running
+        await running.catch(() => 0)
+      }
+    },
 
     /** Resolves once the sender's run in flight (and what it started) is over. */
     drain: async () => {
@@ -231,26 +372,25 @@ export function createMailService({
     counts: (): Promise<OutboxCounts> => repo.counts(),
     isDeliveryFailing: () => repo.isDeliveryFailing(),
 
-    /** Looks for due mail every MAIL_RETRY_INTERVAL_MS (other instances' and retries), and at once. */
-    start(): void {
-      if (timer) return
-      let purgedAt = 0
-      timer = setInterval(() => {
-        kick()
-        const at = now().getTime()
-        if (at - purgedAt < PURGE_EVERY_MS) return
-        purgedAt = at
-        void repo
-          .purge(new Date(at - KEEP_RECORDS_MS))
-          .catch((err: unknown) => log.warn({ err }, 'old outbox records not purged'))
-      }, retryBaseMs)
-      timer.unref()
-      kick()
-    },
+    /** The job runner's work (server/modules/jobs): the sender's run, and the old records' purge. */
+    deliverEvery: retryBaseMs,
+    purgeEvery: PURGE_EVERY_MS,
+    purgeOld: () => repo.purge(new Date(now().getTime() - KEEP_RECORDS_MS)),
 
+    /**
+     * At the start of the only instance on its database (the embedded one): a mail still marked
+     * as being sent was left by a crash of this site, and is queued again at once rather than
+     * when its lease ends.
+     */
+    handBackClaims: () => repo.releaseAll(now()),
+
+    /**
+     * Resolves once the sender's run in flight is over (the app closes, after the job runner): the
+     * bulk mail being paced goes at once, no other is started; transactional mail still goes.
+     */
     async stop(): Promise<void> {
-      clearInterval(timer)
-      timer = undefined
+      isStopping = true
+      pacer.stop()
       while (running) await settled()
     },
   }

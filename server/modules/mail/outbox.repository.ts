@@ -1,11 +1,24 @@
 /** SQL for the outbox (server/db/schema.ts outboxMails); the rules are in outbox.ts. */
-import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { outboxMails, type OutboxMailRow } from '#server/db/schema.ts'
+import { newsletterSends, outboxMails, type OutboxMailRow } from '#server/db/schema.ts'
 
 export type NewOutboxMail = Pick<
   typeof outboxMails.$inferInsert,
-  'kind' | 'recipient' | 'subject' | 'content' | 'priority'
+  'kind' | 'recipient' | 'subject' | 'content' | 'priority' | 'newsletterSendId'
 >
 export type OutboxStatus = 'queued' | 'sent' | 'failed'
 
@@ -15,10 +28,17 @@ const statusIs = (status: OutboxStatus) =>
     ? inArray(outboxMails.status, ['queued', 'sending'])
     : eq(outboxMails.status, status)
 
+/**
+ * A lease of `ms` from the database's clock, which every instance shares and no test moves: a
+ * mail is taken from its sender only when it has really been held that long.
+ */
+const leaseFor = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`
+
 export function createOutboxRepository(db: Db) {
   return {
-    async insert(mail: NewOutboxMail, at: Date): Promise<OutboxMailRow> {
-      const [row] = await db
+    /** Writes one queued mail; `tx`, the transaction of the change that causes it, when there is one. */
+    async insert(mail: NewOutboxMail, at: Date, tx: Db = db): Promise<OutboxMailRow> {
+      const [row] = await tx
         .insert(outboxMails)
         .values({ ...mail, status: 'queued', nextAttemptAt: at, createdAt: at })
         .returning()
@@ -26,28 +46,37 @@ export function createOutboxRepository(db: Db) {
     },
 
     /**
-     * Claims up to `limit` mails due at `at`, transactional ones first: queued ones whose attempt
-     * has come, and ones whose holder's lease ran out (it stopped mid-send). SKIP LOCKED: two
-     * instances never claim one row; the lease: nobody takes it again while it is being sent.
+     * Claims up to `limit` mails of `priority` due at `at`, the longest waiting first: queued ones
+     * whose attempt has come, and ones whose holder's lease ran out (it stopped mid-send). SKIP
+     * LOCKED: two instances never claim one row; the lease: nobody takes it again while it is
+     * being sent.
      */
-    async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<OutboxMailRow[]> {
+    async claimDue(
+      at: Date,
+      leaseMs: number,
+      limit: number,
+      priority: number,
+    ): Promise<OutboxMailRow[]> {
       const due = db
         .select({ id: outboxMails.id })
         .from(outboxMails)
         .where(
-          or(
-            and(eq(outboxMails.status, 'queued'), lte(outboxMails.nextAttemptAt, at)),
-            and(eq(outboxMails.status, 'sending'), lt(outboxMails.leaseUntil, at)),
+          and(
+            eq(outboxMails.priority, priority),
+            or(
+              and(eq(outboxMails.status, 'queued'), lte(outboxMails.nextAttemptAt, at)),
+              and(eq(outboxMails.status, 'sending'), lt(outboxMails.leaseUntil, sql`now()`)),
+            ),
           ),
         )
-        .orderBy(asc(outboxMails.priority), asc(outboxMails.nextAttemptAt))
+        .orderBy(asc(outboxMails.nextAttemptAt))
         .limit(limit)
         .for('update', { skipLocked: true })
       return db
         .update(outboxMails)
         .set({
           status: 'sending',
-          leaseUntil: leaseUntil,
+          leaseUntil: leaseFor(leaseMs),
           attempts: sql`${outboxMails.attempts} + 1`,
           lastAttemptAt: at,
         })
@@ -56,18 +85,26 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** Claims mail `id`, just queued, for its first attempt; nothing when the sender took it first. */
-    async claimOne(id: string, at: Date, leaseUntil: Date): Promise<OutboxMailRow | undefined> {
+    async claimOne(id: string, at: Date, leaseMs: number): Promise<OutboxMailRow | undefined> {
       const [row] = await db
         .update(outboxMails)
         .set({
           status: 'sending',
-          leaseUntil,
+          leaseUntil: leaseFor(leaseMs),
           attempts: sql`${outboxMails.attempts} + 1`,
           lastAttemptAt: at,
         })
         .where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'queued')))
         .returning()
       return row
+    },
+
+    /** Hands every mail being sent back to the queue, due at `at` (its sender is gone). */
+    async releaseAll(at: Date): Promise<void> {
+      await db
+        .update(outboxMails)
+        .set({ status: 'queued', leaseUntil: null, nextAttemptAt: at })
+        .where(eq(outboxMails.status, 'sending'))
     },
 
     /** Sent: the body goes (it may hold a link or a token), the record stays for the owner's list. */
@@ -90,6 +127,19 @@ export function createOutboxRepository(db: Db) {
         .update(outboxMails)
         .set({ status: 'failed', leaseUntil: null, lastError })
         .where(eq(outboxMails.id, id))
+    },
+
+    /** Deletes the queued mails of `priority` to `to` (not one being sent); `tx` when given. */
+    async removeQueued(to: string, priority: number, tx: Db = db): Promise<void> {
+      await tx
+        .delete(outboxMails)
+        .where(
+          and(
+            eq(outboxMails.recipient, to),
+            eq(outboxMails.priority, priority),
+            eq(outboxMails.status, 'queued'),
+          ),
+        )
     },
 
     /** Queues a failed mail again, due at `at`; false when there is no failed mail `id`. */
@@ -152,12 +202,26 @@ export function createOutboxRepository(db: Db) {
       return !row.sentAt || new Date(row.failedAt).getTime() >= new Date(row.sentAt).getTime()
     },
 
-    /** Deletes the records of mails sent or failed before `before`. */
+    /**
+     * Deletes the records of mails sent or failed before `before`, but a newsletter's while its
+     * send is not finished: its counts are read from them until it stores them.
+     */
     async purge(before: Date): Promise<void> {
+      const unfinished = db
+        .select({ id: newsletterSends.id })
+        .from(newsletterSends)
+        .where(eq(newsletterSends.status, 'sending'))
       await db
         .delete(outboxMails)
         .where(
-          and(inArray(outboxMails.status, ['sent', 'failed']), lt(outboxMails.createdAt, before)),
+          and(
+            inArray(outboxMails.status, ['sent', 'failed']),
+            lt(outboxMails.createdAt, before),
+            or(
+              isNull(outboxMails.newsletterSendId),
+              notInArray(outboxMails.newsletterSendId, unfinished),
+            ),
+          ),
         )
     },
   }

@@ -63,24 +63,31 @@ const nowPlus = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisec
 
 export function createMessagesRepository(db: Db) {
   return {
-    /** Inserts a message already leased for `leaseMs`, so no retry run picks it up meanwhile. */
-    async insert(values: NewMessage, leaseMs: number): Promise<MessageRow> {
-      const [row] = await db
-        .insert(messages)
-        .values({ ...values, notifyRetryAt: nowPlus(leaseMs) })
-        .returning()
+    /** Runs `fn` in one transaction: a message and the mails about it are kept together. */
+    transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    /**
+     * Inserts a contact message; `notifiedAt` set when its notification is queued with it, null
+     * when it waits for someone to notify (then queuePendingNotifications takes it).
+     */
+    async insert(
+      values: NewMessage & Pick<typeof messages.$inferInsert, 'notifiedAt'>,
+      tx: Db = db,
+    ): Promise<MessageRow> {
+      const [row] = await tx.insert(messages).values(values).returning()
       return row!
     },
 
     /**
      * Inserts a message whose owner was told some other way (a booked call's invitation): no
-     * contact notification is ever sent for it.
+     * contact notification is ever sent for it. `tx`: the transaction of the booking it belongs to.
      */
     async insertNotified(
       values: NewMessage & Pick<typeof messages.$inferInsert, 'stage'>,
       at: Date,
+      tx: Db = db,
     ): Promise<MessageRow> {
-      const [row] = await db
+      const [row] = await tx
         .insert(messages)
         .values({ ...values, notifiedAt: at, createdAt: at })
         .returning()
@@ -157,8 +164,9 @@ export function createMessagesRepository(db: Db) {
       return row
     },
 
-    async addNote(id: string, note: MessageNote): Promise<MessageRow | undefined> {
-      const [row] = await db
+    /** `tx`: the transaction of the change the note records (a booking's move or cancel). */
+    async addNote(id: string, note: MessageNote, tx: Db = db): Promise<MessageRow | undefined> {
+      const [row] = await tx
         .update(messages)
         .set({ notes: sql`${messages.notes} || ${JSON.stringify([note])}::jsonb` })
         .where(eq(messages.id, id))
@@ -232,10 +240,10 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Moves a spam message to the inbox, leased for `leaseMs` while its notification goes out. */
-    async markNotSpam(id: string, leaseMs: number): Promise<MessageRow | undefined> {
+    async markNotSpam(id: string): Promise<MessageRow | undefined> {
       const [row] = await db
         .update(messages)
-        .set({ spam: false, notifyRetryAt: nowPlus(leaseMs) })
+        .set({ spam: false, notifyRetryAt: null })
         .where(and(eq(messages.id, id), eq(messages.spam, true)))
         .returning()
       return row
@@ -256,25 +264,27 @@ export function createMessagesRepository(db: Db) {
     },
 
     /**
-     * Claims the acknowledgement of `email` at `at` for `messageId` unless one was claimed after
-     * `since` (or one is still on its way), held for its first attempt until `leaseUntil`; true
-     * when this call claimed it. One statement, so two instances never both claim one window.
+     * Claims the acknowledgement window of `email` at `at` for `messageId` unless one was claimed
+     * after `since` (or an older version's queue still holds one for it); true when this call
+     * claimed it. One statement, so two instances never both claim one window. The mail itself is
+     * the outbox's.
      */
     async claimAcknowledgement(
       { email, messageId }: { email: string; messageId: string },
-      { at, since, leaseUntil }: { at: Date; since: Date; leaseUntil: Date },
+      { at, since }: { at: Date; since: Date },
+      tx: Db = db,
     ): Promise<boolean> {
       const claim = {
         sentAt: at,
         messageId,
-        state: 'sending' as const,
-        attempts: 1,
+        state: 'sent' as const,
+        attempts: 0,
         nextAttemptAt: null,
-        leaseUntil,
+        leaseUntil: null,
         lastError: null,
       }
       const a = contactAcknowledgements
-      const rows = await db
+      const rows = await tx
         .insert(a)
         .values({ email, ...claim })
         .onConflictDoUpdate({
@@ -337,21 +347,20 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Records how an attempt of the acknowledgement to `email` ended. */
+    /** Marks an older version's queued acknowledgement of `email` handed to the outbox. */
     async finishAcknowledgement(
       email: string,
-      changes:
-        | { state: 'sent' }
-        | { state: 'pending'; nextAttemptAt: Date; lastError: string }
-        | { state: 'failed'; lastError: string },
+      changes: { state: 'sent' },
+      tx: Db = db,
     ): Promise<void> {
-      await db
+      await tx
         .update(contactAcknowledgements)
         .set({ ...changes, leaseUntil: null })
         .where(eq(contactAcknowledgements.email, email))
     },
 
-    async setAckMessageId(id: string, ackMessageId: string): Promise<void> {
-      await db.update(messages).set({ ackMessageId }).where(eq(messages.id, id))
+    async setAckMessageId(id: string, ackMessageId: string, tx: Db = db): Promise<void> {
+      await tx.update(messages).set({ ackMessageId }).where(eq(messages.id, id))
     },
 
     /** Forgets the windows that began before `before`, but never an acknowledgement still queued. */
@@ -427,26 +436,10 @@ export function createMessagesRepository(db: Db) {
       return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     },
 
-    async markNotified(id: string): Promise<void> {
-      await db
+    async markNotified(id: string, tx: Db = db): Promise<void> {
+      await tx
         .update(messages)
         .set({ notifiedAt: sql`now()`, notifyRetryAt: null })
-        .where(eq(messages.id, id))
-    },
-
-    /**
-     * Counts a failed attempt and makes the message due again after an exponential back-off:
-     * `baseMs` after the first failure, doubling each time, never more than `maxMs`.
-     */
-    async markNotifyFailed(id: string, backoff: { baseMs: number; maxMs: number }): Promise<void> {
-      // In SET, notify_attempts still holds the value before this failure.
-      const delayMs = sql`least(${backoff.baseMs}::float8 * power(2, ${messages.notifyAttempts}), ${backoff.maxMs}::float8)`
-      await db
-        .update(messages)
-        .set({
-          notifyAttempts: sql`${messages.notifyAttempts} + 1`,
-          notifyRetryAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
-        })
         .where(eq(messages.id, id))
     },
 

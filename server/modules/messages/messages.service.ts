@@ -38,20 +38,26 @@ import {
 } from '#common/schemas/messages.ts'
 import type { InquirySettings, SiteSettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
+import type { Db } from '#server/db/client.ts'
 import type { MessageRow } from '#server/db/schema.ts'
 import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badGateway, badRequest, notFound } from '#server/lib/http-errors.ts'
-import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
 import { mailboxOf } from '#server/lib/mailbox.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
-import type { MailService } from '../mail/mail.service.ts'
+import type { MailContent, MailService, QueuedMail } from '../mail/mail.service.ts'
 import { contactAcknowledgementMail } from '../mail/templates/contact-acknowledgement.ts'
 import { contactNotificationMail } from '../mail/templates/contact-notification.ts'
 import { replyMail } from '../mail/templates/reply.ts'
 import type { ContactTokens } from './contact-token.ts'
 import type { MessagesRepository } from './messages.repository.ts'
+
+/** What the mails about a message are made of, before it is stored. */
+type MessageDraft = Pick<
+  MessageRow,
+  'fullName' | 'email' | 'subject' | 'message' | 'projectType' | 'budget' | 'timeline' | 'website'
+> & { visit: MessageVisit | null }
 
 /** How a contact message arrived: the API call, or the /contact page's form (which carries a token). */
 export type ContactDoor = 'api' | 'page'
@@ -61,7 +67,6 @@ const MESSAGES_LIST_LIMIT = 200
 const NOTIFY_BATCH_SIZE = 20
 /** How long an attempt owns a message; longer than the SMTP transport's own timeouts. */
 const NOTIFY_LEASE_MS = 2 * 60_000
-const NOTIFY_MAX_BACKOFF_MS = 60 * 60_000
 const DAY_MS = 24 * 60 * 60_000
 const WEEK_MS = 7 * DAY_MS
 /** Spam is kept this long (so a wrongly caught message can still be moved back), then deleted. */
@@ -183,6 +188,8 @@ export function createMessagesService(deps: {
   adminUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
+  /** MAIL_RETRY_INTERVAL_MS: how often notifications left pending are looked for. */
+  retryIntervalMs: number
   /** Adds the message to the sender's counted visit (visit statistics) and returns that visit. */
   recordVisit: (sender: {
     ip: string
@@ -206,12 +213,6 @@ export function createMessagesService(deps: {
     log,
   } = deps
   const { track, settled } = createBackgroundWork()
-  let timer: NodeJS.Timeout | undefined
-  let purgeTimer: NodeJS.Timeout | undefined
-  let retryRun: Promise<unknown> | undefined
-  let stopping = false
-  // Until the retry loop starts, a failed message is due again at once (at its first run).
-  let backoffBaseMs = 0
 
   const newMessageId = () => `<${randomUUID()}@${messageIdDomain}>`
 
@@ -224,159 +225,94 @@ export function createMessagesService(deps: {
     }
   }
 
-  /** Sends one leased message's notification and records the outcome; never throws. */
-  async function deliver(row: MessageRow, to: string): Promise<boolean> {
-    try {
-      const content = contactNotificationMail({ ...row, visit: row.visit ?? null, adminUrl })
-      await mail.sendNow({ kind: 'contact-notification', to, replyTo: row.email, ...content })
-    } catch (err) {
-      log.warn({ err, messageId: row.id }, 'contact notification failed; it will be retried')
-      await repo
-        .markNotifyFailed(row.id, { baseMs: backoffBaseMs, maxMs: NOTIFY_MAX_BACKOFF_MS })
-        .catch((dbErr: unknown) =>
-          log.error({ err: dbErr, messageId: row.id }, 'could not record a failed notification'),
-        )
-      return false
-    }
-    try {
-      await repo.markNotified(row.id)
-    } catch (err) {
-      // The mail went out; when the lease ends the owner may get it a second time.
-      log.error({ err, messageId: row.id }, 'notification sent but not recorded')
-    }
-    return true
-  }
+  /** The owner's notification of `row`, to `to`: who wrote, what, the answers, the lead source. */
+  const notificationOf = (row: MessageDraft, to: string): MailContent => ({
+    kind: 'contact-notification',
+    to,
+    replyTo: row.email,
+    ...contactNotificationMail({ ...row, visit: row.visit ?? null, adminUrl }),
+  })
 
-  async function notifyNew(row: MessageRow): Promise<void> {
-    const to = await findOwner()
-    if (!to) {
-      log.warn(
-        { messageId: row.id },
-        'no owner e-mail (settings, OWNER_EMAIL) and no admin: contact notification left pending until there is one',
-      )
-      await repo.releaseNotification(row.id).catch(() => {})
-      return
-    }
-    await deliver(row, to)
+  /**
+   * The acknowledgement of `row`: that the message arrived, what happens next and when, from the
+   * owner's name with Reply-To the site's contact address, under the Message-ID the owner's reply
+   * threads with.
+   */
+  const acknowledgementOf = (
+    row: MessageDraft,
+    messageId: string,
+    settings: SiteSettings,
+  ): MailContent => ({
+    kind: 'contact-acknowledgement',
+    to: row.email,
+    fromName: settings.ownerName,
+    replyTo: settings.email,
+    messageId,
+    ...contactAcknowledgementMail(row, settings),
+  })
+
+  /** Makes the first attempt of mails queued by a committed change, after the answer. */
+  function attemptInBackground(queued: QueuedMail[]) {
+    if (queued.length === 0) return
+    void track(mail.attempt(...queued)).catch((err: unknown) =>
+      log.warn({ err }, 'first attempt of a contact mail failed; the outbox retries it'),
+    )
   }
 
   /**
-   * One retry run: claims due pending messages (oldest first) and notifies the owner.
-   * Claims nothing while there is nobody to notify, so pending messages simply wait.
-   * Returns how many notifications were delivered.
+   * Queues the owner's notification of `row` and marks it notified, in one transaction, and makes
+   * its first attempt.
    */
-  async function retryPendingNotifications(): Promise<number> {
+  async function notifyOwner(row: MessageRow, to: string): Promise<void> {
+    const prepared = await mail.prepare(notificationOf(row, to))
+    const queued = await repo.transaction(async (tx) => {
+      await repo.markNotified(row.id, tx)
+      return mail.queueIn(tx, prepared)
+    })
+    attemptInBackground([queued])
+  }
+
+  /**
+   * Queues the notifications still pending: messages that came while there was nobody to tell
+   * (no owner e-mail and no admin yet), or moved out of spam. Claimed under a lease first, so two
+   * instances never queue one twice. Returns how many were queued.
+   */
+  async function queuePendingNotifications(): Promise<number> {
     const to = await findOwner()
     if (!to) return 0
     const rows = await repo.claimPendingNotifications(NOTIFY_BATCH_SIZE, NOTIFY_LEASE_MS)
-    let delivered = 0
-    for (const row of rows) {
-      if (stopping) {
-        await repo.releaseNotification(row.id).catch(() => {})
-        continue
-      }
-      if (await deliver(row, to)) delivered += 1
-    }
-    if (rows.length > 0)
-      log.info({ claimed: rows.length, delivered }, 'contact notification retry run')
-    return delivered
-  }
-
-  function notifyInBackground(row: MessageRow) {
-    void track(notifyNew(row)).catch((err: unknown) =>
-      log.error({ err, messageId: row.id }, 'contact notification crashed'),
-    )
+    for (const row of rows) await notifyOwner(row, to)
+    if (rows.length > 0) log.info({ queued: rows.length }, 'pending contact notifications queued')
+    return rows.length
   }
 
   /**
-   * Claims the acknowledgement of a new message: the sender gets one unless their mailbox
-   * (`name+tag@` counted as `name@`) got one within ACKNOWLEDGEMENT_WINDOW_MS (claimed in the
-   * database, so it holds across instances), the allowance for mail to unconfirmed addresses is
-   * spent (its domain's, the site's: ActionLimits.mayMailStranger), or mail cannot reach them. True when it was claimed; its first attempt is then the caller's to make.
+   * Hands the acknowledgements an earlier version left in its own queue (waiting for a retry) to
+   * the outbox, each under the Message-ID it was given. Returns how many.
    */
-  async function claimAcknowledgement(row: MessageRow): Promise<boolean> {
-    if (!canMailSenders) return false
-    if (!(await limits.mayMailStranger(row.email))) return false
-    const at = now()
-    return repo.claimAcknowledgement(
-      { email: mailboxOf(row.email), messageId: row.id },
-      {
-        at,
-        since: new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS),
-        leaseUntil: new Date(at.getTime() + NOTIFY_LEASE_MS),
-      },
-    )
-  }
-
-  /**
-   * Makes the `attempts`-th attempt of a claimed acknowledgement: mails the sender that their
-   * message arrived, what happens next and when, from the owner's name with Reply-To the site's
-   * contact address. Its Message-ID is stored first (once), so the owner's reply threads with it.
-   * A failure stays queued for another attempt after a doubling wait (server/lib/mail-retry.ts),
-   * or is given up. Never throws; true when the mail went out.
-   */
-  async function sendAcknowledgement(row: MessageRow, attempts: number): Promise<boolean> {
-    try {
-      const settings = await siteSettings()
-      let messageId = row.ackMessageId
-      if (!messageId) {
-        messageId = newMessageId()
-        await repo.setAckMessageId(row.id, messageId)
-      }
-      await mail.sendNow({
-        kind: 'contact-acknowledgement',
-        to: row.email,
-        fromName: settings.ownerName,
-        replyTo: settings.email,
-        messageId,
-        ...contactAcknowledgementMail(row, settings),
-      })
-    } catch (error) {
-      const nextAttemptAt = nextMailAttemptAt(error, attempts, now())
-      log.warn(
-        { err: error, messageId: row.id, attempts, isRetry: nextAttemptAt !== null },
-        'contact acknowledgement not delivered',
-      )
-      const lastError = mailFailureText(error)
-      await repo
-        .finishAcknowledgement(
-          mailboxOf(row.email),
-          nextAttemptAt
-            ? { state: 'pending', nextAttemptAt, lastError }
-            : { state: 'failed', lastError },
-        )
-        .catch((dbErr: unknown) =>
-          log.error({ err: dbErr, messageId: row.id }, 'could not record a failed acknowledgement'),
-        )
-      return false
-    }
-    await repo
-      .finishAcknowledgement(mailboxOf(row.email), { state: 'sent' })
-      .catch((err: unknown) =>
-        // The mail went out; when the lease ends the sender may get it a second time.
-        log.error({ err, messageId: row.id }, 'acknowledgement sent but not recorded'),
-      )
-    return true
-  }
-
-  /**
-   * One retry run of the acknowledgements: claims the due ones (failed earlier, or held by an
-   * instance that stopped) and sends them. Returns how many went out.
-   */
-  async function retryPendingAcknowledgements(): Promise<number> {
+  async function handOverPendingAcknowledgements(): Promise<number> {
     const at = now()
     const claimed = await repo.claimDueAcknowledgements(
       at,
       new Date(at.getTime() + NOTIFY_LEASE_MS),
       ACKNOWLEDGEMENT_BATCH_SIZE,
     )
-    let sent = 0
-    for (const { message, attempts } of claimed) {
-      if (await sendAcknowledgement(message, attempts)) sent += 1
+    if (claimed.length === 0) return 0
+    const settings = await siteSettings()
+    const queued: QueuedMail[] = []
+    for (const { email, message } of claimed) {
+      const messageId = message.ackMessageId ?? newMessageId()
+      const prepared = await mail.prepare(acknowledgementOf(message, messageId, settings))
+      queued.push(
+        await repo.transaction(async (tx) => {
+          if (!message.ackMessageId) await repo.setAckMessageId(message.id, messageId, tx)
+          await repo.finishAcknowledgement(email, { state: 'sent' }, tx)
+          return mail.queueIn(tx, prepared)
+        }),
+      )
     }
-    if (claimed.length > 0)
-      log.info({ claimed: claimed.length, sent }, 'contact acknowledgement retry run')
-    return sent
+    attemptInBackground(queued)
+    return queued.length
   }
 
   /**
@@ -442,31 +378,86 @@ export function createMessagesService(deps: {
             log.warn({ err }, 'could not record the visit of a contact message')
             return null
           })
-      const row = await repo.insert(
-        { fullName, email, subject, message, spam, visit, ...answers },
-        NOTIFY_LEASE_MS,
-      )
-      // Spam answers as a first message from its address would: a bot learns nothing from it.
-      let acknowledged = spam && canMailSenders
-      if (!spam) {
-        notifyInBackground(row)
-        acknowledged = await claimAcknowledgement(row).catch((err: unknown) => {
-          log.warn({ err, messageId: row.id }, 'could not claim a contact acknowledgement')
+      const settings = await siteSettings()
+      const at = now()
+      // Rendered before the transaction, in which nothing but the transaction may be read.
+      const draft: MessageDraft = { fullName, email, subject, message, visit, ...answers }
+      const owner = spam ? undefined : await findOwner()
+      const notification = owner ? await mail.prepare(notificationOf(draft, owner)) : undefined
+      const mayAcknowledge =
+        !spam &&
+        canMailSenders &&
+        (await limits.mayMailStranger(email).catch((err: unknown) => {
+          log.warn({ err }, 'could not read the allowance for mail to unconfirmed addresses')
           return false
-        })
-        if (acknowledged) void track(sendAcknowledgement(row, 1))
-      }
+        }))
+      const ackMessageId = newMessageId()
+      const acknowledgement = mayAcknowledge
+        ? await mail.prepare(acknowledgementOf(draft, ackMessageId, settings))
+        : undefined
+      // The message and its mails are kept together, or none of them: a notification is never
+      // queued for a message that is not there, nor a message stored whose owner is never told.
+      const { row, queued, isAcknowledged } = await repo.transaction(async (tx) => {
+        const row = await repo.insert({ ...draft, spam, notifiedAt: notification ? at : null }, tx)
+        const queued: QueuedMail[] = []
+        if (notification) queued.push(await mail.queueIn(tx, notification))
+        // One acknowledgement per mailbox (`name+tag@` counted as `name@`) and window, claimed
+        // in the database so it holds across instances.
+        const isAcknowledged =
+          acknowledgement !== undefined &&
+          (await repo.claimAcknowledgement(
+            { email: mailboxOf(email), messageId: row.id },
+            { at, since: new Date(at.getTime() - ACKNOWLEDGEMENT_WINDOW_MS) },
+            tx,
+          ))
+        if (isAcknowledged) {
+          await repo.setAckMessageId(row.id, ackMessageId, tx)
+          queued.push(await mail.queueIn(tx, acknowledgement))
+        }
+        return {
+          row: { ...row, ackMessageId: isAcknowledged ? ackMessageId : null },
+          queued,
+          isAcknowledged,
+        }
+      })
+      attemptInBackground(queued)
+      if (!spam && !owner)
+        log.warn(
+          { messageId: row.id },
+          'no owner e-mail (settings, OWNER_EMAIL) and no admin: contact notification left pending until there is one',
+        )
+      // Spam answers as a first message from its address would: a bot learns nothing from it.
+      const acknowledged = spam ? canMailSenders : isAcknowledged
       // The sender's answer: what the owner sees of the visit is the owner's.
       return { ...toMessage(row), spam: false, visit: null, acknowledged }
     },
 
     /**
-     * Puts a booked call into the inbox at stage "call", with the sender's counted visit (the lead
-     * source), as a contact message would have it. The owner got the booking's invitation, so no
-     * contact notification goes out for it. Throws 400 naming a qualifying answer that is not one
-     * of the listed options (checked before anything is stored or counted).
+     * The sender's counted visit (the lead source) for a booked call's inquiry, as a contact
+     * message has it; null when there is none or it could not be read. Read before the booking's
+     * transaction, in which nothing but that transaction may be used.
+     */
+    async bookingVisit({
+      client,
+      userAgent,
+    }: {
+      client: string
+      userAgent?: string
+    }): Promise<MessageVisit | null> {
+      return recordVisit({ ip: client, userAgent }).catch((err: unknown) => {
+        log.warn({ err }, 'could not record the visit of a booked call')
+        return null
+      })
+    },
+
+    /**
+     * Puts a booked call into the inbox at stage "call" within `tx`, the booking's transaction, so
+     * the inquiry and its booking are kept together or not at all. The owner got the booking's
+     * invitation, so no contact notification goes out for it. The answers are checked before (by
+     * requireListedAnswers).
      */
     async createFromBooking(
+      tx: Db,
       booking: {
         fullName: string
         email: string
@@ -475,13 +466,9 @@ export function createMessagesService(deps: {
         projectType?: string
         budget?: string
         timeline?: string
+        visit: MessageVisit | null
       },
-      { client, userAgent }: { client: string; userAgent?: string },
     ): Promise<Message> {
-      const visit = await recordVisit({ ip: client, userAgent }).catch((err: unknown) => {
-        log.warn({ err }, 'could not record the visit of a booked call')
-        return null
-      })
       const row = await repo.insertNotified(
         {
           fullName: booking.fullName,
@@ -489,7 +476,7 @@ export function createMessagesService(deps: {
           subject: booking.subject,
           message: booking.message,
           spam: false,
-          visit,
+          visit: booking.visit,
           projectType: booking.projectType ?? null,
           budget: booking.budget ?? null,
           timeline: booking.timeline ?? null,
@@ -497,6 +484,7 @@ export function createMessagesService(deps: {
           stage: 'call',
         },
         now(),
+        tx,
       )
       return toMessage(row)
     },
@@ -585,8 +573,9 @@ export function createMessagesService(deps: {
       let row = await repo.findById(id)
       if (!row) throw notFound(MESSAGE_NOT_FOUND)
       if (body.spam === false && row.spam) {
-        row = await repo.markNotSpam(id, NOTIFY_LEASE_MS)
-        if (row) notifyInBackground(row)
+        row = await repo.markNotSpam(id)
+        const to = row && (await findOwner())
+        if (row && to) await notifyOwner(row, to)
       }
       if (body.read !== undefined) [row] = await repo.setRead([id], body.read ? now() : null)
       if (row && body.stage !== undefined) row = await repo.setStage(id, body.stage)
@@ -594,10 +583,13 @@ export function createMessagesService(deps: {
       return toMessage(row)
     },
 
-    /** Adds the owner's private note (never mailed). Throws 404 when the message does not exist. */
-    async addNote(id: string, { text }: NoteBody): Promise<{ note: MessageNote }> {
+    /**
+     * Adds a private note (never mailed), within `tx` when it records a change made in that
+     * transaction (a booking's move or cancel). Throws 404 when the message does not exist.
+     */
+    async addNote(id: string, { text }: NoteBody, tx?: Db): Promise<{ note: MessageNote }> {
       const note = { _id: randomUUID(), text, createdAt: now().toISOString() }
-      if (!(await repo.addNote(id, note))) throw notFound(MESSAGE_NOT_FOUND)
+      if (!(await repo.addNote(id, note, tx))) throw notFound(MESSAGE_NOT_FOUND)
       return { note }
     },
 
@@ -658,49 +650,16 @@ export function createMessagesService(deps: {
       await settled()
     },
 
-    retryPendingNotifications,
-
-    retryPendingAcknowledgements,
+    queuePendingNotifications,
+    handOverPendingAcknowledgements,
+    /** How often the job runner looks for pending notifications (MAIL_RETRY_INTERVAL_MS). */
+    pendingEvery: deps.retryIntervalMs,
 
     /** Deletes spam older than SPAM_RETENTION_MS (by the injected clock); returns how many. */
     purgeSpam,
 
-    /** Purges old spam now and then every `intervalMs`. */
-    startSpamPurge(intervalMs: number) {
-      if (purgeTimer) return
-      const run = () =>
-        void track(purgeSpam()).catch((err: unknown) => log.warn({ err }, 'spam purge failed'))
-      run()
-      purgeTimer = setInterval(run, intervalMs)
-      purgeTimer.unref()
-    },
-
-    /** Retries pending notifications and acknowledgements every `intervalMs`; runs never overlap. */
-    startNotificationRetry(intervalMs: number) {
-      if (timer) return
-      stopping = false
-      backoffBaseMs = intervalMs
-      timer = setInterval(() => {
-        if (retryRun) return
-        retryRun = track(Promise.all([retryPendingNotifications(), retryPendingAcknowledgements()]))
-          .catch((err: unknown) => log.warn({ err }, 'contact notification retry run failed'))
-          .finally(() => {
-            retryRun = undefined
-          })
-      }, intervalMs)
-      timer.unref()
-    },
-
-    /**
-     * Stops the retry loop and the spam purge, and resolves once every notification and purge in
-     * flight has finished.
-     */
-    async stopNotificationRetry() {
-      clearInterval(timer)
-      clearInterval(purgeTimer)
-      timer = undefined
-      purgeTimer = undefined
-      stopping = true
+    /** Resolves once the first attempts in flight are over (the app closes). */
+    async stop() {
       await settled()
     },
   }

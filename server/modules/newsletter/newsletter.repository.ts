@@ -1,40 +1,53 @@
-/** SQL for newsletter sends and their queue of deliveries; the rules live in newsletter.service.ts. */
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm'
+/**
+ * SQL for newsletter sends, their recipients and their mails' counts in the outbox; the rules live
+ * in newsletter.service.ts.
+ */
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import {
   newsletterDeliveries,
   newsletterSends,
+  outboxMails,
   subscribers,
   type NewsletterSendRow,
 } from '#server/db/schema.ts'
 
 export { isUniqueViolation } from '#server/db/errors.ts'
 
-/** A delivery a sender holds: to whom, and the link that unsubscribes them. */
-export interface ClaimedDelivery {
+/** A recipient whose mail is not queued yet: to whom, and the link that unsubscribes them. */
+export interface PendingRecipient {
+  /** The delivery row. */
   id: string
-  sendId: string
-  postId: string
-  attempts: number
   email: string
   subscriberStatus: string
   unsubscribeToken: string
 }
 
+/** Where a send's mails stand in the outbox, and its recipients who left since it began. */
 export interface SendCounts {
   sent: number
   failed: number
   retrying: number
   unsubscribed: number
+  /** No recipient is left to queue and no mail of the send waits or is being sent. */
+  isDone: boolean
 }
 
-type DeliveryState = (typeof newsletterDeliveries.$inferSelect)['state']
+const d = newsletterDeliveries
+
+/** The outbox mails of the send `id` that wait or are being sent. */
+const waitingMailsOf = (id: typeof newsletterSends.id | string) =>
+  and(eq(outboxMails.newsletterSendId, id), inArray(outboxMails.status, ['queued', 'sending']))
 
 export function createNewsletterRepository(db: Db) {
   return {
+    /** Runs `fn` in one transaction: recipients marked queued and their outbox mails, together. */
+    transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(fn),
+
     /**
      * Stores the send of `postId` and one pending delivery per confirmed subscriber, in one
-     * transaction. Throws a unique violation when the post was sent before.
+     * transaction: the recipients are the confirmed subscribers of that moment. Throws a unique
+     * violation when the post was sent before.
      */
     async insertSend(postId: string, at: Date): Promise<NewsletterSendRow> {
       return db.transaction(async (tx) => {
@@ -42,10 +55,9 @@ export function createNewsletterRepository(db: Db) {
           .insert(newsletterSends)
           .values({ postId, recipients: 0, createdAt: at })
           .returning()
-        const d = newsletterDeliveries
         const added = await tx.execute(sql`
-          insert into ${d} (${sql.identifier(d.sendId.name)}, ${sql.identifier(d.subscriberId.name)}, ${sql.identifier(d.nextAttemptAt.name)})
-          select ${send!.id}::uuid, ${subscribers.id}, ${at.toISOString()}::timestamptz
+          insert into ${d} (${sql.identifier(d.sendId.name)}, ${sql.identifier(d.subscriberId.name)})
+          select ${send!.id}::uuid, ${subscribers.id}
           from ${subscribers} where ${subscribers.status} = 'confirmed'
           returning ${d.id}`)
         // Both drivers answer with a `rows` array.
@@ -70,110 +82,144 @@ export function createNewsletterRepository(db: Db) {
       return row
     },
 
-    /** Sent and failed deliveries of the send, and its recipients who unsubscribed since it began. */
+    /** The sends still sending, oldest first. */
+    unfinished: (): Promise<NewsletterSendRow[]> =>
+      db
+        .select()
+        .from(newsletterSends)
+        .where(eq(newsletterSends.status, 'sending'))
+        .orderBy(asc(newsletterSends.createdAt)),
+
+    /** The send's mails in the outbox, by status, and its recipients who unsubscribed since it began. */
     async countsOf(send: NewsletterSendRow): Promise<SendCounts> {
-      const states = await db
-        .select({
-          state: newsletterDeliveries.state,
-          n: count(),
-          retrying:
-            sql<number>`count(*) filter (where ${newsletterDeliveries.attempts} > 0)`.mapWith(
+      const [[mails], [pending], [left]] = await Promise.all([
+        db
+          .select({
+            sent: sql<number>`count(*) filter (where ${outboxMails.status} = 'sent')`.mapWith(
               Number,
             ),
-        })
-        .from(newsletterDeliveries)
-        .where(eq(newsletterDeliveries.sendId, send.id))
-        .groupBy(newsletterDeliveries.state)
-      const [left] = await db
-        .select({ n: count() })
-        .from(newsletterDeliveries)
-        .innerJoin(subscribers, eq(subscribers.id, newsletterDeliveries.subscriberId))
-        .where(
-          and(
-            eq(newsletterDeliveries.sendId, send.id),
-            eq(subscribers.status, 'unsubscribed'),
-            gte(subscribers.unsubscribedAt, send.createdAt),
+            failed: sql<number>`count(*) filter (where ${outboxMails.status} = 'failed')`.mapWith(
+              Number,
+            ),
+            waiting:
+              sql<number>`count(*) filter (where ${outboxMails.status} in ('queued', 'sending'))`.mapWith(
+                Number,
+              ),
+            retrying:
+              sql<number>`count(*) filter (where ${outboxMails.status} = 'queued' and ${outboxMails.attempts} > 0)`.mapWith(
+                Number,
+              ),
+          })
+          .from(outboxMails)
+          .where(eq(outboxMails.newsletterSendId, send.id)),
+        db
+          .select({ n: count() })
+          .from(d)
+          .where(and(eq(d.sendId, send.id), eq(d.state, 'pending'))),
+        db
+          .select({ n: count() })
+          .from(d)
+          .innerJoin(subscribers, eq(subscribers.id, d.subscriberId))
+          .where(
+            and(
+              eq(d.sendId, send.id),
+              eq(subscribers.status, 'unsubscribed'),
+              gte(subscribers.unsubscribedAt, send.createdAt),
+            ),
           ),
-        )
-      const of = (state: DeliveryState) => states.find((s) => s.state === state)?.n ?? 0
-      const retrying = states.find((s) => s.state === 'pending')?.retrying ?? 0
-      return { sent: of('sent'), failed: of('failed'), retrying, unsubscribed: left?.n ?? 0 }
+      ])
+      return {
+        sent: mails?.sent ?? 0,
+        failed: mails?.failed ?? 0,
+        retrying: mails?.retrying ?? 0,
+        unsubscribed: left?.n ?? 0,
+        isDone: (pending?.n ?? 0) === 0 && (mails?.waiting ?? 0) === 0,
+      }
+    },
+
+    /** How many of the send's mails wait in the outbox or are being sent. */
+    async waitingCount(sendId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(outboxMails).where(waitingMailsOf(sendId))
+      return row?.n ?? 0
+    },
+
+    /** Up to `limit` recipients of the send whose mail is not queued yet, in a stable order. */
+    pendingRecipients: (sendId: string, limit: number): Promise<PendingRecipient[]> =>
+      db
+        .select({
+          id: d.id,
+          email: subscribers.email,
+          subscriberStatus: subscribers.status,
+          unsubscribeToken: subscribers.unsubscribeToken,
+        })
+        .from(d)
+        .innerJoin(subscribers, eq(subscribers.id, d.subscriberId))
+        .where(and(eq(d.sendId, sendId), eq(d.state, 'pending')))
+        .orderBy(asc(d.id))
+        .limit(limit),
+
+    /**
+     * Within `tx`: marks queued the deliveries of `candidates` that are still pending and whose
+     * subscriber is still confirmed, and skipped the other pending ones of `ids`; returns the
+     * queued ones. The subscribers stay locked until `tx` ends, so an unsubscribe waits for the
+     * commit and then finds the mail it withdraws; the deliveries too, so another instance's batch
+     * waits and then finds them queued.
+     */
+    async markQueued(tx: Db, candidates: string[], ids: string[]): Promise<string[]> {
+      const confirmed =
+        candidates.length === 0
+          ? []
+          : await tx
+              .select({ id: subscribers.id })
+              .from(subscribers)
+              .innerJoin(d, eq(d.subscriberId, subscribers.id))
+              .where(and(inArray(d.id, candidates), eq(subscribers.status, 'confirmed')))
+              .for('share', { of: subscribers })
+      const queued =
+        confirmed.length === 0
+          ? []
+          : await tx
+              .update(d)
+              .set({ state: 'queued' })
+              .where(
+                and(
+                  inArray(d.id, candidates),
+                  eq(d.state, 'pending'),
+                  inArray(
+                    d.subscriberId,
+                    confirmed.map((row) => row.id),
+                  ),
+                ),
+              )
+              .returning({ id: d.id })
+      await tx
+        .update(d)
+        .set({ state: 'skipped' })
+        .where(and(inArray(d.id, ids), eq(d.state, 'pending')))
+      return queued.map((row) => row.id)
     },
 
     /**
-     * Atomically claims up to `limit` deliveries of unfinished sends that are due at `at` (pending
-     * ones whose next attempt has come, and held ones whose lease ran out: their sender stopped),
-     * holding them until `leaseUntil`. SKIP LOCKED means instances sharing the database never
-     * claim the same row; the lease, that nobody claims it again while it is being sent.
+     * Marks sent every unfinished send with no recipient left to queue and no mail waiting, and
+     * stores its counts: the outbox forgets its records after 90 days.
      */
-    async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-      const d = newsletterDeliveries
-      const result = await db.execute(sql`
-        update ${d} set
-          ${sql.identifier(d.state.name)} = 'sending',
-          ${sql.identifier(d.leaseUntil.name)} = ${leaseUntil.toISOString()}::timestamptz,
-          ${sql.identifier(d.attempts.name)} = ${d.attempts} + 1
-        from ${subscribers}, ${newsletterSends}
-        where ${subscribers.id} = ${d.subscriberId}
-          and ${newsletterSends.id} = ${d.sendId}
-          and ${d.id} in (
-            select due.id from ${d} as due
-            join ${newsletterSends} as s on s.id = due.send_id
-            where s.status = 'sending'
-              and ((due.state = 'pending' and due.next_attempt_at <= ${at.toISOString()}::timestamptz)
-                or (due.state = 'sending' and due.lease_until < ${at.toISOString()}::timestamptz))
-            order by due.next_attempt_at, due.id
-            limit ${limit}
-            for update of due skip locked)
-        returning ${d.id} as id, ${d.sendId} as "sendId", ${newsletterSends.postId} as "postId",
-          ${d.attempts} as attempts, ${subscribers.email} as email,
-          ${subscribers.status} as "subscriberStatus",
-          ${subscribers.unsubscribeToken} as "unsubscribeToken"`)
-      // Both drivers answer with a `rows` array.
-      const { rows } = result as unknown as { rows: ClaimedDelivery[] }
-      return rows.map((row) => ({ ...row, attempts: Number(row.attempts) }))
-    },
-
-    async finish(
-      id: string,
-      changes: { state: DeliveryState; sentAt?: Date; lastError?: string; nextAttemptAt?: Date },
-    ): Promise<void> {
-      await db
-        .update(newsletterDeliveries)
-        .set({ ...changes, leaseUntil: null })
-        .where(eq(newsletterDeliveries.id, id))
-    },
-
-    /** Hands every held delivery back to the next claim (a process alone on its database). */
-    async releaseAll(): Promise<void> {
-      await db
-        .update(newsletterDeliveries)
-        .set({ state: 'pending', leaseUntil: null })
-        .where(eq(newsletterDeliveries.state, 'sending'))
-    },
-
-    /** Hands claimed deliveries back, unsent, to the next claim. */
-    async release(ids: string[]): Promise<void> {
-      if (ids.length === 0) return
-      await db
-        .update(newsletterDeliveries)
-        .set({
-          state: 'pending',
-          leaseUntil: null,
-          attempts: sql`${newsletterDeliveries.attempts} - 1`,
-        })
-        .where(inArray(newsletterDeliveries.id, ids))
-    },
-
-    /** Marks sent every unfinished send with no delivery left to make. */
     async closeFinished(at: Date): Promise<void> {
+      const s = newsletterSends
+      const countOf = (status: 'sent' | 'failed') =>
+        sql`(select count(*) from ${outboxMails} where ${outboxMails.newsletterSendId} = ${s.id} and ${outboxMails.status} = ${status})::int`
       await db
-        .update(newsletterSends)
-        .set({ status: 'sent', finishedAt: at })
+        .update(s)
+        .set({
+          status: 'sent',
+          finishedAt: at,
+          sent: sql`${s.sent} + ${countOf('sent')}`,
+          failed: sql`${s.failed} + ${countOf('failed')}`,
+        })
         .where(
           and(
-            eq(newsletterSends.status, 'sending'),
-            sql`not exists (select 1 from ${newsletterDeliveries} where ${newsletterDeliveries.sendId} = ${newsletterSends.id} and ${newsletterDeliveries.state} in ('pending', 'sending'))`,
+            eq(s.status, 'sending'),
+            sql`not exists (select 1 from ${d} where ${d.sendId} = ${s.id} and ${d.state} = 'pending')`,
+            sql`not exists (select 1 from ${outboxMails} where ${waitingMailsOf(s.id)})`,
           ),
         )
     },

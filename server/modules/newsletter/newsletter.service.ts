@@ -1,34 +1,41 @@
 /**
- * Sending a published journal post to the confirmed subscribers, once per post. The send is a
- * queue in the database (one delivery row per subscriber): any instance's sender claims a few due
- * rows at a time under a lease, sends them at the configured pace, and records each outcome, so a
- * send survives a crash or restart and instances sharing one database never mail a row twice.
- * Only the few rows held at a crash (at most NEWSLETTER_BATCH) can go out twice, once their lease
- * runs out.
+ * Sending a published journal post to the confirmed subscribers, once per post. A send fixes its
+ * recipients (newsletter_deliveries) and the newsletter job turns them into outbox mails, which
+ * the mail sender delivers like every other mail: behind transactional mail, at the newsletter's
+ * pace, retried and failed by the outbox's rules, once across restarts and instances.
+ *
+ * The job queues a batch at a time, each batch's mails rendered before its transaction and written
+ * in it with their recipients marked queued, so a crash never queues a recipient twice; and it
+ * keeps at most QUEUED_AHEAD of a send's mails waiting in the outbox. Writing every mail in the
+ * send's own transaction would hold the whole list at once: a post of 1,500 words renders to about
+ * 60 KB a mail, so 5,000 subscribers would take some 270 MB of memory and 12 s of rendering in one
+ * request, and as much again in the outbox's table; a batch of QUEUE_BATCH takes about 1.5 MB and
+ * 60 ms. A subscriber who leaves before their batch is skipped; one who leaves while their mail
+ * waits has it withdrawn (subscribers.service.ts).
  */
-import type { FastifyBaseLogger } from 'fastify'
 import type { Newsletter } from '#common/schemas/subscribers.ts'
 import type { Post } from '#common/schemas/posts.ts'
 import type { NewsletterSendRow } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from '../mail/mail.service.ts'
-import { mailFailureText, nextMailAttemptAt } from '#server/lib/mail-retry.ts'
-import { createPacer } from '#server/lib/pacer.ts'
 import type { MailBrand } from '../mail/templates/layout.ts'
 import { newsletterPostMail } from '../mail/templates/newsletter-post.ts'
 import type { JournalService } from '../journal/journal.service.ts'
 import {
   isUniqueViolation,
-  type ClaimedDelivery,
   type NewsletterRepository,
+  type PendingRecipient,
 } from './newsletter.repository.ts'
 
-/** Deliveries a sender holds at once: the most that can go out twice after a crash. */
-const NEWSLETTER_BATCH = 5
-/** How often the sender looks for due deliveries (retries, sends of other instances, resumes). */
+/** Recipients rendered and queued in one transaction. */
+const QUEUE_BATCH = 25
+/**
+ * A send's mails waiting in the outbox at most: more than two of the job's rounds at the fastest
+ * pace (100 a second), so the sender never waits for the job.
+ */
+const QUEUED_AHEAD = 250
+/** How often the job queues the next mails of unfinished sends and closes finished ones. */
 const TICK_MS = 1_000
-/** A held row's lease beyond the time its batch takes at the configured pace. */
-const LEASE_MARGIN_MS = 20_000
 
 const NOT_SENT = 'This post has not been sent to subscribers'
 const ALREADY_SENT = 'This post was already sent to subscribers'
@@ -45,10 +52,7 @@ export function createNewsletterService({
   mail,
   publicUrl,
   brand,
-  perSecond,
-  isAlone,
   now,
-  log,
 }: {
   repo: NewsletterRepository
   journal: JournalService
@@ -56,35 +60,23 @@ export function createNewsletterService({
   publicUrl: string
   /** The owner's name, logo and accent colour the mails show (the site settings). */
   brand: () => Promise<MailBrand>
-  /** Mails per second at most (NEWSLETTER_MESSAGES_PER_SECOND). */
-  perSecond: number
-  /**
-   * True when no other process can share the database (the embedded one): rows held at start are
-   * then a dead process's, and go out again at once rather than when their lease runs out.
-   */
-  isAlone: boolean
   now: () => Date
-  log: FastifyBaseLogger
 }) {
-  const gapMs = Math.ceil(1000 / perSecond)
-  // A stop cuts a wait for the pace short.
-  const pacer = createPacer({ gapMs })
-  const leaseMs = LEASE_MARGIN_MS + NEWSLETTER_BATCH * gapMs
-  let timer: NodeJS.Timeout | undefined
-  let round: Promise<number> | undefined
-  let isStopping = false
-  let isFailing = false
-
+  /**
+   * The send as the owner sees it: while it is sending, counted from its outbox mails (with what
+   * was counted apart from them); once finished, the counts it stored.
+   */
   async function toNewsletter(row: NewsletterSendRow): Promise<Newsletter> {
     const counts = await repo.countsOf(row)
+    const isFinished = row.status === 'sent'
     return {
       postId: row.postId,
       recipients: row.recipients,
-      sent: counts.sent,
-      failed: counts.failed,
-      retrying: counts.retrying,
+      sent: row.sent + (isFinished ? 0 : counts.sent),
+      failed: row.failed + (isFinished ? 0 : counts.failed),
+      retrying: isFinished ? 0 : counts.retrying,
       unsubscribed: counts.unsubscribed,
-      status: row.status,
+      status: isFinished || counts.isDone ? 'sent' : 'sending',
       createdAt: row.createdAt.toISOString(),
     }
   }
@@ -102,94 +94,102 @@ export function createNewsletterService({
     return { unsubscribeUrl, content }
   }
 
-  async function deliver(delivery: ClaimedDelivery, post: Post, look: MailBrand): Promise<void> {
-    if (delivery.subscriberStatus !== 'confirmed') {
-      await repo.finish(delivery.id, { state: 'skipped' })
-      return
-    }
-    const { unsubscribeUrl, content } = mailOf(post, look, delivery.unsubscribeToken)
-    try {
-      await mail.sendNow({
-        kind: 'newsletter',
-        to: delivery.email,
-        ...content,
-        // RFC 8058: a mail client's "unsubscribe" posts to the address, no page to go through.
-        headers: {
-          'List-Unsubscribe': `<${unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      })
-    } catch (error) {
-      const nextAttemptAt = nextMailAttemptAt(error, delivery.attempts, now())
-      const isRetry = nextAttemptAt !== null
-      log.warn(
-        { err: error, attempts: delivery.attempts, isRetry },
-        'newsletter mail not delivered',
-      )
-      await repo.finish(
-        delivery.id,
-        isRetry
-          ? { state: 'pending', lastError: mailFailureText(error), nextAttemptAt }
-          : { state: 'failed', lastError: mailFailureText(error) },
-      )
-      return
-    }
-    await repo.finish(delivery.id, { state: 'sent', sentAt: now() })
+  /** The delivery of the post to one recipient, ready for the outbox. */
+  function deliveryOf(post: Post, look: MailBrand, recipient: PendingRecipient) {
+    const { unsubscribeUrl, content } = mailOf(post, look, recipient.unsubscribeToken)
+    return mail.prepare({
+      kind: 'newsletter',
+      to: recipient.email,
+      ...content,
+      // RFC 8058: a mail client's "unsubscribe" posts to the address, no page to go through.
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    })
   }
 
-  /** Sends every delivery due now, a batch at a time; returns how many were handled. */
+  /**
+   * Queues the next batch of the send's recipients as outbox mails, in one transaction with their
+   * deliveries marked queued, and hands them to the sender; returns how many were queued, or
+   * null when no recipient was left to look at.
+   */
+  async function queueBatch(
+    send: NewsletterSendRow,
+    post: Post,
+    look: MailBrand,
+    limit: number,
+  ): Promise<number | null> {
+    const recipients = await repo.pendingRecipients(send.id, limit)
+    if (recipients.length === 0) return null
+    // Rendered before the transaction: inside it, only `tx` may be read.
+    const prepared = new Map(
+      await Promise.all(
+        recipients
+          .filter((recipient) => recipient.subscriberStatus === 'confirmed')
+          .map(
+            async (recipient) => [recipient.id, await deliveryOf(post, look, recipient)] as const,
+          ),
+      ),
+    )
+    const queued = await repo.transaction(async (tx) => {
+      const ids = await repo.markQueued(
+        tx,
+        [...prepared.keys()],
+        recipients.map((recipient) => recipient.id),
+      )
+      const mails = []
+      for (const id of ids)
+        mails.push(
+          await mail.queueIn(tx, prepared.get(id)!, { isBulk: true, newsletterSendId: send.id }),
+        )
+      return mails
+    })
+    await mail.attempt(...queued)
+    return queued.length
+  }
+
+  /** Tops up the send's waiting mails to QUEUED_AHEAD; returns how many were queued. */
+  async function queueNext(send: NewsletterSendRow, look: MailBrand): Promise<number> {
+    const post = await journal.getById(send.postId)
+    let waiting = await repo.waitingCount(send.id)
+    // What waits from before (handed back at a restart, left by a sender's run that failed) goes
+    // on within the job's second, not at the mail job's next run.
+    if (waiting > 0) mail.deliverSoon()
+    let queued = 0
+    while (waiting < QUEUED_AHEAD) {
+      const added = await queueBatch(
+        send,
+        post,
+        look,
+        Math.min(QUEUED_AHEAD - waiting, QUEUE_BATCH),
+      )
+      if (added === null) break
+      queued += added
+      waiting = await repo.waitingCount(send.id)
+    }
+    return queued
+  }
+
+  /**
+   * The job's round: queues the next mails of every unfinished send, then marks sent (with its
+   * counts) each send whose mails are all done. Returns how many mails were queued.
+   */
   async function runDue(): Promise<number> {
-    let handled = 0
-    const postsById = new Map<string, Post>()
-    while (!isStopping) {
-      const at = now()
-      const batch = await repo.claimDue(at, new Date(at.getTime() + leaseMs), NEWSLETTER_BATCH)
-      if (batch.length === 0) break
-      const look = await brand()
-      for (const [index, delivery] of batch.entries()) {
-        if (delivery.subscriberStatus === 'confirmed') await pacer.next()
-        if (isStopping) {
-          // A stop mid-batch hands the rest back at once, rather than after their lease.
-          await repo.release(batch.slice(index).map((d) => d.id))
-          break
-        }
-        let post = postsById.get(delivery.postId)
-        if (!post) {
-          post = await journal.getById(delivery.postId)
-          postsById.set(delivery.postId, post)
-        }
-        await deliver(delivery, post, look)
-        handled += 1
-      }
-    }
-    // Also a send whose last rows went with their subscribers, or were done by another instance.
+    const sends = await repo.unfinished()
+    if (sends.length === 0) return 0
+    const look = await brand()
+    let queued = 0
+    for (const send of sends) queued += await queueNext(send, look)
     await repo.closeFinished(now())
-    return handled
-  }
-
-  function runRound(): Promise<number> {
-    round ??= runDue()
-      .then((handled) => {
-        isFailing = false
-        return handled
-      })
-      .catch((err: unknown) => {
-        // Once per streak: a database outage would otherwise log this every tick.
-        if (!isFailing) log.error({ err }, 'newsletter round failed; retrying every tick')
-        isFailing = true
-        return 0
-      })
-      .finally(() => {
-        round = undefined
-      })
-    return round
+    return queued
   }
 
   return {
     /**
-     * Starts the send of a published post to every confirmed subscriber; the mails go out in the
-     * background. 404 for an unknown post; 409 for a draft or a post not public yet, and for a
-     * post sent before.
+     * Starts the send of a published post to every confirmed subscriber; the newsletter job queues
+     * the mails within a second, and the mail sender delivers them. 404 for an unknown post; 409
+     * for a draft or a post not public yet, and for a post sent before.
      */
     async send(postId: string): Promise<Newsletter> {
       const post = await journal.getById(postId)
@@ -201,7 +201,6 @@ export function createNewsletterService({
       const row = await repo.insertSend(postId, now()).catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict(ALREADY_SENT) : error
       })
-      if (timer) void runRound()
       return toNewsletter(row)
     },
 
@@ -226,27 +225,11 @@ export function createNewsletterService({
       return toNewsletter(row)
     },
 
-    /** Sends what is due now (tests call it with their clock; the schedule calls it each tick). */
-    runDue: runRound,
+    /** The job's round (server/modules/jobs): queues the next mails, closes finished sends. */
+    runDue,
 
-    async startSending(): Promise<void> {
-      if (timer) return
-      isStopping = false
-      // Before any round: a round's own claims must not be handed back.
-      if (isAlone) await repo.releaseAll()
-      timer = setInterval(() => void runRound(), TICK_MS)
-      timer.unref()
-      void runRound()
-    },
-
-    /** Stops the sender and waits for the mail being sent, if any (its batch's others wait). */
-    async stopSending(): Promise<void> {
-      isStopping = true
-      clearInterval(timer)
-      timer = undefined
-      pacer.stop()
-      await round
-    },
+    /** How often the job runner makes a round. */
+    scheduleEvery: TICK_MS,
   }
 }
 

@@ -29,8 +29,8 @@ import {
 } from './backup-files.ts'
 
 const SCHEDULED_PERIOD_KEY = 'backups.scheduled_period'
-/** setTimeout's longest delay; a longer wait is taken in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1
+/** The longest wait between the job runner's looks at the backup schedule. */
+const SCHEDULE_CHECK_MS = 15 * 60_000
 
 export interface BackupsDeps {
   database: Database
@@ -42,12 +42,10 @@ export interface BackupsDeps {
   log: FastifyBaseLogger
 }
 
-/** The period `at` falls in, and the time until the next one begins. */
-function schedulePeriod(at: Date, intervalMs: number) {
-  const ms = at.getTime()
-  const period = Math.floor(ms / intervalMs)
-  return { period, msUntilNext: (period + 1) * intervalMs - ms }
-}
+/** The period `at` falls in. */
+const schedulePeriod = (at: Date, intervalMs: number) => ({
+  period: Math.floor(at.getTime() / intervalMs),
+})
 
 export function createBackupsService({ database, dir, keep, intervalMs, now, log }: BackupsDeps) {
   // One backup at a time in this process: a download and a scheduled run never interleave.
@@ -57,9 +55,6 @@ export function createBackupsService({ database, dir, keep, intervalMs, now, log
     queue = run.catch(() => undefined)
     return run
   }
-  let timer: NodeJS.Timeout | undefined
-  let scheduledRun: Promise<unknown> | undefined
-  let isStopped = false
 
   /** Writes a fresh backup into BACKUP_DIR and prunes the oldest beyond BACKUP_KEEP. */
   const takeBackup = (): Promise<BackupInfo> =>
@@ -90,22 +85,6 @@ export function createBackupsService({ database, dir, keep, intervalMs, now, log
         .onConflictDoUpdate({ target: settings.key, set: { value: String(period) } })
       return info
     })
-  }
-
-  function scheduleNext() {
-    if (isStopped) return
-    const { msUntilNext } = schedulePeriod(now(), intervalMs)
-    timer = setTimeout(tick, Math.min(msUntilNext, MAX_TIMER_MS))
-    timer.unref()
-  }
-
-  function tick() {
-    scheduledRun = runScheduled()
-      .catch((err: unknown) => log.error({ err, backupDir: dir }, 'scheduled backup failed'))
-      .finally(() => {
-        scheduledRun = undefined
-        scheduleNext()
-      })
   }
 
   return {
@@ -139,20 +118,11 @@ export function createBackupsService({ database, dir, keep, intervalMs, now, log
       })
     },
 
-    /** Runs the schedule: the current period's backup now if it has none, then each period's. */
-    startSchedule() {
-      if (intervalMs <= 0 || timer || scheduledRun) return
-      isStopped = false
-      tick()
-    },
-
-    /** Stops the schedule and waits for a scheduled backup in progress. */
-    async stopSchedule() {
-      isStopped = true
-      clearTimeout(timer)
-      timer = undefined
-      await scheduledRun
-    },
+    /**
+     * How often the job runner asks for the period's backup (server/modules/jobs): a quarter of an
+     * hour at most, so a period's backup is taken soon after it begins; 0 when backups are off.
+     */
+    scheduleEvery: intervalMs > 0 ? Math.min(intervalMs, SCHEDULE_CHECK_MS) : 0,
   }
 }
 

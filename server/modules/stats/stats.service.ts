@@ -87,9 +87,6 @@ export function createStatsService(deps: StatsServiceDeps) {
   let dropped = 0
   const salts = new Map<string, Promise<string>>()
   let writing: Promise<void> = Promise.resolve()
-  let flushTimer: NodeJS.Timeout | undefined
-  let maintenanceTimer: NodeJS.Timeout | undefined
-  let maintaining: Promise<unknown> | undefined
 
   function saltOf(day: string): Promise<string> {
     let salt = salts.get(day)
@@ -263,12 +260,13 @@ export function createStatsService(deps: StatsServiceDeps) {
    * Deletes old salts and past hours' new-visitor counts, rolls up finished days, deletes raw
    * visits past retention, sends the digest.
    */
-  async function maintain(): Promise<void> {
+  let maintaining: Promise<void> | undefined
+
+  async function maintainOnce(): Promise<void> {
     const today = utcDay(now())
     const yesterday = addDays(today, -1)
     await repo.deleteSaltsBefore(yesterday)
     await repo.deleteAddressHoursBefore(now())
-    for (const day of salts.keys()) if (day < yesterday) salts.delete(day)
     await flush()
     const [firstMissing] = await repo.daysWithoutRollUp('1970-01-01', yesterday)
     await repo.rollUp(firstMissing ?? yesterday, yesterday)
@@ -277,10 +275,17 @@ export function createStatsService(deps: StatsServiceDeps) {
     if (await sendWeeklyDigest()) log.info('weekly digest sent')
   }
 
-  function maintainInBackground() {
-    maintaining ??= maintain()
-      .catch((err: unknown) => log.warn({ err }, 'visit statistics maintenance failed'))
-      .finally(() => (maintaining = undefined))
+  /** The upkeep, never two at once on this instance (the job's run and a test's, say). */
+  const maintain = (): Promise<void> =>
+    (maintaining ??= maintainOnce().finally(() => {
+      maintaining = undefined
+    }))
+
+  /** This instance's part, every FLUSH_INTERVAL_MS: its buffered views written, its old salts let go. */
+  async function writeBuffered(): Promise<void> {
+    const yesterday = addDays(utcDay(now()), -1)
+    for (const day of salts.keys()) if (day < yesterday) salts.delete(day)
+    await flush()
   }
 
   return {
@@ -362,18 +367,13 @@ export function createStatsService(deps: StatsServiceDeps) {
       }
     },
 
-    /** Writes views every few seconds and runs the maintenance now and every ten minutes. */
-    start(): void {
-      flushTimer = setInterval(flushInBackground, FLUSH_INTERVAL_MS).unref()
-      maintenanceTimer = setInterval(maintainInBackground, MAINTENANCE_INTERVAL_MS).unref()
-      maintainInBackground()
-    },
+    /** The job runner's work (server/modules/jobs): each instance's buffer, and the shared upkeep. */
+    writeBuffered,
+    flushEvery: FLUSH_INTERVAL_MS,
+    maintenanceEvery: MAINTENANCE_INTERVAL_MS,
 
-    /** Stops the timers and writes what is buffered. */
+    /** Writes what is buffered (the app closes, after the job runner stopped). */
     async stop(): Promise<void> {
-      clearInterval(flushTimer)
-      clearInterval(maintenanceTimer)
-      await maintaining
       await flush().catch((err: unknown) =>
         log.warn({ err }, 'visit statistics: views lost at shutdown'),
       )

@@ -13,6 +13,9 @@ const isCurrent = (expiredBefore: Date) =>
 
 export function createSubscribersRepository(db: Db) {
   return {
+    /** Runs `fn` in one transaction: a subscriber's leaving and the withdrawal of their mail. */
+    transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(fn),
+
     async findByEmail(email: string): Promise<SubscriberRow | undefined> {
       const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email))
       return row
@@ -39,8 +42,12 @@ export function createSubscribersRepository(db: Db) {
       return inserted!
     },
 
-    async update(id: string, changes: SubscriberChanges): Promise<SubscriberRow | undefined> {
-      const [row] = await db
+    async update(
+      id: string,
+      changes: SubscriberChanges,
+      tx: Db = db,
+    ): Promise<SubscriberRow | undefined> {
+      const [row] = await tx
         .update(subscribers)
         .set(changes)
         .where(eq(subscribers.id, id))
@@ -80,12 +87,13 @@ export function createSubscribersRepository(db: Db) {
         .groupBy(subscribers.status)
     },
 
-    async remove(id: string): Promise<boolean> {
-      const rows = await db
+    /** Deletes the subscriber; returns their address, or undefined when there was none. */
+    async remove(id: string, tx: Db = db): Promise<string | undefined> {
+      const [row] = await tx
         .delete(subscribers)
         .where(eq(subscribers.id, id))
-        .returning({ id: subscribers.id })
-      return rows.length > 0
+        .returning({ email: subscribers.email })
+      return row?.email
     },
 
     /** Deletes the pending rows asked for before `expiredBefore`; returns how many. */

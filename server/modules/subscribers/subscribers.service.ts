@@ -3,6 +3,7 @@
  * unsubscribe, the owner's list and its CSV export. A subscription post answers the same whatever
  * the address, so nobody learns who subscribed.
  */
+import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
@@ -86,14 +87,13 @@ export function createSubscribersService({
   now: () => Date
   log: FastifyBaseLogger
 }) {
-  const inFlight = new Set<Promise<unknown>>()
-  let sweepTimer: NodeJS.Timeout | undefined
+  const background = createBackgroundWork()
 
   const expiredBefore = () => new Date(now().getTime() - PENDING_TTL_MS)
 
   /** Mails the confirmation link after the answer, so its time tells nothing about the address. */
   function mailConfirmation(email: string, token: string) {
-    const work = (async () => {
+    const work = async () => {
       // Nobody confirmed the address yet: within the allowance for such mail (per mailbox, so
       // `name+1@`, `name+2@`… are one person; per domain; for the site).
       if (!(await limits.mayMailStranger(email))) {
@@ -108,10 +108,8 @@ export function createSubscribersService({
         ...(await sender()),
       })
       await mail.send({ kind: 'subscription-confirm', to: email, ...content })
-    })()
-      .catch((err: unknown) => log.warn({ err }, 'could not send a subscription confirmation'))
-      .finally(() => inFlight.delete(work))
-    inFlight.add(work)
+    }
+    background.run(work(), log, 'could not send a subscription confirmation')
   }
 
   /** A new confirmation for the row: a new link, the request's time restarted. */
@@ -212,12 +210,18 @@ export function createSubscribersService({
       }
     },
 
-    /** Unsubscribes the address the link names (again: the same answer). 404 for an unknown link. */
+    /**
+     * Unsubscribes the address the link names (again: the same answer), and withdraws the
+     * newsletter mail still waiting for it. 404 for an unknown link.
+     */
     async unsubscribe(token: string): Promise<{ message: string }> {
       const row = await repo.findByUnsubscribeToken(token)
       if (!row) throw notFound(UNSUBSCRIBE_INVALID)
       if (row.status !== 'unsubscribed') {
-        await repo.update(row.id, { status: 'unsubscribed', unsubscribedAt: now() })
+        await repo.transaction(async (tx) => {
+          await repo.update(row.id, { status: 'unsubscribed', unsubscribedAt: now() }, tx)
+          await mail.withdrawBulk(row.email, tx)
+        })
       }
       return { message: UNSUBSCRIBED }
     },
@@ -253,34 +257,25 @@ export function createSubscribersService({
       return csv
     },
 
-    /** 404 for an unknown id. */
+    /** Deletes the subscriber and the newsletter mail still waiting for them. 404 for an unknown id. */
     async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw notFound(NOT_FOUND)
+      const isRemoved = await repo.transaction(async (tx) => {
+        const email = await repo.remove(id, tx)
+        if (email !== undefined) await mail.withdrawBulk(email, tx)
+        return email !== undefined
+      })
+      if (!isRemoved) throw notFound(NOT_FOUND)
     },
 
     /** Deletes the expired pending subscribers; returns how many. */
     sweepExpired,
 
-    /** Sweeps expired pending subscribers now and then every `intervalMs`. */
-    startExpirySweep(intervalMs: number) {
-      if (sweepTimer) return
-      const run = () =>
-        void sweepExpired().catch((err: unknown) =>
-          log.warn({ err }, 'expired subscriber sweep failed'),
-        )
-      run()
-      sweepTimer = setInterval(run, intervalMs)
-      sweepTimer.unref()
-    },
-
     /** Resolves once the confirmation mails in flight are sent or have failed. */
-    drainMail: async () => void (await Promise.allSettled([...inFlight])),
+    drainMail: background.settled,
 
-    /** Stops the sweep and waits for the confirmation mails in flight. */
+    /** Waits for the confirmation mails in flight (the app closes). */
     async stop() {
-      clearInterval(sweepTimer)
-      sweepTimer = undefined
-      await Promise.allSettled([...inFlight])
+      await background.settled()
     },
   }
 }

@@ -106,6 +106,7 @@ export const IMAGE_COLUMNS = {
   stats_day_visitors: { visitor: 'none', kind: 'none', key: 'none' },
   stats_address_hours: { address: 'none', lastVisitor: 'none' },
   used_form_tokens: { id: 'none' },
+  job_runs: { name: 'none', lastError: 'none' },
   outbox_mails: {
     kind: 'none',
     content: 'none',
@@ -131,19 +132,9 @@ export const IMAGE_COLUMNS = {
   // Link checks: a keyword, the links checked and what went wrong, never an image of the site.
   link_checks: { keyword: 'none', checkedLink: 'none', finalUrl: 'none', error: 'none' },
   link_check_days: { times: 'none' },
-  // Booked calls: what the visitor typed and the calendars' addresses and keys, never an image.
-  bookings: {
-    token: 'none',
-    status: 'none',
-    name: 'none',
-    email: 'none',
-    timeZone: 'none',
-    location: 'none',
-    message: 'none',
-    projectType: 'none',
-    budget: 'none',
-    timeline: 'none',
-  },
+  // Booked calls (what the visitor typed is their inquiry's) and the calendars' addresses and
+  // keys: never an image.
+  bookings: { token: 'none', status: 'none', timeZone: 'none', location: 'none' },
   booking_calendar: { id: 'none', feedKey: 'none', busyUrl: 'none', busyError: 'none' },
   // One JSON document per key: the site settings' share image, logo and portrait.
   settings: { key: 'none', value: 'images' },
@@ -180,7 +171,7 @@ export const IMAGE_COLUMNS = {
     unsubscribeToken: 'none',
   },
   newsletter_sends: { status: 'none' },
-  newsletter_deliveries: { state: 'none', lastError: 'none' },
+  newsletter_deliveries: { state: 'none' },
 } satisfies {
   [T in SchemaTable as T['_']['name']]: Record<TextFields<T>, ImageUse>
 }

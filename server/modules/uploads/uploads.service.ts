@@ -3,7 +3,6 @@
  * reach the decoder, and the decoder refuses oversized or broken input (decompression bombs).
  */
 import { createHash } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
 import {
   FILE_TOO_LARGE,
   IMAGE_MAX_WIDTH,
@@ -69,20 +68,10 @@ async function encodeVariants(
 
 /** An upload nothing refers to is deleted this long after it was last used. */
 export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000
-/** How often each app instance sweeps unused images (the statements are safe to run at once). */
+/** How often the unused images are swept (the job `unused-images-sweep`). */
 const UNUSED_IMAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000
 
-export function createUploadsService({
-  repo,
-  now,
-  log,
-}: {
-  repo: UploadsRepository
-  now: () => Date
-  log: Pick<FastifyBaseLogger, 'warn'>
-}) {
-  let sweepTimer: NodeJS.Timeout | undefined
-  let sweepRun: Promise<unknown> | undefined
+export function createUploadsService({ repo, now }: { repo: UploadsRepository; now: () => Date }) {
   /**
    * Deletes the uploads that nothing has referred to (see image-references.ts) for a day, and
    * starts the clock for those just left unused. Returns the deleted variants' keys.
@@ -136,25 +125,8 @@ export function createUploadsService({
 
     sweepUnusedImages,
 
-    startUnusedImageSweep(intervalMs = UNUSED_IMAGE_SWEEP_INTERVAL_MS) {
-      if (sweepTimer) return
-      sweepTimer = setInterval(() => {
-        if (sweepRun) return
-        sweepRun = sweepUnusedImages()
-          .catch((err: unknown) => log.warn({ err }, 'sweep of unused images failed'))
-          .finally(() => {
-            sweepRun = undefined
-          })
-      }, intervalMs)
-      sweepTimer.unref()
-    },
-
-    /** Stops the sweep and resolves once a run in progress has finished. */
-    async stopUnusedImageSweep() {
-      clearInterval(sweepTimer)
-      sweepTimer = undefined
-      await sweepRun
-    },
+    /** How often the job runner sweeps unused images (server/modules/jobs). */
+    sweepEvery: UNUSED_IMAGE_SWEEP_INTERVAL_MS,
 
     /** Throws 404 for a file name that is not an upload path or names no stored image. */
     async read(file: string): Promise<StoredImage> {

@@ -2,6 +2,7 @@
  * Accounts: sign-in, sign-up, profile, admin management, password reset and the first admin.
  * Every account rule lives here; SQL stays in users.repository.ts, HTTP in users.routes.ts.
  */
+import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
@@ -182,17 +183,11 @@ export function createUsersService({
   void timingDummyHash()
   // Work done after answering (reset mails, e-mail change notices); closing waits for it before
   // the database closes.
-  const background = new Set<Promise<unknown>>()
+  const background = createBackgroundWork()
 
   /** Runs mail work after answering; a failure is logged, and closing waits for it. */
-  function inBackground(work: Promise<unknown>, failure: string, userId: string) {
-    const tracked = work
-      .catch((err: unknown) => {
-        log.error({ err, userId }, failure)
-      })
-      .finally(() => background.delete(tracked))
-    background.add(tracked)
-  }
+  const inBackground = (work: Promise<unknown>, failure: string, userId: string) =>
+    background.run(work, log, failure, { userId })
 
   async function sendResetMail(user: UserRow) {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url')
@@ -405,9 +400,7 @@ export function createUsersService({
     },
 
     /** Resolves when the work started after answering (reset mails, e-mail change notices) has finished. */
-    async drainBackground(): Promise<void> {
-      await Promise.allSettled([...background])
-    },
+    drainBackground: background.settled,
 
     /**
      * Always answers the same message, and does the token and mail work after answering: neither

@@ -1,7 +1,7 @@
 /** The mails a booked call sends: confirmation, new time, cancellation and the reminder, to each side. */
 import { DateTime } from 'luxon'
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout, paragraphs } from '#server/modules/mail/templates/layout.ts'
+import { mailLayout, paragraphs } from './layout.ts'
 
 export type BookingMailKind = 'booked' | 'moved' | 'cancelled' | 'reminder'
 
