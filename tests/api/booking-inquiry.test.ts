@@ -302,3 +302,36 @@ describe('an SMTP server that is down when someone books', () => {
     expect(row).toMatchObject({ status: 'sent', kind: 'booking-booked' })
   })
 })
+
+describe('the reminder', () => {
+  it('is queued with its mark or not at all: a failed round leaves it for the next, which queues it once', async () => {
+    const email = 'reminded@inquiry.test'
+    const [start] = await freeStarts()
+    await bookOk(start!, email)
+    const kept = clock
+    // The day before the call: its reminder is due.
+    clock = Date.parse(start!) - 20 * 60 * MINUTE
+    try {
+      const reminders = async () =>
+        (await mailsQueuedTo(email)).filter((mail) => mail.kind === 'booking-reminder')
+      await whileRefusing(
+        'outbox_mails',
+        `new.kind = 'booking-reminder' and new.recipient = '${email}'`,
+        () => app.services.booking.runScheduled(),
+      )
+      expect(await reminders()).toEqual([])
+      const [row] = await app.database.db
+        .select({ reminderSentAt: bookings.reminderSentAt })
+        .from(bookings)
+        .innerJoin(messages, eq(messages.id, bookings.messageId))
+        .where(eq(messages.email, email))
+      expect(row!.reminderSentAt).toBeNull()
+
+      await app.services.booking.runScheduled()
+      await app.services.booking.runScheduled()
+      expect(await reminders()).toHaveLength(1)
+    } finally {
+      clock = kept
+    }
+  })
+})

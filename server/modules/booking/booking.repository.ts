@@ -1,18 +1,5 @@
 /** SQL for booked calls, the busy times read from the owner's calendar and the feed's key; no rules here. */
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { hasErrorCode } from '#server/db/errors.ts'
 import {
@@ -191,31 +178,35 @@ export function createBookingRepository(db: Db) {
         .limit(limit)
     },
 
+    /** Confirmed calls starting after `now` and by `dueBefore` whose reminder is not queued yet. */
+    dueReminders: (now: Date, dueBefore: Date): Promise<BookingWithInquiry[]> =>
+      selectWithInquiry().where(
+        and(
+          eq(bookings.status, 'confirmed'),
+          isNull(bookings.reminderSentAt),
+          gt(bookings.startAt, now),
+          lte(bookings.startAt, dueBefore),
+        ),
+      ),
+
     /**
-     * Claims the confirmed bookings starting in (now, dueBefore] whose reminder nobody sent: one
-     * conditional update, so of several instances only one gets each row; then reads them with
-     * their inquiries.
+     * Within `tx` from inTurn: marks the reminder of booking `id` queued at `at`, unless it was
+     * already or the booking changed since it was read (`sequence`); true when it was marked.
      */
-    async claimDueReminders(now: Date, dueBefore: Date): Promise<BookingWithInquiry[]> {
-      const claimed = await db
+    async markReminded(tx: Db, id: string, sequence: number, at: Date): Promise<boolean> {
+      const marked = await tx
         .update(bookings)
-        .set({ reminderSentAt: now })
+        .set({ reminderSentAt: at })
         .where(
           and(
+            eq(bookings.id, id),
+            eq(bookings.sequence, sequence),
             eq(bookings.status, 'confirmed'),
             isNull(bookings.reminderSentAt),
-            gt(bookings.startAt, now),
-            lte(bookings.startAt, dueBefore),
           ),
         )
         .returning({ id: bookings.id })
-      if (claimed.length === 0) return []
-      return selectWithInquiry().where(
-        inArray(
-          bookings.id,
-          claimed.map((row) => row.id),
-        ),
-      )
+      return marked.length > 0
     },
 
     async listBusy(from: Date, until: Date): Promise<{ startAt: Date; endAt: Date }[]> {

@@ -267,16 +267,6 @@ export function createBookingService(deps: {
     })
   }
 
-  /** Mails both sides about `row` when nothing else changes with it (the reminder); failures are logged. */
-  async function notifyBoth(row: BookingWithInquiry, kind: BookingMailKind, site: SiteSettings) {
-    try {
-      const queued = await queueAll(undefined, await bookingMails(row, kind, site))
-      await mail.attempt(...queued)
-    } catch (err) {
-      log.warn({ err, bookingId: row.id, kind }, 'booking mail failed')
-    }
-  }
-
   /** Tells the owner, once per window, that new bookings are refused until the ceiling's window ends. */
   function tellOwnerOfCeiling(limit: 'bookingOverall' | 'bookingOverallDaily') {
     const { max, timeWindow } = ACTION_LIMITS[limit]
@@ -527,13 +517,26 @@ export function createBookingService(deps: {
    * the claim is one conditional update, so of several instances only one sends each. Returns how
    * many bookings were reminded.
    */
+  /**
+   * Queues the reminder of every call starting within REMINDER_BEFORE_MS, in one transaction with
+   * its mark, so a crash neither loses a reminder nor queues it twice; returns how many were queued.
+   */
   async function sendDueReminders(): Promise<number> {
     const at = now()
-    const rows = await repo.claimDueReminders(at, new Date(at.getTime() + REMINDER_BEFORE_MS))
+    const rows = await repo.dueReminders(at, new Date(at.getTime() + REMINDER_BEFORE_MS))
     if (rows.length === 0) return 0
     const { site } = await bookingSettings()
-    for (const row of rows) await notifyBoth(row, 'reminder', site)
-    return rows.length
+    let reminded = 0
+    for (const row of rows) {
+      const mails = await bookingMails(row, 'reminder', site)
+      const queued = await repo.inTurn(async (tx) =>
+        (await repo.markReminded(tx, row.id, row.sequence, at)) ? queueAll(tx, mails) : [],
+      )
+      if (queued.length === 0) continue
+      reminded += 1
+      await attemptQueued(queued, row.id)
+    }
+    return reminded
   }
 
   async function runTick() {
