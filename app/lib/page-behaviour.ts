@@ -395,3 +395,52 @@ export function enhanceBooking(): void {
     void swap(window.location.href, undefined, 'none')
   })
 }
+
+/**
+ * A gallery (`[data-gallery]`) opens its images (`a[data-gallery-item]`, each a plain link to the
+ * full image without JavaScript) in its modal viewer (`dialog[data-gallery-viewer]`): previous and
+ * next (buttons, or the arrow keys), the caption and "2 of 5", closed by its button, Escape or a
+ * click beside the image; focus goes back to the image it was opened from. A click that asks for
+ * a new tab or window keeps the link's own behaviour.
+ */
+export function viewGalleriesInPlace(): void {
+  for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
+    const links = Array.from(gallery.querySelectorAll<HTMLAnchorElement>('a[data-gallery-item]'))
+    const viewer = gallery.querySelector<HTMLDialogElement>('dialog[data-gallery-viewer]')
+    const image = viewer?.querySelector<HTMLImageElement>('[data-viewer-image]')
+    const caption = viewer?.querySelector<HTMLElement>('[data-viewer-caption]')
+    const position = viewer?.querySelector<HTMLElement>('[data-viewer-position]')
+    if (!viewer || !image || !caption || !position || links.length === 0) continue
+    let shown = 0
+    const show = (index: number) => {
+      shown = (index + links.length) % links.length
+      const link = links[shown]!
+      image.src = link.href
+      image.alt = link.querySelector('img')?.alt ?? ''
+      caption.textContent = link.dataset.caption ?? ''
+      caption.hidden = !link.dataset.caption
+      position.textContent = `${shown + 1} of ${links.length}`
+    }
+    for (const button of viewer.querySelectorAll<HTMLElement>('[data-viewer-step]'))
+      if (links.length < 2) button.hidden = true
+      else button.addEventListener('click', () => show(shown + Number(button.dataset.viewerStep)))
+    links.forEach((link, index) => {
+      link.addEventListener('click', (event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+          return
+        event.preventDefault()
+        show(index)
+        viewer.showModal()
+      })
+    })
+    viewer.addEventListener('keydown', (event) => {
+      if (links.length < 2) return
+      if (event.key === 'ArrowLeft') show(shown - 1)
+      else if (event.key === 'ArrowRight') show(shown + 1)
+    })
+    viewer.addEventListener('click', (event) => {
+      if (event.target === viewer) viewer.close()
+    })
+    viewer.addEventListener('close', () => links[shown]?.focus())
+  }
+}

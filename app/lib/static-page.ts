@@ -15,6 +15,7 @@ import {
   runTypewriter,
   showStoredSession,
   submitFormsInPlace,
+  viewGalleriesInPlace,
 } from './page-behaviour.ts'
 import { SESSION_STORAGE_KEY } from './session.ts'
 
@@ -57,4 +58,5 @@ for (const element of document.querySelectorAll('[data-typewriter]')) (${runType
 if (document.querySelector('input[type="file"][data-max-bytes]')) (${refuseLargeFiles.toString()})();
 if (document.querySelector('form[data-submit-in-place]')) (${submitFormsInPlace.toString()})();
 if (document.querySelector('[data-booking]')) (${enhanceBooking.toString()})();
+if (document.querySelector('[data-gallery]')) (${viewGalleriesInPlace.toString()})();
 }`

@@ -355,3 +355,29 @@ test('the admin screens with badges, alerts and stages pass the accessibility sc
     await expectNoA11yViolations(page)
   }
 })
+
+test('the header button and a primary button show the accent itself, with white text, in both schemes', async ({
+  page,
+  request,
+}) => {
+  const settings = (await (await request.get('/api/settings')).json()) as {
+    accentColor: string
+    headerButton: { label: string }
+  }
+  const hex = settings.accentColor.replace('#', '')
+  const [r, g, b] = [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16))
+  const accent = `rgb(${r}, ${g}, ${b})`
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto('/contact')
+  const headerButton = page
+    .getByRole('banner')
+    .getByRole('link', { name: settings.headerButton.label })
+  const submit = page.getByRole('button', { name: 'Send message' })
+  for (const scheme of ['light', 'dark'] as const) {
+    if (scheme === 'dark') await useScheme(page, 'dark')
+    for (const filled of [headerButton, submit]) {
+      await expect(filled).toHaveCSS('background-color', accent)
+      await expect(filled).toHaveCSS('color', 'rgb(255, 255, 255)')
+    }
+  }
+})

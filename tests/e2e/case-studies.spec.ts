@@ -92,3 +92,59 @@ test('the tag filter works with plain links when JavaScript is off', async ({
     await deleteWebsiteApi(request, other._id)
   }
 })
+
+test('a gallery image opens in the in-page viewer with previous, next and close; without JavaScript it is a plain link', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const website = await createWebsiteApi(request, uniqueWebsiteFields('Gallery'))
+  const headers = await adminHeaders(request)
+  const gallery = [
+    { image: '/images/default.jpg', alt: 'The home page', caption: 'Home' },
+    { image: '/images/hero-scores.svg', alt: 'The scores', caption: '' },
+  ]
+  const saved = await request.put(`/api/websites/${website._id}`, {
+    headers,
+    data: { ...website, gallery },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const { context, page: noJs } = await newNoJsPage(browser)
+  try {
+    await page.goto(`/website/${website.slug}`)
+    const first = page.getByRole('link', { name: /The home page/ })
+    await first.click()
+    const viewer = page.getByRole('dialog', { name: `Gallery: ${website.name}` })
+    await expect(viewer).toBeVisible()
+    await expect(page).toHaveURL(`/website/${website.slug}`)
+    const image = viewer.getByRole('img')
+    await expect(viewer.getByText('1 of 2')).toBeVisible()
+    await expect(image).toHaveAttribute('src', /\/images\/default\.jpg$/)
+    await expect(image).toHaveAttribute('alt', 'The home page')
+    await expect(viewer.getByText('Home', { exact: true })).toBeVisible()
+    await expectNoA11yViolations(page)
+
+    await viewer.getByRole('button', { name: 'Next image' }).click()
+    await expect(viewer.getByText('2 of 2')).toBeVisible()
+    await expect(image).toHaveAttribute('alt', 'The scores')
+    await page.keyboard.press('ArrowRight')
+    await expect(viewer.getByText('1 of 2')).toBeVisible()
+    await page.keyboard.press('ArrowLeft')
+    await expect(viewer.getByText('2 of 2')).toBeVisible()
+    await viewer.getByRole('button', { name: 'Previous image' }).click()
+    await expect(viewer.getByText('1 of 2')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(viewer).toBeHidden()
+    await expect(first).toBeFocused()
+    await first.click()
+    await viewer.getByRole('button', { name: 'Close' }).click()
+    await expect(viewer).toBeHidden()
+
+    await noJs.goto(`/website/${website.slug}`)
+    await noJs.getByRole('link', { name: /The scores/ }).click()
+    await expect(noJs).toHaveURL(/\/images\/hero-scores\.svg$/)
+  } finally {
+    await context.close()
+    await deleteWebsiteApi(request, website._id)
+  }
+})

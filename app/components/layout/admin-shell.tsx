@@ -125,7 +125,7 @@ function SectionsNav({ badges }: { badges: ShellBadges }) {
                           className={cn(
                             'rounded-full px-1.5 py-0.5 text-xs leading-none font-semibold tabular-nums',
                             badge.of === 'unread'
-                              ? 'bg-brand-700 text-white'
+                              ? 'bg-accent text-on-accent'
                               : 'bg-amber-100 text-amber-900',
                           )}
                         >

@@ -25,7 +25,7 @@ export function GuideSteps({ steps }: { steps: GuideStep[] }) {
             <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
               <span
                 aria-hidden="true"
-                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-on-accent"
               >
                 {i + 1}
               </span>

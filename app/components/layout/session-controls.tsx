@@ -30,7 +30,7 @@ export function Avatar({ name, className }: { name: string; className?: string }
       aria-hidden="true"
       data-session-initial=""
       className={cn(
-        'flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white',
+        'flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-bold text-on-accent',
         className,
       )}
     >

@@ -76,7 +76,7 @@ export function SiteFooter() {
                       href={link.url}
                       rel="noopener noreferrer me"
                       target="_blank"
-                      className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand-700 hover:text-white"
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-accent hover:text-on-accent"
                     >
                       <SocialIcon network={link.network} />
                       <span className="sr-only">

@@ -115,7 +115,7 @@ export function ImageUpload({
               aria-labelledby={`${fileId}-progress`}
               max={100}
               value={progress}
-              className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
+              className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-accent"
             />
           </div>
         ) : null}

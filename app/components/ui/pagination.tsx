@@ -64,7 +64,7 @@ export function Pagination({
                 className={cn(
                   linkClasses,
                   link.isCurrent
-                    ? 'border-brand-700 bg-brand-700 text-white'
+                    ? 'border-accent bg-accent text-on-accent'
                     : 'border-slate-300 text-slate-800 hover:bg-slate-50',
                 )}
               >

@@ -35,7 +35,7 @@ export function TagFilter({
         className={cn(
           chip,
           isCurrent(tag)
-            ? 'border-brand-700 bg-brand-700 text-white'
+            ? 'border-accent bg-accent text-on-accent'
             : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-700',
         )}
       >

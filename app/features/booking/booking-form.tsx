@@ -98,7 +98,7 @@ export function BookingForm({
         <button
           type="submit"
           data-pending-label="Booking..."
-          className="inline-flex items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-brand-800"
+          className="inline-flex items-center justify-center rounded-md bg-accent px-6 py-3 text-base font-semibold text-on-accent transition-colors hover:bg-accent-strong"
         >
           Confirm booking
         </button>

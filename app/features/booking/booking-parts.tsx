@@ -55,7 +55,7 @@ export function AboutCall({
         ) : (
           <span
             aria-hidden="true"
-            className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white"
+            className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-accent text-lg font-semibold text-on-accent"
           >
             {initials}
           </span>

@@ -269,7 +269,7 @@ function ContactConfirmation({
               <li key={i} className="flex gap-3 text-sm leading-6 text-slate-700">
                 <span
                   aria-hidden="true"
-                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-on-accent"
                 >
                   {i + 1}
                 </span>
@@ -287,7 +287,7 @@ function ContactConfirmation({
           </p>
           <a
             href="/book"
-            className="inline-flex shrink-0 items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex shrink-0 items-center justify-center rounded-md bg-accent px-4 py-2 text-sm font-semibold text-on-accent hover:bg-accent-strong"
           >
             Book a call
           </a>

@@ -144,7 +144,7 @@ function InboxRow({
         )}
       >
         {unread ? (
-          <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-brand-700" />
+          <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-accent" />
         ) : null}
         <span className="truncate">{message.fullName}</span>
       </td>
@@ -178,7 +178,7 @@ function InboxRow({
       <td className="col-start-2 row-start-5 flex flex-wrap items-center gap-x-2 gap-y-1 pt-1 text-xs">
         <StageBadge stage={message.stage} />
         {unread ? (
-          <span className="rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white">
+          <span className="rounded-full bg-accent px-2 py-0.5 font-semibold text-on-accent">
             Unread
           </span>
         ) : (

@@ -93,7 +93,7 @@ export function StageTabs({
         className={cn(
           'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-semibold ring-1 ring-inset sm:px-3 sm:py-2',
           current === stage
-            ? 'bg-brand-700 text-white ring-brand-700'
+            ? 'bg-accent text-on-accent ring-accent'
             : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
         )}
       >

@@ -112,7 +112,7 @@ export function HomeSections({ page }: { page: Page<'home'> }) {
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {page.process.map((step, i) => (
             <li key={i} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-bold text-on-accent">
                 {i + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>

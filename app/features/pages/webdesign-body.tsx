@@ -17,7 +17,7 @@ export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {
             <li key={i} className="relative">
               <span
                 aria-hidden="true"
-                className="absolute top-0 -left-[3.05rem] flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white ring-4 ring-white sm:-left-[3.55rem]"
+                className="absolute top-0 -left-[3.05rem] flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-bold text-on-accent ring-4 ring-white sm:-left-[3.55rem]"
               >
                 {i + 1}
               </span>

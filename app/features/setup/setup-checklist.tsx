@@ -29,7 +29,7 @@ const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
 
 function StepMark({ isDone }: { isDone: boolean }) {
   return isDone ? (
-    <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
+    <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent text-on-accent">
       <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
         <path
           d="M5 10.5l3 3 7-7"
@@ -84,7 +84,7 @@ export function SetupChecklist({
         className="h-2 overflow-hidden rounded-full bg-slate-100"
       >
         <div
-          className="h-full rounded-full bg-brand-700"
+          className="h-full rounded-full bg-accent"
           style={{ width: `${(done / total) * 100}%` }}
         />
       </div>

@@ -101,7 +101,7 @@ export function VisitStatsPanel() {
             onClick={() => setRange(key)}
             className={cn(
               'rounded-md px-3 py-1.5 text-sm font-medium',
-              range === key ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+              range === key ? 'bg-accent text-on-accent' : 'text-slate-700 hover:bg-slate-100',
             )}
           >
             {RANGE_LABELS[key]}

@@ -295,7 +295,7 @@ function NotOpen() {
         </p>
         <a
           href={href('/contact')}
-          className="inline-flex items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white hover:bg-brand-800"
+          className="inline-flex items-center justify-center rounded-md bg-accent px-6 py-3 text-base font-semibold text-on-accent hover:bg-accent-strong"
         >
           Send a message
         </a>

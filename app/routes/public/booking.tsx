@@ -244,7 +244,7 @@ function Overview({
           <a
             href={pickerHref(path, {}, { step: 'reschedule', ...keep })}
             data-booking-nav
-            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex items-center justify-center rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-on-accent hover:bg-accent-strong"
           >
             Reschedule
           </a>
@@ -334,7 +334,7 @@ function Cancelled() {
       <p className="text-slate-700">Would another time work? Pick one on the booking page.</p>
       <a
         href={href('/book')}
-        className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        className="inline-flex items-center justify-center rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-on-accent hover:bg-accent-strong"
       >
         Book a new call
       </a>
@@ -369,7 +369,7 @@ function Reschedule({
           <button
             type="submit"
             data-pending-label="Moving..."
-            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex items-center justify-center rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-on-accent hover:bg-accent-strong"
           >
             Confirm new time
           </button>

@@ -236,7 +236,7 @@ function Results({ results }: { results: Website['results'] }) {
 /** The case study's screenshots, each opening full size, with its caption. */
 function Gallery({ name, images }: { name: string; images: Website['gallery'] }) {
   return (
-    <section aria-labelledby="gallery" className="mt-16">
+    <section aria-labelledby="gallery" className="mt-16" data-gallery>
       <h2 id="gallery" className="text-2xl font-bold tracking-tight text-slate-900">
         Gallery
       </h2>
@@ -246,6 +246,8 @@ function Gallery({ name, images }: { name: string; images: Website['gallery'] })
             <figure key={item.image}>
               <a
                 href={item.image}
+                data-gallery-item
+                data-caption={item.caption || undefined}
                 className="block overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm hover:shadow-md"
               >
                 <SiteImage
@@ -265,7 +267,62 @@ function Gallery({ name, images }: { name: string; images: Website['gallery'] })
           )
         })}
       </div>
+      <GalleryViewer name={name} />
     </section>
+  )
+}
+
+const VIEWER_BUTTON =
+  'inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-2xl leading-none text-white hover:bg-white/20'
+
+/**
+ * The in-page viewer the gallery's images open in when JavaScript runs (viewGalleriesInPlace in
+ * page-behaviour.ts fills it); without JavaScript it never opens and each image is a plain link.
+ */
+function GalleryViewer({ name }: { name: string }) {
+  return (
+    <dialog
+      data-gallery-viewer
+      aria-label={`Gallery: ${name}`}
+      className="gallery-viewer m-auto h-full max-h-none w-full max-w-none bg-slate-950 p-0 backdrop:bg-slate-950"
+    >
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-4 sm:p-8">
+        <div className="flex w-full max-w-6xl items-center justify-between gap-3 text-white">
+          <p data-viewer-position className="text-sm font-medium" aria-live="polite" />
+          <form method="dialog">
+            <button type="submit" className={VIEWER_BUTTON} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </button>
+          </form>
+        </div>
+        <figure className="flex min-h-0 w-full max-w-6xl flex-1 flex-col items-center justify-center gap-3">
+          <img
+            data-viewer-image
+            alt=""
+            className="max-h-full min-h-0 max-w-full rounded-lg object-contain shadow-2xl"
+          />
+          <figcaption data-viewer-caption hidden className="text-center text-sm text-slate-200" />
+        </figure>
+        <div className="flex gap-4">
+          <button
+            type="button"
+            data-viewer-step="-1"
+            className={VIEWER_BUTTON}
+            aria-label="Previous image"
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            data-viewer-step="1"
+            className={VIEWER_BUTTON}
+            aria-label="Next image"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+    </dialog>
   )
 }
 
