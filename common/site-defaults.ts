@@ -4,6 +4,7 @@
  * The first start stores it; the owner changes it on the admin's Settings screen. A field added in a
  * later version reads its value from here until the owner saves one.
  */
+import { BILLING_DEFAULTS } from './schemas/billing.ts'
 import { BOOKING_DEFAULTS } from './schemas/booking-settings.ts'
 import type { SiteSettings } from './schemas/settings.ts'
 import { DEFAULT_MENU } from './site-identity.ts'
@@ -52,4 +53,5 @@ export const SITE_DEFAULTS: SiteSettings = {
     askWebsite: true,
   },
   booking: BOOKING_DEFAULTS,
+  billing: BILLING_DEFAULTS,
 }

@@ -35,6 +35,8 @@ import type { MailTransport } from './modules/mail/mail.transports.ts'
 import { bookingRoutes } from './modules/booking/booking.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { clientsRoutes } from './modules/clients/clients.routes.ts'
+import { proposalsRoutes } from './modules/proposals/proposals.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { setupRoutes } from './modules/setup/setup.routes.ts'
@@ -229,6 +231,8 @@ export async function buildApp(deps: AppDeps) {
     isMailFailing: services.mail.isDeliveryFailing,
   })
   await app.register(outboxRoutes, { prefix: '/api/outbox', mail: services.mail })
+  await app.register(clientsRoutes, { prefix: '/api/clients', clients: services.clients })
+  await app.register(proposalsRoutes, { prefix: '/api/proposals', proposals: services.proposals })
   await app.register(usersRoutes, {
     prefix: '/api/users',
     users: services.users,

@@ -53,6 +53,10 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { createSetupService } from './modules/setup/setup.service.ts'
 import { createBrandService } from './modules/brand/brand.service.ts'
+import { createClientsRepository } from './modules/clients/clients.repository.ts'
+import { createClientsService } from './modules/clients/clients.service.ts'
+import { createProposalsRepository } from './modules/proposals/proposals.repository.ts'
+import { createProposalsService } from './modules/proposals/proposals.service.ts'
 import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
@@ -248,6 +252,11 @@ export async function createServices(deps: ServicesDeps) {
     scheduleChange: (at) => contentChanges.scheduleChange(at),
     keep,
   })
+  const clients = createClientsService({
+    repo: createClientsRepository(db),
+    inquiryExists: messages.exists,
+    now,
+  })
   const services = {
     tokens,
     sessionSecret,
@@ -317,6 +326,21 @@ export async function createServices(deps: ServicesDeps) {
       keep,
     }),
     contentChanges,
+    clients,
+    proposals: createProposalsService({
+      repo: createProposalsRepository(db),
+      clients,
+      settings,
+      messages,
+      mail,
+      ownerEmail,
+      // pdfkit and the fonts load with the first signed agreement, not at start.
+      drawAgreement: async (...args) =>
+        (await import('./modules/proposals/agreement-pdf.ts')).agreementPdf(...args),
+      publicUrl: config.publicUrl,
+      limits,
+      now,
+    }),
   }
   return {
     ...services,

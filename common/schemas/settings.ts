@@ -4,6 +4,7 @@ import { SOCIAL_LABELS, TEXT_LIMITS, type SocialNetwork } from '../constants.ts'
 import { contrastRatio, MIN_TEXT_CONTRAST } from '../contrast.ts'
 import { isSameSitePath } from '../same-site-path.ts'
 import { COLOR_SCHEMES, FONT_PAIR_IDS, FONT_PAIRS, MENU_KEYS } from '../site-identity.ts'
+import { BillingSettingsSchema } from './billing.ts'
 import { BookingSettingsSchema } from './booking-settings.ts'
 import { EmailSchema, requiredText, text } from './common.ts'
 
@@ -174,6 +175,8 @@ export const SiteSettingsSchema = z.object({
   inquiry: InquirySettingsSchema,
   /** Booked calls: the owner's weekly hours, meeting lengths, buffer, notice, horizon, place. */
   booking: BookingSettingsSchema,
+  /** Who issues proposals and invoices, where clients pay, and new documents' defaults. */
+  billing: BillingSettingsSchema,
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
@@ -201,6 +204,7 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   menu: true,
   inquiry: true,
   booking: true,
+  billing: true,
 })
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>
 

@@ -107,6 +107,11 @@ export const TABLE_POLICY = {
   // address, so the owner's calendar app stays subscribed).
   bookings: { batch: 500 },
   booking_calendar: { batch: 10, target: 'by-key' },
+  // The owner's clients, their terms templates and proposals, signed ones with their document and
+  // signature: a restored site still answers the links its clients were sent.
+  clients: { batch: 500 },
+  terms_templates: { batch: 500 },
+  proposals: { batch: 200 },
   password_reset_tokens: {
     excluded: 'one-time links that expire within the hour, and a restore ends every session anyway',
     clearedByForce: true,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { BookingStatus } from '#common/schemas/booking.ts'
 import type { MessageNote, MessageStage } from '#common/schemas/messages.ts'
+import type { LineItem, ProposalDocument, ProposalStatus } from '#common/schemas/proposals.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { GalleryImage, Result } from '#common/schemas/websites.ts'
 import {
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   primaryKey,
   pgTable,
@@ -921,3 +923,87 @@ export const bookingCalendar = pgTable('booking_calendar', {
   busyError: text('busy_error'),
   busyEvents: integer('busy_events'),
 })
+
+/** The owner's clients: whom proposals and invoices are for. One client per e-mail address. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Lower-case (EmailSchema): unique. */
+    email: text('email').notNull(),
+    company: text('company').notNull().default(''),
+    address: text('address').notNull().default(''),
+    country: text('country').notNull().default(''),
+    vatId: text('vat_id').notNull().default(''),
+    /** The inquiry the client came from ("Make a client" in the inbox). */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('clients_email_idx').on(t.email)],
+)
+export type ClientRow = typeof clients.$inferSelect
+
+/** Reusable terms the owner starts a proposal's terms from. */
+export const termsTemplates = pgTable('terms_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+export type TermsTemplateRow = typeof termsTemplates.$inferSelect
+
+/**
+ * Proposals: a draft the owner edits, then, once sent, a fixed document (`document`, what the
+ * client sees and signs) behind a secret link, accepted with a typed signature or declined. The
+ * amounts are numeric, read as strings: never floats.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A client with a sent proposal cannot be deleted; a draft goes with its client. */
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    items: jsonb('items').$type<LineItem[]>().notNull(),
+    currency: text('currency').notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    terms: text('terms').notNull().default(''),
+    depositPercent: numeric('deposit_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    status: text('status').$type<ProposalStatus>().notNull().default('draft'),
+    /** The secret of the client's link (PUBLIC_URL/proposal/{token}), set when sent. */
+    token: text('token').unique(),
+    /** What the client sees and signs, fixed when sent. */
+    document: jsonb('document').$type<ProposalDocument>(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    signerName: text('signer_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** The signer's device: the browser's User-Agent when they accepted. */
+    signerAgent: text('signer_agent'),
+    /** SHA-256 (hex) of `document` as signed. */
+    documentHash: text('document_hash'),
+    /** The signed agreement's PDF, made once at acceptance: every download is these bytes. */
+    signedPdf: bytea('signed_pdf'),
+    /** "due" once accepted with a deposit, until the deposit's invoice is issued. */
+    depositStatus: text('deposit_status').$type<'none' | 'due'>().notNull().default('none'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proposals_client_idx').on(t.clientId),
+    index('proposals_created_idx').on(t.createdAt),
+  ],
+)
+export type ProposalRow = typeof proposals.$inferSelect

@@ -63,6 +63,11 @@ export const ACTION_LIMITS = {
    * nobody checked yet, so floods stop here (and each address gets one an hour at most).
    */
   subscribeAttempts: { max: 30, timeWindow: 10 * MINUTE },
+  /**
+   * Every accept or decline post of a proposal, valid or not, and every look at a proposal's page
+   * with a token: the links' tokens cannot be guessed by the thousand.
+   */
+  proposalAnswers: { max: 30, timeWindow: 10 * MINUTE },
   /** Every booking post, valid or not: floods of invalid posts stop here. */
   bookingAttempts: { max: 30, timeWindow: 10 * MINUTE },
   /**

@@ -6,6 +6,7 @@ import {
   type SiteSettings,
 } from '#common/schemas/settings.ts'
 import { DEFAULT_MENU } from '#common/site-identity.ts'
+import { BILLING_DEFAULTS } from '#common/schemas/billing.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
@@ -79,6 +80,7 @@ const edited: SiteSettings = {
     location: 'https://meet.example/harbour',
     busyCalendarUrl: null,
   },
+  billing: BILLING_DEFAULTS,
 }
 
 const put = (body: unknown, headers = admin) =>

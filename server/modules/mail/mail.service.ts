@@ -28,7 +28,7 @@ import { createPacer } from '#server/lib/pacer.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { isTemporaryMailFailure, mailFailureText } from './mail-failures.ts'
 import type { OutboxRepository } from './outbox.repository.ts'
-import type { MailTransport, OutgoingMail } from './mail.transports.ts'
+import type { MailAttachment, MailTransport, OutgoingMail } from './mail.transports.ts'
 
 export interface MailContent {
   /** What the mail is (password-reset, booking-booked …): the owner's outbox list shows it. */
@@ -51,6 +51,8 @@ export interface MailContent {
   references?: string[]
   /** An iCalendar invitation: nodemailer adds it as a `text/calendar; method=...` part. */
   icalEvent?: CalendarPart
+  /** Files sent with the mail (a signed agreement's PDF). */
+  attachments?: MailAttachment[]
 }
 
 /** A mail named and ready to be written to the outbox (MailService.prepare). */

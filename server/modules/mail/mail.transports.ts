@@ -22,6 +22,16 @@ export interface OutgoingMail {
   inReplyTo?: string
   references?: string[]
   icalEvent?: { method: string; content: string; filename?: string }
+  attachments?: MailAttachment[]
+}
+
+/** A file sent with a mail (a signed agreement's PDF), as nodemailer takes it. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  /** The file's bytes in base64: a mail waits in the outbox as JSON. */
+  content: string
+  encoding: 'base64'
 }
 
 export interface MailTransport {

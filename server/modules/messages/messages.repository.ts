@@ -159,8 +159,9 @@ export function createMessagesRepository(db: Db) {
       }
     },
 
-    async setStage(id: string, stage: MessageStage): Promise<MessageRow | undefined> {
-      const [row] = await db.update(messages).set({ stage }).where(eq(messages.id, id)).returning()
+    /** `tx`: the transaction of the change that moves the lead (a proposal sent or signed). */
+    async setStage(id: string, stage: MessageStage, tx: Db = db): Promise<MessageRow | undefined> {
+      const [row] = await tx.update(messages).set({ stage }).where(eq(messages.id, id)).returning()
       return row
     },
 

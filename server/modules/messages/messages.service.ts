@@ -583,6 +583,17 @@ export function createMessagesService(deps: {
       return toMessage(row)
     },
 
+    /** Whether the inbox holds the message `id`. */
+    exists: async (id: string): Promise<boolean> => (await repo.findById(id)) !== undefined,
+
+    /**
+     * Moves the lead `id` to `stage` within `tx`, the transaction of what moved it (a proposal sent
+     * or accepted); a lead deleted meanwhile is skipped.
+     */
+    async moveToStage(id: string, stage: MessageStage, tx: Db): Promise<void> {
+      await repo.setStage(id, stage, tx)
+    },
+
     /**
      * Adds a private note (never mailed), within `tx` when it records a change made in that
      * transaction (a booking's move or cancel). Throws 404 when the message does not exist.

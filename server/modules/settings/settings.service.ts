@@ -7,6 +7,7 @@ import {
   type SiteSettingsBody,
 } from '#common/schemas/settings.ts'
 import { withoutFirstRunDetails } from '#common/first-run-persona.ts'
+import { BILLING_DEFAULTS } from '#common/schemas/billing.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { fillSiteNames } from '#common/site-names.ts'
 import { forbidden } from '#server/lib/http-errors.ts'
@@ -26,11 +27,13 @@ export interface SettingsServiceDeps {
 
 /**
  * The settings anyone may read: the busy calendar's address is a secret (whoever has it reads the
- * owner's calendar), shown to the admin only.
+ * owner's calendar), and the billing details (bank account, legal address, tax number) are the
+ * owner's business, shown to the admin and on the documents sent to a client, never to every visitor.
  */
 export const withoutSecrets = (settings: SiteSettings): SiteSettings => ({
   ...settings,
   booking: { ...settings.booking, busyCalendarUrl: null },
+  billing: BILLING_DEFAULTS,
 })
 
 export function createSettingsService({

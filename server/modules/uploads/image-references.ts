@@ -136,6 +136,32 @@ export const IMAGE_COLUMNS = {
   // keys: never an image.
   bookings: { token: 'none', status: 'none', timeZone: 'none', location: 'none' },
   booking_calendar: { id: 'none', feedKey: 'none', busyUrl: 'none', busyError: 'none' },
+  clients: {
+    name: 'none',
+    email: 'none',
+    company: 'none',
+    address: 'none',
+    country: 'none',
+    vatId: 'none',
+  },
+  // Terms and a proposal's summary are Markdown, which may show an uploaded image.
+  terms_templates: { name: 'none', body: 'images' },
+  proposals: {
+    title: 'none',
+    summary: 'images',
+    items: 'none',
+    currency: 'none',
+    terms: 'images',
+    status: 'none',
+    token: 'none',
+    document: 'images',
+    signerName: 'none',
+    signerAgent: 'none',
+    documentHash: 'none',
+    signedPdf: 'none',
+    depositStatus: 'none',
+    declineReason: 'none',
+  },
   // One JSON document per key: the site settings' share image, logo and portrait.
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.

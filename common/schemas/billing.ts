@@ -1,0 +1,158 @@
+/**
+ * The owner's billing details, one field (`billing`) of the site settings: who issues proposals
+ * and invoices, where the client pays, and the defaults a new document starts from. Shared pieces
+ * for money fields (amounts, quantities, rates, countries, currencies) live here too, since the
+ * clients, proposals and invoices schemas build on them.
+ */
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools'
+import { z } from 'zod'
+import { TEXT_LIMITS } from '../constants.ts'
+import { decimalPlaces, isDecimal } from '../money.ts'
+import { text } from './common.ts'
+
+const ADDRESS_MAX = 500
+const VAT_ID_MAX = 20
+const INVOICE_PREFIX_MAX = 12
+const PAYMENT_TERMS_MAX_DAYS = 365
+const REMINDER_DAYS_MAX = 5
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+
+/** The English name of an ISO 3166-1 alpha-2 code ("DE" is Germany), or undefined for none. */
+export const countryName = (code: string): string | undefined =>
+  /^[A-Z]{2}$/.test(code) ? regionNames.of(code) : undefined
+
+/** An ISO 3166-1 alpha-2 country code, or '' for none; `label` names it in the message. */
+export const countrySchema = (label: string) =>
+  text(label, 2)
+    .toUpperCase()
+    .refine((value) => value === '' || countryName(value) !== undefined, {
+      error: `${label} must be a two-letter country code such as DE or FR`,
+    })
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
+
+export const CurrencySchema = text('Currency', 3)
+  .toUpperCase()
+  .refine((value) => CURRENCIES.has(value), {
+    error: 'Currency must be a three-letter currency code such as EUR or USD',
+  })
+
+/** A VAT identification number: the country prefix and 2 to 13 letters or digits, or ''. */
+export const vatIdSchema = (label: string) =>
+  text(label, VAT_ID_MAX)
+    .overwrite((value) => value.replace(/[\s.-]/g, '').toUpperCase())
+    .refine((value) => value === '' || /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value), {
+      error: `${label} must start with its country code, such as DE123456789`,
+    })
+
+/**
+ * A decimal number as text or a number (`label` names it): at most `places` decimals, between
+ * `min` and `max`. It reaches the server's arithmetic as text, never as a float's rounding.
+ */
+export const decimalSchema = (
+  label: string,
+  { places, min, max }: { places: number; min: number; max: number },
+) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .transform((value) => (typeof value === 'string' ? value.trim() : value))
+    .refine((value) => value !== '' && isDecimal(value), {
+      error: `${label} must be a number such as 12.50`,
+      abort: true,
+    })
+    .refine((value) => decimalPlaces(value) <= places, {
+      error: `${label} must have at most ${places} decimal places`,
+      abort: true,
+    })
+    .refine((value) => Number(value) >= min && Number(value) <= max, {
+      error: `${label} must be between ${min} and ${max}`,
+    })
+    .transform((value) => String(value))
+
+/** A VAT rate in percent, from 0 to 100, with at most two decimals. */
+export const taxRateSchema = (label: string) =>
+  decimalSchema(label, { places: 2, min: 0, max: 100 })
+
+const IbanSchema = text('IBAN', 42)
+  .overwrite((value) => electronicFormatIBAN(value) ?? '')
+  .refine((value) => value === '' || isValidIBAN(value), {
+    error: 'IBAN is not valid: its check digits do not match',
+  })
+
+const BicSchema = text('BIC', 11)
+  .overwrite((value) => value.replace(/\s/g, '').toUpperCase())
+  .refine((value) => value === '' || isValidBIC(value), {
+    error: 'BIC must be 8 or 11 letters and digits, such as COBADEFFXXX',
+  })
+
+const BillingEmailSchema = text('Billing e-mail', TEXT_LIMITS.email)
+  .toLowerCase()
+  .refine((value) => value === '' || z.email().safeParse(value).success, {
+    error: 'Billing e-mail is not a valid e-mail address',
+  })
+
+export const BillingSettingsSchema = z.object(
+  {
+    legalName: text('Legal name', TEXT_LIMITS.name),
+    address: text('Address', ADDRESS_MAX),
+    country: countrySchema('Country'),
+    vatId: vatIdSchema('VAT ID'),
+    registration: text('Registration', TEXT_LIMITS.short),
+    email: BillingEmailSchema,
+    iban: IbanSchema,
+    bic: BicSchema,
+    bankName: text('Bank name', TEXT_LIMITS.name),
+    currency: CurrencySchema,
+    invoicePrefix: text('Invoice prefix', INVOICE_PREFIX_MAX).refine(
+      (value) => /^[\w-]*$/.test(value),
+      { error: 'Invoice prefix may hold letters, digits, - and _ only' },
+    ),
+    paymentTermsDays: z
+      .number({ error: 'Payment terms must be a number of days' })
+      .int({ error: 'Payment terms must be a whole number of days' })
+      .min(0, { error: 'Payment terms must be 0 days or more' })
+      .max(PAYMENT_TERMS_MAX_DAYS, {
+        error: `Payment terms must be at most ${PAYMENT_TERMS_MAX_DAYS} days`,
+      }),
+    defaultTaxRate: z
+      .number({ error: 'Default tax rate must be a number' })
+      .min(0, { error: 'Default tax rate must be between 0 and 100' })
+      .max(100, { error: 'Default tax rate must be between 0 and 100' })
+      .refine((value) => decimalPlaces(value) <= 2, {
+        error: 'Default tax rate must have at most 2 decimal places',
+      }),
+    reminderDays: z
+      .array(
+        z
+          .number({ error: 'Reminder days must be numbers of days' })
+          .int({ error: 'Reminder days must be whole numbers of days' })
+          .min(1, { error: 'Reminder days must be 1 or more' })
+          .max(PAYMENT_TERMS_MAX_DAYS, {
+            error: `Reminder days must be at most ${PAYMENT_TERMS_MAX_DAYS}`,
+          }),
+        { error: 'Reminder days must be a list of days' },
+      )
+      .max(REMINDER_DAYS_MAX, { error: `At most ${REMINDER_DAYS_MAX} reminder days` })
+      .overwrite((days) => [...new Set(days)].sort((a, b) => a - b)),
+  },
+  { error: 'Billing details are required' },
+)
+export type BillingSettings = z.infer<typeof BillingSettingsSchema>
+
+export const BILLING_DEFAULTS: BillingSettings = {
+  legalName: '',
+  address: '',
+  country: '',
+  vatId: '',
+  registration: '',
+  email: '',
+  iban: '',
+  bic: '',
+  bankName: '',
+  currency: 'EUR',
+  invoicePrefix: '',
+  paymentTermsDays: 14,
+  defaultTaxRate: 0,
+  reminderDays: [3, 10],
+}

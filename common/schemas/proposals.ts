@@ -1,0 +1,175 @@
+/**
+ * Proposals: scope, priced items, terms and a deposit, sent to a client as a link they sign
+ * (POST /api/proposals ..., /proposal/{token}). Amounts are two-place decimal strings.
+ */
+import { z } from 'zod'
+import { TEXT_LIMITS } from '../constants.ts'
+import { CurrencySchema, decimalSchema, taxRateSchema } from './billing.ts'
+import { IdSchema, requiredText, text } from './common.ts'
+
+const SUMMARY_MAX = 20_000
+const TERMS_MAX = 50_000
+const ITEM_DESCRIPTION_MAX = 500
+const PROPOSAL_ITEMS_MAX = 50
+const SIGNER_NAME_MAX = 120
+const DECLINE_REASON_MAX = 2_000
+
+const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
+
+/** "YYYY-MM-DD", a real calendar date. */
+const dateOnlySchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a date such as 2026-12-31` })
+    .refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
+      { error: `${label} must be a date such as 2026-12-31` },
+    )
+
+const LineItemBodySchema = z.object({
+  description: requiredText('Item description', ITEM_DESCRIPTION_MAX),
+  quantity: decimalSchema('Quantity', { places: 3, min: 0.001, max: 1_000_000 }),
+  unitPrice: decimalSchema('Unit price', { places: 2, min: -1_000_000_000, max: 1_000_000_000 }),
+  taxRate: taxRateSchema('Tax rate'),
+})
+
+const LineItemSchema = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  taxRate: z.string(),
+  /** quantity x unit price, to the cent. */
+  net: z.string(),
+})
+export type LineItem = z.infer<typeof LineItemSchema>
+
+const TaxBreakdownSchema = z.object({ rate: z.string(), net: z.string(), tax: z.string() })
+
+export const ProposalBodySchema = z.object({
+  clientId: IdSchema,
+  title: requiredText('Title', TEXT_LIMITS.subject),
+  summary: text('Summary', SUMMARY_MAX).default(''),
+  items: z
+    .array(LineItemBodySchema, { error: 'Items must be a list' })
+    .min(1, { error: 'A proposal needs at least one item' })
+    .max(PROPOSAL_ITEMS_MAX, { error: `A proposal holds at most ${PROPOSAL_ITEMS_MAX} items` }),
+  currency: CurrencySchema.optional(),
+  validUntil: dateOnlySchema('Valid until'),
+  terms: text('Terms', TERMS_MAX).default(''),
+  depositPercent: decimalSchema('Deposit', { places: 2, min: 0, max: 100 }).default('0'),
+  messageId: IdSchema.nullable().optional(),
+})
+export type ProposalBody = z.infer<typeof ProposalBodySchema>
+
+const SignatureSchema = z.object({
+  name: z.string(),
+  signedAt: z.string(),
+  /** SHA-256 (hex) of the document as the client saw and signed it. */
+  documentHash: z.string(),
+})
+
+const ProposalSchema = z.object({
+  _id: z.string(),
+  clientId: z.string(),
+  messageId: z.string().nullable(),
+  title: z.string(),
+  summary: z.string(),
+  items: z.array(LineItemSchema),
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  taxBreakdown: z.array(TaxBreakdownSchema),
+  currency: z.string(),
+  validUntil: z.string(),
+  terms: z.string(),
+  depositPercent: z.string(),
+  /** depositPercent of the total, to the cent. */
+  depositAmount: z.string(),
+  /** "due" once the client accepted a proposal with a deposit, until its invoice is issued. */
+  depositStatus: z.enum(['none', 'due']),
+  status: z.enum(PROPOSAL_STATUSES),
+  /** The client's link, once sent. */
+  url: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  signature: SignatureSchema.nullable(),
+  declinedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Proposal = z.infer<typeof ProposalSchema>
+
+export const ProposalResponseSchema = z.object({ proposal: ProposalSchema })
+export const ProposalsListSchema = z.object({
+  proposals: z.array(ProposalSchema),
+  total: z.number(),
+})
+
+export const AcceptProposalBodySchema = z.object({
+  token: text('Token', 100),
+  signerName: requiredText('Full name', SIGNER_NAME_MAX),
+  consent: z.literal(true, { error: 'Tick the box to agree to the proposal and its terms' }),
+})
+export type AcceptProposalBody = z.infer<typeof AcceptProposalBodySchema>
+
+export const DeclineProposalBodySchema = z.object({
+  token: text('Token', 100),
+  reason: text('Reason', DECLINE_REASON_MAX).default(''),
+})
+export type DeclineProposalBody = z.infer<typeof DeclineProposalBodySchema>
+
+/** What the client sees and signs: fixed when the proposal is sent, never changed after. */
+export interface ProposalDocument {
+  title: string
+  summary: string
+  items: LineItem[]
+  subtotal: string
+  tax: string
+  total: string
+  taxBreakdown: { rate: string; net: string; tax: string }[]
+  currency: string
+  validUntil: string
+  terms: string
+  depositPercent: string
+  depositAmount: string
+  /** The day it was sent, in the owner's time zone. */
+  issuedAt: string
+  seller: {
+    businessName: string
+    ownerName: string
+    legalName: string
+    address: string
+    country: string
+    vatId: string
+    registration: string
+    email: string
+  }
+  buyer: {
+    name: string
+    email: string
+    company: string
+    address: string
+    country: string
+    vatId: string
+  }
+}
+
+export const TermsTemplateSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+})
+export type TermsTemplate = z.infer<typeof TermsTemplateSchema>
+export const TermsTemplateBodySchema = z.object({
+  name: requiredText('Name', TEXT_LIMITS.name),
+  body: requiredText('Terms', TERMS_MAX),
+})
+export const TermsTemplatesListSchema = z.object({ templates: z.array(TermsTemplateSchema) })
+
+export const PROPOSAL_NOT_FOUND = 'Proposal not found'
+export const PROPOSAL_NOT_DRAFT = 'A sent proposal cannot be changed: make a new one'
+export const PROPOSAL_ALREADY_ANSWERED = 'This proposal was already answered'
+export const PROPOSAL_EXPIRED = 'This proposal has expired'

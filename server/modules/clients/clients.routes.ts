@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ClientBodySchema,
+  ClientResponseSchema,
+  ClientsListSchema,
+} from '#common/schemas/clients.ts'
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+} from '#common/schemas/common.ts'
+import type { ClientsService } from './clients.service.ts'
+
+const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+
+/** The owner's clients: GET/POST /api/clients, GET/PUT/DELETE /api/clients/{id}. */
+export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (
+  app,
+  { clients },
+) => {
+  app.addHook('onRequest', app.requireAdmin)
+
+  app.get('/', { schema: { response: { 200: ClientsListSchema, ...adminErrors } } }, () =>
+    clients.list(),
+  )
+
+  app.post(
+    '/',
+    {
+      schema: {
+        body: ClientBodySchema,
+        response: { 201: ClientResponseSchema, ...adminErrors, 409: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ client: await clients.create(request.body) }),
+  )
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        params: IdParamsSchema,
+        response: { 200: ClientResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ client: await clients.get(request.params.id) }),
+  )
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: ClientBodySchema,
+        response: {
+          200: ClientResponseSchema,
+          ...adminErrors,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({ client: await clients.update(request.params.id, request.body) }),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        params: IdParamsSchema,
+        response: {
+          200: MessageResponseSchema,
+          ...adminErrors,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await clients.remove(request.params.id)
+      return { message: 'Client deleted' }
+    },
+  )
+}

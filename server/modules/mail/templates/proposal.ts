@@ -1,0 +1,139 @@
+/**
+ * The mails of a proposal: the link to the client, the signed agreement to both sides, and the
+ * owner's word that a client declined.
+ */
+import { DateTime } from 'luxon'
+import { escapeMarkup } from '#common/escape-markup.ts'
+import { formatMoney } from '#common/money.ts'
+import { mailButton, mailLayout, paragraphs, type MailBrand } from './layout.ts'
+
+/** "31 December 2026" for "2026-12-31". */
+const longDate = (day: string) =>
+  DateTime.fromISO(day, { zone: 'UTC' }).setLocale('en-GB').toFormat('d LLLL yyyy')
+
+interface ProposalFacts {
+  title: string
+  clientName: string
+  total: string
+  currency: string
+  validUntil: string
+  depositPercent: string
+  depositAmount: string
+  ownerName: string
+  businessName: string
+  link: string
+  brand: MailBrand
+}
+
+const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ')
+
+const signOff = (f: ProposalFacts) => `${f.ownerName}\n${f.businessName}`
+const signOffHtml = (f: ProposalFacts) =>
+  `<p>${escapeMarkup(f.ownerName)}<br>${escapeMarkup(f.businessName)}</p>`
+
+const depositLine = (f: ProposalFacts) =>
+  Number(f.depositPercent) > 0
+    ? ` A deposit of ${formatMoney(f.depositAmount, f.currency)} (${f.depositPercent} %) is due on acceptance.`
+    : ''
+
+/** To the client: the proposal is ready, with its link. */
+export function proposalSentMail(f: ProposalFacts) {
+  const subject = oneLine(`Proposal: ${f.title}`)
+  const lead = `Here is my proposal for ${f.title}: the scope, the price (${formatMoney(f.total, f.currency)} in total) and the terms, on one page. You can accept it there by typing your name, or decline it with a word on why. It is valid until ${longDate(f.validUntil)}.${depositLine(f)}`
+  const text = `Hello ${f.clientName},
+
+${lead}
+
+${f.link}
+
+${signOff(f)}`
+  const html = mailLayout(
+    subject,
+    `<p>Hello ${escapeMarkup(f.clientName)},</p>
+${paragraphs(lead)}
+${mailButton(f.link, 'Read the proposal', f.brand)}
+<p style="font-size:14px;color:#64748b">Or copy this address into your browser: ${escapeMarkup(f.link)}</p>
+${signOffHtml(f)}`,
+    { brand: f.brand, preheader: `${f.title}: ${formatMoney(f.total, f.currency)}` },
+  )
+  return { subject, text, html }
+}
+
+interface SignedFacts extends ProposalFacts {
+  signerName: string
+  /** "2 December 2026, 09:14 UTC" */
+  signedAt: string
+  documentHash: string
+}
+
+/** To the client: their signed agreement, the PDF attached. */
+export function proposalSignedClientMail(f: SignedFacts) {
+  const subject = oneLine(`Signed: ${f.title}`)
+  const lead = `Thank you, ${f.signerName}: you accepted the proposal "${f.title}" on ${f.signedAt}. The signed agreement is attached as a PDF, with an audit page that records the signature; the same PDF stays available from the proposal's page.${depositLine(f)}`
+  const text = `Hello ${f.clientName},
+
+${lead}
+
+${f.link}
+
+Document fingerprint (SHA-256): ${f.documentHash}
+
+${signOff(f)}`
+  const html = mailLayout(
+    subject,
+    `<p>Hello ${escapeMarkup(f.clientName)},</p>
+${paragraphs(lead)}
+${mailButton(f.link, 'Open the agreement', f.brand)}
+<p style="font-size:13px;color:#64748b;word-break:break-all">Document fingerprint (SHA-256): ${escapeMarkup(f.documentHash)}</p>
+${signOffHtml(f)}`,
+    { brand: f.brand, preheader: `Your signed agreement for ${f.title}` },
+  )
+  return { subject, text, html }
+}
+
+/** To the owner: the client accepted, the signed PDF attached. */
+export function proposalSignedOwnerMail(f: SignedFacts & { adminUrl: string }) {
+  const subject = oneLine(`${f.clientName} accepted: ${f.title}`)
+  const lead = `${f.signerName} accepted "${f.title}" (${formatMoney(f.total, f.currency)}) on ${f.signedAt}. The signed agreement is attached.${Number(f.depositPercent) > 0 ? ` The deposit of ${formatMoney(f.depositAmount, f.currency)} is now due.` : ''}`
+  const text = `${lead}
+
+${f.adminUrl}
+
+Document fingerprint (SHA-256): ${f.documentHash}`
+  const html = mailLayout(
+    subject,
+    `${paragraphs(lead)}
+<p><a href="${escapeMarkup(f.adminUrl)}">Open the proposal</a></p>
+<p style="font-size:13px;color:#64748b;word-break:break-all">Document fingerprint (SHA-256): ${escapeMarkup(f.documentHash)}</p>`,
+  )
+  return { subject, text, html }
+}
+
+/** To the owner: the client declined, with their reason if they gave one. */
+export function proposalDeclinedOwnerMail({
+  title,
+  clientName,
+  reason,
+  adminUrl,
+}: {
+  title: string
+  clientName: string
+  reason: string
+  adminUrl: string
+}) {
+  const subject = oneLine(`${clientName} declined: ${title}`)
+  const lead = `${clientName} declined the proposal "${title}".`
+  const why = reason ? `Their reason:\n\n${reason}` : 'They gave no reason.'
+  const text = `${lead}
+
+${why}
+
+${adminUrl}`
+  const html = mailLayout(
+    subject,
+    `${paragraphs(lead)}
+${paragraphs(why)}
+<p><a href="${escapeMarkup(adminUrl)}">Open the proposal</a></p>`,
+  )
+  return { subject, text, html }
+}

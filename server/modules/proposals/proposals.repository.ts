@@ -1,0 +1,146 @@
+/** SQL for proposals and terms templates; the rules live in proposals.service.ts. */
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import {
+  proposals,
+  termsTemplates,
+  type ProposalRow,
+  type TermsTemplateRow,
+} from '#server/db/schema.ts'
+
+export type DraftValues = Pick<
+  ProposalRow,
+  | 'clientId'
+  | 'messageId'
+  | 'title'
+  | 'summary'
+  | 'items'
+  | 'currency'
+  | 'validUntil'
+  | 'terms'
+  | 'depositPercent'
+  | 'subtotal'
+  | 'tax'
+  | 'total'
+  | 'depositAmount'
+>
+
+export type Signed = Pick<
+  ProposalRow,
+  'signerName' | 'signedAt' | 'signerAgent' | 'documentHash' | 'signedPdf' | 'depositStatus'
+>
+
+const isDraft = eq(proposals.status, 'draft')
+const isSent = eq(proposals.status, 'sent')
+
+export function createProposalsRepository(db: Db) {
+  return {
+    /** Runs `fn` in one transaction: a proposal's change, its lead's stage and its mails. */
+    transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    list: (): Promise<ProposalRow[]> =>
+      db.select().from(proposals).orderBy(desc(proposals.createdAt), desc(proposals.id)),
+
+    async findById(id: string): Promise<ProposalRow | undefined> {
+      const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1)
+      return row
+    },
+
+    async findByToken(token: string): Promise<ProposalRow | undefined> {
+      const [row] = await db.select().from(proposals).where(eq(proposals.token, token)).limit(1)
+      return row
+    },
+
+    async insert(values: DraftValues): Promise<ProposalRow> {
+      const [row] = await db.insert(proposals).values(values).returning()
+      return row!
+    },
+
+    /** Changes a draft; undefined when it is not one (any more). */
+    async updateDraft(id: string, values: DraftValues, at: Date): Promise<ProposalRow | undefined> {
+      const [row] = await db
+        .update(proposals)
+        .set({ ...values, updatedAt: at })
+        .where(and(eq(proposals.id, id), isDraft))
+        .returning()
+      return row
+    },
+
+    async deleteDraft(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(proposals)
+        .where(and(eq(proposals.id, id), isDraft))
+        .returning({ id: proposals.id })
+      return deleted.length > 0
+    },
+
+    /** Within `tx`: fixes a draft's document and link; undefined when it is not a draft. */
+    async markSent(
+      tx: Db,
+      id: string,
+      sent: Pick<ProposalRow, 'token' | 'document' | 'sentAt'>,
+    ): Promise<ProposalRow | undefined> {
+      const [row] = await tx
+        .update(proposals)
+        .set({ ...sent, status: 'sent', updatedAt: sent.sentAt! })
+        .where(and(eq(proposals.id, id), isDraft))
+        .returning()
+      return row
+    },
+
+    /** Within `tx`: records the signature of a sent proposal; undefined when it was answered. */
+    async markAccepted(tx: Db, id: string, signed: Signed): Promise<ProposalRow | undefined> {
+      const [row] = await tx
+        .update(proposals)
+        .set({ ...signed, status: 'accepted', updatedAt: signed.signedAt! })
+        .where(and(eq(proposals.id, id), isSent))
+        .returning()
+      return row
+    },
+
+    /** Within `tx`: records a decline of a sent proposal; undefined when it was answered. */
+    async markDeclined(
+      tx: Db,
+      id: string,
+      declined: Pick<ProposalRow, 'declinedAt' | 'declineReason'>,
+    ): Promise<ProposalRow | undefined> {
+      const [row] = await tx
+        .update(proposals)
+        .set({ ...declined, status: 'declined', updatedAt: declined.declinedAt! })
+        .where(and(eq(proposals.id, id), isSent))
+        .returning()
+      return row
+    },
+
+    listTemplates: (): Promise<TermsTemplateRow[]> =>
+      db.select().from(termsTemplates).orderBy(asc(termsTemplates.name)),
+
+    async insertTemplate(values: { name: string; body: string }): Promise<TermsTemplateRow> {
+      const [row] = await db.insert(termsTemplates).values(values).returning()
+      return row!
+    },
+
+    async updateTemplate(
+      id: string,
+      values: { name: string; body: string },
+      at: Date,
+    ): Promise<TermsTemplateRow | undefined> {
+      const [row] = await db
+        .update(termsTemplates)
+        .set({ ...values, updatedAt: at })
+        .where(eq(termsTemplates.id, id))
+        .returning()
+      return row
+    },
+
+    async deleteTemplate(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(termsTemplates)
+        .where(eq(termsTemplates.id, id))
+        .returning({ id: termsTemplates.id })
+      return deleted.length > 0
+    },
+  }
+}
+
+export type ProposalsRepository = ReturnType<typeof createProposalsRepository>

@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+} from '#common/schemas/common.ts'
+import {
+  AcceptProposalBodySchema,
+  DeclineProposalBodySchema,
+  ProposalBodySchema,
+  ProposalResponseSchema,
+  ProposalsListSchema,
+  TermsTemplateBodySchema,
+  TermsTemplateSchema,
+  TermsTemplatesListSchema,
+} from '#common/schemas/proposals.ts'
+import type { ProposalsService } from './proposals.service.ts'
+
+const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+const withMissing = { ...adminErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema }
+
+/**
+ * Proposals: the owner's drafts and sends under /api/proposals, the client's answers
+ * (POST /api/proposals/accept and /decline, with the link's token) and the signed PDF.
+ */
+export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsService }> = async (
+  app,
+  { proposals },
+) => {
+  const admin = { onRequest: app.requireAdmin }
+
+  app.get(
+    '/',
+    { ...admin, schema: { response: { 200: ProposalsListSchema, ...adminErrors } } },
+    () => proposals.list(),
+  )
+
+  app.post(
+    '/',
+    {
+      ...admin,
+      schema: {
+        body: ProposalBodySchema,
+        response: { 201: ProposalResponseSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ proposal: await proposals.create(request.body) }),
+  )
+
+  // The client's answers: no session, the link's token is the key. Registered before /:id.
+  const answerErrors = {
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    410: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  }
+  app.post(
+    '/accept',
+    {
+      schema: {
+        body: AcceptProposalBodySchema,
+        response: { 200: ProposalResponseSchema, ...answerErrors },
+      },
+    },
+    async (request) => ({
+      proposal: await proposals.accept(
+        request.body,
+        request.ip,
+        request.headers['user-agent'] ?? '',
+      ),
+    }),
+  )
+  app.post(
+    '/decline',
+    {
+      schema: {
+        body: DeclineProposalBodySchema,
+        response: { 200: ProposalResponseSchema, ...answerErrors },
+      },
+    },
+    async (request) => ({ proposal: await proposals.decline(request.body, request.ip) }),
+  )
+
+  app.get(
+    '/terms-templates',
+    { ...admin, schema: { response: { 200: TermsTemplatesListSchema, ...adminErrors } } },
+    () => proposals.listTemplates(),
+  )
+  app.post(
+    '/terms-templates',
+    {
+      ...admin,
+      schema: {
+        body: TermsTemplateBodySchema,
+        response: { 201: TermsTemplateSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await proposals.createTemplate(request.body)),
+  )
+  app.put(
+    '/terms-templates/:id',
+    {
+      ...admin,
+      schema: {
+        params: IdParamsSchema,
+        body: TermsTemplateBodySchema,
+        response: { 200: TermsTemplateSchema, ...withMissing },
+      },
+    },
+    async (request) => proposals.updateTemplate(request.params.id, request.body),
+  )
+  app.delete(
+    '/terms-templates/:id',
+    {
+      ...admin,
+      schema: { params: IdParamsSchema, response: { 200: MessageResponseSchema, ...withMissing } },
+    },
+    async (request) => {
+      await proposals.removeTemplate(request.params.id)
+      return { message: 'Terms template deleted' }
+    },
+  )
+
+  app.get(
+    '/:id',
+    {
+      ...admin,
+      schema: { params: IdParamsSchema, response: { 200: ProposalResponseSchema, ...withMissing } },
+    },
+    async (request) => ({ proposal: await proposals.get(request.params.id) }),
+  )
+
+  app.put(
+    '/:id',
+    {
+      ...admin,
+      schema: {
+        params: IdParamsSchema,
+        body: ProposalBodySchema,
+        response: { 200: ProposalResponseSchema, ...withMissing },
+      },
+    },
+    async (request) => ({ proposal: await proposals.update(request.params.id, request.body) }),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      ...admin,
+      schema: { params: IdParamsSchema, response: { 200: MessageResponseSchema, ...withMissing } },
+    },
+    async (request) => {
+      await proposals.remove(request.params.id)
+      return { message: 'Proposal deleted' }
+    },
+  )
+
+  app.post(
+    '/:id/send',
+    {
+      ...admin,
+      schema: { params: IdParamsSchema, response: { 200: ProposalResponseSchema, ...withMissing } },
+    },
+    async (request) => ({ proposal: await proposals.send(request.params.id) }),
+  )
+
+  app.get(
+    '/:id/pdf',
+    { ...admin, schema: { params: IdParamsSchema, response: withMissing } },
+    async (request, reply) => {
+      const { pdf, filename } = await proposals.signedPdfById(request.params.id)
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          // Bytes are sent as they are, past the response schemas (which describe JSON bodies).
+          .send(pdf as never)
+      )
+    },
+  )
+}
