@@ -103,12 +103,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(values.timeline ? { timeline: values.timeline } : {}),
     },
     submit: (body) => booking.book(body, client),
-    accepted: (created, body): BookResult => ({
+    accepted: (created): BookResult => ({
       ok: true,
       booking: created.booking,
       zone,
-      name: body.name,
-      email: body.email,
+      name: values.name,
+      email: values.email,
     }),
     refused: (refusal): BookResult => ({
       ok: false,
