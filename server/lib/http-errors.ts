@@ -34,7 +34,7 @@ export class HttpError extends Error {
 }
 
 /** The API's message of a refusal about `field`: the field's name first, for lookups. */
-export const messageNaming = (field: string | undefined, text: string) =>
+export const prefixField = (field: string | undefined, text: string) =>
   field ? `${field}: ${text}` : text
 
 type Details = Omit<HttpErrorDetails, 'headers'>

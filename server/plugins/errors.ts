@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { errorChain, hasErrorCode } from '#server/db/errors.ts'
-import { HttpError, messageNaming } from '#server/lib/http-errors.ts'
+import { HttpError, prefixField } from '#server/lib/http-errors.ts'
 import { redactUrl } from '#server/lib/redact-url.ts'
 
 interface ValidationIssue {
@@ -54,7 +54,7 @@ function validationMessage(error: FastifyError): string {
     issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext
   const text = issue?.message ?? 'is invalid'
   // Schema messages already start with the field's label ("Email is required"); keep the key for lookups.
-  return messageNaming(field, text)
+  return prefixField(field, text)
 }
 
 /**
@@ -71,7 +71,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return asJsonError(reply, error.statusCode)
         .headers(error.headers)
-        .send({ message: messageNaming(error.field, error.message) })
+        .send({ message: prefixField(error.field, error.message) })
     }
     if (error.validation) {
       return asJsonError(reply, 400).send({ message: validationMessage(error) })

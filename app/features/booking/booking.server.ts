@@ -130,7 +130,7 @@ type Refused = { ok: false } & Refusal
 const TAKEN = 'That time was just taken by someone else. Please pick another one.'
 
 /** What a booking page tells of a refusal: a time taken meanwhile sends the visitor back to the times. */
-export const toldRefusal = ({ code, message }: Pick<Refusal, 'code' | 'message'>) =>
+export const tellRefusal = ({ code, message }: Pick<Refusal, 'code' | 'message'>) =>
   code === 'slot_taken' ? { isTaken: true, message: TAKEN } : { isTaken: false, message }
 
 /** What a post to a manage link whose token has the wrong shape answers, unlooked-up. */

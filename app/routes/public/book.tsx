@@ -22,7 +22,7 @@ import {
   getPublicBookingSettings,
   loadPicker,
   pickerParamsOf,
-  toldRefusal,
+  tellRefusal,
 } from '#app/features/booking/booking.server.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { answerPublicForm, formPageHeaders, postedFields } from '#app/lib/public-form.server.ts'
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
     refused: (refusal): BookResult => ({
       ok: false,
-      ...toldRefusal(refusal),
+      ...tellRefusal(refusal),
       fieldErrors: refusal.fieldErrors,
       values,
     }),

@@ -18,7 +18,7 @@ import {
   loadPicker,
   pickerParamsOf,
   rescheduleBooking,
-  toldRefusal,
+  tellRefusal,
   type ManagedBooking,
 } from '#app/features/booking/booking.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -101,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       done: intent === 'cancel' ? 'cancelled' : 'rescheduled',
     })
   return data<ManageResult>(
-    { ok: false, ...toldRefusal(result) },
+    { ok: false, ...tellRefusal(result) },
     { status: result.status, headers: result.headers },
   )
 }
