@@ -248,7 +248,7 @@ const minutesText = (ms: number) => {
 /** A 429 with the time left in the window, in the message and in Retry-After. */
 export const tooManyRequests = (windowLeftMs: number, what = 'requests') =>
   new HttpError(429, `Too many ${what}, please try again in ${minutesText(windowLeftMs)}`, {
-    'retry-after': String(Math.ceil(windowLeftMs / 1000)),
+    headers: { 'retry-after': String(Math.ceil(windowLeftMs / 1000)) },
   })
 
 /**

@@ -39,7 +39,7 @@ interface AuthPluginOptions {
  */
 const tokenRefused = () =>
   new HttpError(401, 'Not authorized, token failed', {
-    'www-authenticate': 'Bearer error="invalid_token"',
+    headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
   })
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -1,11 +1,12 @@
 /**
- * The one error handler and the API's not-found handler. Every error body is `{ message }`;
+ * The one error handler and the API's not-found handler. Every error body is `{ message }` (naming
+ * the field a refusal is about first);
  * nothing about the server's internals (stack, SQL, paths) ever reaches a client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { errorChain, hasErrorCode } from '#server/db/errors.ts'
-import { HttpError } from '#server/lib/http-errors.ts'
+import { HttpError, prefixField } from '#server/lib/http-errors.ts'
 import { redactUrl } from '#server/lib/redact-url.ts'
 
 interface ValidationIssue {
@@ -53,7 +54,7 @@ function validationMessage(error: FastifyError): string {
     issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext
   const text = issue?.message ?? 'is invalid'
   // Schema messages already start with the field's label ("Email is required"); keep the key for lookups.
-  return field ? `${field}: ${text}` : text
+  return prefixField(field, text)
 }
 
 /**
@@ -70,7 +71,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return asJsonError(reply, error.statusCode)
         .headers(error.headers)
-        .send({ message: error.message })
+        .send({ message: prefixField(error.field, error.message) })
     }
     if (error.validation) {
       return asJsonError(reply, 400).send({ message: validationMessage(error) })

@@ -104,12 +104,14 @@ describe('a client’s photo sent with the testimonial', () => {
       app.services.testimonials.submit(body, { photo: notAnImage }),
     ).rejects.toMatchObject({
       statusCode: 400,
-      message: expect.stringMatching(/^photo: Only JPEG, PNG/),
+      field: 'photo',
+      message: expect.stringMatching(/^Only JPEG, PNG/),
     })
     const tooBig = Buffer.concat([png, Buffer.alloc(UPLOAD_MAX_BYTES)])
     await expect(app.services.testimonials.submit(body, { photo: tooBig })).rejects.toMatchObject({
       statusCode: 400,
-      message: expect.stringMatching(/^photo: The image must be at most \d+ MB$/),
+      field: 'photo',
+      message: expect.stringMatching(/^The image must be at most \d+ MB$/),
     })
     // The link was not used up: the client can send it again with another file.
     const { testimonial } = await app.services.testimonials.submit(body, { photo: jpeg })

@@ -17,6 +17,7 @@ import {
 import { adminHeaders, uniqueContact, uniqueId } from './support/api.ts'
 import { e2eNow } from './support/e2e-env.ts'
 import {
+  chooseUnlistedOption,
   expect,
   expectNoA11yViolations,
   expectToast,
@@ -240,6 +241,52 @@ test('books without JavaScript, choosing the zone from the select', async ({
   } finally {
     await context.close()
   }
+})
+
+test.describe('an answer the owner no longer lists', () => {
+  test.use({ timezoneId: VISITOR_ZONE })
+  const NOT_LISTED = 'Project type must be one of the listed options'
+
+  async function sendUnlisted(page: Page, slot: Slot, zone: string) {
+    await pickSlot(page, slot, zone)
+    const person = visitor()
+    await page.getByLabel('Name', { exact: true }).fill(person.name)
+    await page.getByLabel('Email', { exact: true }).fill(person.email)
+    await chooseUnlistedOption(page.getByLabel('Project type (optional)'), 'A castle')
+    await page.getByRole('button', { name: 'Confirm booking' }).click()
+    const field = page.getByLabel('Project type (optional)')
+    await expect(field).toHaveAccessibleDescription(NOT_LISTED)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(person.email)
+    return person
+  }
+
+  test('is refused on its field by the service, with JavaScript', async ({ page, request }) => {
+    const slot = await slotAhead(request, 6)
+    await page.goto('/book')
+    await waitUntilInteractive(page)
+    await expect(page.getByLabel('Time zone')).toHaveValue(VISITOR_ZONE)
+    const person = await sendUnlisted(page, slot, VISITOR_ZONE)
+    await expect(page.getByLabel('Project type (optional)')).toBeFocused()
+    expect((await upcoming(request)).some((booking) => booking.email === person.email)).toBe(false)
+  })
+
+  test('is refused on its field by the service, without JavaScript', async ({
+    browser,
+    request,
+  }) => {
+    const slot = await slotAhead(request, 6)
+    const { context, page } = await newNoJsPage(browser)
+    try {
+      await page.goto('/book')
+      const person = await sendUnlisted(page, slot, OWNER_ZONE)
+      expect((await upcoming(request)).some((booking) => booking.email === person.email)).toBe(
+        false,
+      )
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 test.describe('the manage page', () => {

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
 import { adminHeaders, findMessages, uniqueContact } from './support/api.ts'
-import { expect, newNoJsPage, test, expectToast, waitUntilInteractive } from './support/fixtures.ts'
+import {
+  chooseUnlistedOption,
+  expect,
+  newNoJsPage,
+  test,
+  expectToast,
+  waitUntilInteractive,
+} from './support/fixtures.ts'
 
 type Contact = ReturnType<typeof uniqueContact>
 
@@ -202,6 +209,49 @@ test('with JavaScript a blank field shows its error and the failure toast', asyn
   await form.getByRole('button', { name: 'Send message' }).click()
   await expectToast(page, 'Message not sent: Full name is required')
   await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required')
+  await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
+})
+
+const UNLISTED = 'A castle'
+const NOT_LISTED = 'Project type must be one of the listed options'
+
+test('without JavaScript an answer the owner no longer lists is refused on its field by the service', async ({
+  browser,
+  request,
+}) => {
+  const contact = uniqueContact('Unlisted')
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/contact')
+    await fillContactForm(page, contact)
+    const form = contactForm(page)
+    await chooseUnlistedOption(form.getByLabel('Project type (optional)'), UNLISTED)
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+    await form.getByRole('button', { name: 'Send message' }).click()
+    expect((await refused).status()).toBe(400)
+    await expect(form.getByRole('alert')).toHaveText(`Message not sent: ${NOT_LISTED}`)
+    await expect(form.getByLabel('Project type (optional)')).toHaveAccessibleDescription(NOT_LISTED)
+    await expect(form.getByLabel('Project type (optional)')).toHaveAttribute('aria-invalid', 'true')
+    await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
+  } finally {
+    await context.close()
+  }
+  expect(await findMessages(request, (m) => m.email === contact.email)).toHaveLength(0)
+})
+
+test('with JavaScript an answer the owner no longer lists is refused on its field by the service', async ({
+  page,
+}) => {
+  const contact = uniqueContact('Scripted Unlisted')
+  await page.goto('/contact')
+  await waitUntilInteractive(page)
+  await fillContactForm(page, contact)
+  const form = contactForm(page)
+  await chooseUnlistedOption(form.getByLabel('Project type (optional)'), UNLISTED)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expectToast(page, `Message not sent: ${NOT_LISTED}`)
+  await expect(form.getByLabel('Project type (optional)')).toHaveAccessibleDescription(NOT_LISTED)
+  await expect(form.getByLabel('Project type (optional)')).toBeFocused()
   await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
 })
 

@@ -85,6 +85,43 @@ test('the subscription works with JavaScript off', async ({ browser, request }) 
   }
 })
 
+/** An address the browser's own check lets through (no dot in the domain) and the server refuses. */
+const REFUSED_EMAIL = 'reader@localhost'
+const NOT_AN_ADDRESS = 'Email is not a valid e-mail address'
+
+test('with JavaScript an address the server refuses is named on the field', async ({ page }) => {
+  await page.goto('/journal')
+  await waitUntilInteractive(page)
+  const form = page.getByRole('form', { name: 'Subscribe to the journal' })
+  await form.getByLabel('Email').fill(REFUSED_EMAIL)
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expectToast(page, `Not subscribed: ${NOT_AN_ADDRESS}`)
+  const field = page.getByRole('form', { name: 'Subscribe to the journal' }).getByLabel('Email')
+  await expect(field).toHaveAccessibleDescription(NOT_AN_ADDRESS)
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveValue(REFUSED_EMAIL)
+  await expect(field).toBeFocused()
+})
+
+test('without JavaScript an address the server refuses is named on the field', async ({
+  browser,
+}) => {
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.goto('/journal')
+    const form = page.getByRole('form', { name: 'Subscribe to the journal' })
+    await form.getByLabel('Email').fill(REFUSED_EMAIL)
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    expect((await refused).status()).toBe(400)
+    await expect(form.getByRole('alert')).toHaveText(`Not subscribed: ${NOT_AN_ADDRESS}`)
+    await expect(form.getByLabel('Email')).toHaveAccessibleDescription(NOT_AN_ADDRESS)
+    await expect(form.getByLabel('Email')).toHaveValue(REFUSED_EMAIL)
+  } finally {
+    await context.close()
+  }
+})
+
 test('the owner sends a post to the subscribers, and a reader unsubscribes from its mail', async ({
   page,
   request,

@@ -253,6 +253,30 @@ test('a photo over the limit is refused as it is chosen, before a byte is sent, 
   expect(posts).toEqual([])
 })
 
+test('with JavaScript a file that is no image comes back on the photo field, the words kept', async ({
+  page,
+  request,
+}) => {
+  const email = `client-${uniqueId()}@example.com`
+  const text = `Kept beside a refused photo (${uniqueId()}).`
+  await requestApi(request, { name: 'Scripted Photo Client', email })
+  await page.goto(await mailedLink(email))
+  await waitUntilInteractive(page)
+  await fillTestimonial(page, { role: '', company: 'Odd Files Ltd', text, rating: '4 out of 5' })
+  const photo = page.getByLabel('Photo or logo')
+  await photo.setInputFiles(NOT_AN_IMAGE)
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Send testimonial' }).click()
+  expect((await refused).status()).toBe(400)
+  await expect(page.getByRole('alert')).toContainText('Testimonial not sent')
+  await expect(photo).toHaveAccessibleDescription(
+    /Only JPEG, PNG, WebP, GIF or AVIF images are allowed/,
+  )
+  await expect(photo).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Testimonial', { exact: true })).toHaveValue(text)
+  expect((await adminTestimonials(request)).some((t) => t.text === text)).toBe(false)
+})
+
 test('the testimonial form works with JavaScript off', async ({ browser, request }) => {
   const email = `client-${uniqueId()}@example.com`
   const text = `Sent without JavaScript (${uniqueId()}).`

@@ -4,13 +4,11 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { validate } from '#app/lib/form-errors.ts'
-import { serviceFailure } from '#app/lib/public-form-post.ts'
+import { refusalOf, type Refusal } from '#app/lib/public-form.server.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
 import { isLinkToken } from '#common/schemas/common.ts'
 import {
-  BookingBodySchema,
   RescheduleBodySchema,
-  type BookingCreated,
   type BookingPageSettings,
   type ManagedBookingResponse,
 } from '#common/schemas/booking.ts'
@@ -127,62 +125,19 @@ async function freeDays(
   return groupSlotsByDay(inMonth, zone)
 }
 
-export type BookCallResult =
-  | { ok: true; booking: BookingCreated['booking'] }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> }
+type Refused = { ok: false } & Refusal
 
-type Refusal = BookCallResult & { ok: false }
+const TAKEN = 'That time was just taken by someone else. Please pick another one.'
 
-/** What a refused post tells the visitor; a message naming a field ("email: ...") is that field's. */
-function refusal(error: unknown): Refusal {
-  const { status, detail } = serviceFailure(error)
-  const [, field, reason] = /^(\w+): (.*)$/.exec(detail) ?? []
-  const fieldErrors: Record<string, string> = field && reason ? { [field]: reason } : {}
-  return { ok: false, status, message: detail, fieldErrors }
-}
-
-/** True for the refusal of a time that is no longer free (not of a cancelled or begun call). */
-export const isTaken = (result: { status: number; message: string }) =>
-  result.status === 409 && /not free/i.test(result.message)
-
-/**
- * Books the call from the page's posted fields, checked with the API's own schema: 400 naming
- * the field, 409 for a time no longer free, 429 past the limits (the API's attempts ceiling too).
- */
-export async function bookCall(
-  services: Services,
-  values: Record<string, unknown>,
-  client: { client: string; userAgent?: string },
-): Promise<BookCallResult> {
-  try {
-    await services.booking.countAttempt(client.client)
-  } catch (error) {
-    return refusal(error)
-  }
-  const parsed = validate(BookingBodySchema, values)
-  if (!parsed.ok) {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(parsed.errors).filter((entry): entry is [string, string] => !!entry[1]),
-    )
-    return {
-      ok: false,
-      status: 400,
-      message: Object.values(fieldErrors)[0] ?? 'Check the form',
-      fieldErrors,
-    }
-  }
-  try {
-    const { booking } = await services.booking.book(parsed.data, client)
-    return { ok: true, booking }
-  } catch (error) {
-    return refusal(error)
-  }
-}
+/** What a booking page tells of a refusal: a time taken meanwhile sends the visitor back to the times. */
+export const tellRefusal = ({ code, message }: Pick<Refusal, 'code' | 'message'>) =>
+  code === 'slot_taken' ? { isTaken: true, message: TAKEN } : { isTaken: false, message }
 
 /** What a post to a manage link whose token has the wrong shape answers, unlooked-up. */
-const NO_BOOKING: Refusal = {
+const NO_BOOKING: Refused = {
   ok: false,
   status: 404,
+  headers: {},
   message: 'This link does not lead to a booking',
   fieldErrors: {},
 }
@@ -196,7 +151,7 @@ export async function findBooking(
   try {
     return (await services.booking.byToken(token)).booking
   } catch (error) {
-    if (serviceFailure(error).status === 404) return null
+    if (refusalOf(error).status === 404) return null
     throw error
   }
 }
@@ -205,13 +160,13 @@ export async function cancelBooking(
   services: Services,
   token: string,
   client: string,
-): Promise<{ ok: true } | Refusal> {
+): Promise<{ ok: true } | Refused> {
   if (!isLinkToken(token)) return NO_BOOKING
   try {
     await services.booking.cancel(token, client)
     return { ok: true }
   } catch (error) {
-    return refusal(error)
+    return { ok: false, ...refusalOf(error) }
   }
 }
 
@@ -220,14 +175,15 @@ export async function rescheduleBooking(
   token: string,
   start: string,
   client: string,
-): Promise<{ ok: true } | Refusal> {
+): Promise<{ ok: true } | Refused> {
   if (!isLinkToken(token)) return NO_BOOKING
   const parsed = validate(RescheduleBodySchema, { start })
-  if (!parsed.ok) return { ok: false, status: 400, message: 'Pick a time', fieldErrors: {} }
+  if (!parsed.ok)
+    return { ok: false, status: 400, headers: {}, message: 'Pick a time', fieldErrors: {} }
   try {
     await services.booking.reschedule(token, parsed.data, client)
     return { ok: true }
   } catch (error) {
-    return refusal(error)
+    return { ok: false, ...refusalOf(error) }
   }
 }

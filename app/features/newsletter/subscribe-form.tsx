@@ -17,7 +17,13 @@ export const SUBSCRIBE_INTENT = 'subscribe'
 
 export type SubscribeResult =
   | { intent: typeof SUBSCRIBE_INTENT; ok: true; message: string }
-  | { intent: typeof SUBSCRIBE_INTENT; ok: false; message: string; email: string }
+  | {
+      intent: typeof SUBSCRIBE_INTENT
+      ok: false
+      message: string
+      fieldErrors: Partial<Record<'email', string>>
+      email: string
+    }
 
 export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading?: string }) {
   const fetcher = useFetcher<SubscribeResult>()
@@ -37,6 +43,8 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
   }, [fetcher.state, fetcher.data])
 
   const failure = !fetcher.data && pageResult && !pageResult.ok ? pageResult : undefined
+  const result = fetcher.data ?? pageResult
+  const emailError = result && !result.ok ? result.fieldErrors.email : undefined
   return (
     <section
       aria-labelledby="subscribe-heading"
@@ -80,6 +88,7 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
               required
               maxLength={TEXT_LIMITS.email}
               defaultValue={failure?.email}
+              error={emailError}
             />
           </div>
           <Button type="submit" size="lg" disabled={isSending} data-pending-label="Subscribing...">

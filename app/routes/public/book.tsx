@@ -19,21 +19,20 @@ import {
 } from '#app/features/booking/booking-picker.tsx'
 import { formatDuration, pickerHref, type PickerView } from '#app/features/booking/booking-view.ts'
 import {
-  bookCall,
   getPublicBookingSettings,
-  isTaken,
   loadPicker,
   pickerParamsOf,
+  tellRefusal,
 } from '#app/features/booking/booking.server.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formPageHeaders, postedFields } from '#app/lib/public-form-post.ts'
+import { answerPublicForm, formPageHeaders, postedFields } from '#app/lib/public-form.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { VISITOR_PAGE_HEADER } from '#common/public-pages.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
+import { BookingBodySchema } from '#common/schemas/booking.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 
 const PATH = '/book'
-const TAKEN = 'That time was just taken by someone else. Please pick another one.'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = matches.find((match) => match?.id === 'routes/public/public-layout')?.data as
@@ -47,7 +46,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   })
 }
 
-/** A refused post's Retry-After reaches the client; whether the page is made for each visitor, the server. */
+/**
+ * A refused post's headers (a 429's Retry-After) reach the client; whether the page is made for each
+ * visitor (the loader's VISITOR_PAGE_HEADER), the server.
+ */
 export const headers: Route.HeadersFunction = formPageHeaders
 
 /** Closed, the page is the same for everyone; open, it shows the free times as they are now. */
@@ -78,42 +80,43 @@ export type BookResult =
   | BookingFormFailure
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { booking } = context.services
   const form = await request.formData()
   const values = postedFields(form, [...BOOKING_FIELDS, 'start', 'duration', 'timeZone'])
   const zone = isTimeZone(values.timeZone) ? values.timeZone : 'UTC'
-  const body: Record<string, unknown> = {
-    start: values.start,
-    duration: Number(values.duration),
-    name: values.name,
-    email: values.email,
-    timeZone: zone,
-    ...(values.message ? { message: values.message } : {}),
-    ...(values.projectType ? { projectType: values.projectType } : {}),
-    ...(values.budget ? { budget: values.budget } : {}),
-    ...(values.timeline ? { timeline: values.timeline } : {}),
-  }
-  const result = await bookCall(context.services, body, {
+  const client = {
     client: context.clientIp,
     userAgent: request.headers.get('user-agent') ?? undefined,
-  })
-  if (result.ok)
-    return data<BookResult>({
+  }
+  return answerPublicForm({
+    count: () => booking.countAttempt(context.clientIp),
+    schema: BookingBodySchema,
+    values: {
+      start: values.start,
+      duration: Number(values.duration),
+      name: values.name,
+      email: values.email,
+      timeZone: zone,
+      ...(values.message ? { message: values.message } : {}),
+      ...(values.projectType ? { projectType: values.projectType } : {}),
+      ...(values.budget ? { budget: values.budget } : {}),
+      ...(values.timeline ? { timeline: values.timeline } : {}),
+    },
+    submit: (body) => booking.book(body, client),
+    accepted: (created): BookResult => ({
       ok: true,
-      booking: result.booking,
+      booking: created.booking,
       zone,
       name: values.name,
       email: values.email,
-    })
-  return data<BookResult>(
-    {
+    }),
+    refused: (refusal): BookResult => ({
       ok: false,
-      isTaken: isTaken(result),
-      message: isTaken(result) ? TAKEN : result.message,
-      fieldErrors: result.fieldErrors,
+      ...tellRefusal(refusal),
+      fieldErrors: refusal.fieldErrors,
       values,
-    },
-    { status: result.status },
-  )
+    }),
+  })
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

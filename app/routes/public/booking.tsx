@@ -15,10 +15,10 @@ import {
   cancelBooking,
   findBooking,
   getPublicBookingSettings,
-  isTaken,
   loadPicker,
   pickerParamsOf,
   rescheduleBooking,
+  tellRefusal,
   type ManagedBooking,
 } from '#app/features/booking/booking.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -101,14 +101,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       done: intent === 'cancel' ? 'cancelled' : 'rescheduled',
     })
   return data<ManageResult>(
-    {
-      ok: false,
-      isTaken: isTaken(result),
-      message: isTaken(result)
-        ? 'That time was just taken by someone else. Please pick another one.'
-        : result.message,
-    },
-    { status: result.status },
+    { ok: false, ...tellRefusal(result) },
+    { status: result.status, headers: result.headers },
   )
 }
 

@@ -7,15 +7,13 @@ import {
   INQUIRY_FIELDS,
   type ContactField,
   type ContactResult,
-  type InquiryField,
 } from '#app/features/messages/contact-form.tsx'
 import { ContactBody } from '#app/features/pages/contact-body.tsx'
-import { validate } from '#app/lib/form-errors.ts'
-import { formPageHeaders, postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
+import { answerPublicForm, formPageHeaders, postedFields } from '#app/lib/public-form.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
 import { VISITOR_PAGE_HEADER, holdsToken } from '#common/public-pages.ts'
-import { ContactBodySchema, type ContactResponse } from '#common/schemas/messages.ts'
+import { ContactBodySchema } from '#common/schemas/messages.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
@@ -44,66 +42,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const values = postedFields(form, [...FIELDS, ...INQUIRY_FIELDS])
   const extra = postedFields(form, [CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD])
-  try {
-    await messages.countContactAttempt(context.clientIp)
-  } catch (error) {
-    return failure(error, values)
-  }
-
-  const parsed = validate(ContactBodySchema, {
-    ...values,
-    [CONTACT_HONEYPOT_FIELD]: extra[CONTACT_HONEYPOT_FIELD],
-    ...(form.has(CONTACT_TOKEN_FIELD) ? { [CONTACT_TOKEN_FIELD]: extra[CONTACT_TOKEN_FIELD] } : {}),
-  })
-  if (!parsed.ok) {
-    return data<ContactResult>(
-      {
-        ok: false,
-        message: CONTACT_FAILURE,
-        detail: Object.values(parsed.errors)[0],
-        fieldErrors: parsed.errors,
-        values,
-      },
-      { status: 400 },
-    )
-  }
-
-  let answer: ContactResponse
-  try {
-    answer = await messages.createFromContact(parsed.data, {
-      client: context.clientIp,
-      door: 'page',
-      userAgent: request.headers.get('user-agent') ?? undefined,
-    })
-  } catch (error) {
-    return failure(error, values)
-  }
-  return data<ContactResult>({
-    ok: true,
-    message: CONTACT_SUCCESS,
-    fullName: parsed.data.fullName,
-    email: answer.email,
-    acknowledged: answer.acknowledged,
-  })
-}
-
-/** The form's answer to a service error: its status and message (a 429 keeps its Retry-After). */
-function failure(error: unknown, values: Record<ContactField | InquiryField, string>) {
-  const { status, headers, detail } = serviceFailure(error)
-  // A refused qualifying answer (the owner changed the options since the page was served) names
-  // its field, as a validation error does.
-  const [, name, reason = detail] = /^(\w+): (.*)$/.exec(detail) ?? []
-  const field = INQUIRY_FIELDS.find((inquiryField) => inquiryField === name)
-  return data<ContactResult>(
-    {
+  return answerPublicForm({
+    count: () => messages.countContactAttempt(context.clientIp),
+    schema: ContactBodySchema,
+    values: {
+      ...values,
+      [CONTACT_HONEYPOT_FIELD]: extra[CONTACT_HONEYPOT_FIELD],
+      ...(form.has(CONTACT_TOKEN_FIELD)
+        ? { [CONTACT_TOKEN_FIELD]: extra[CONTACT_TOKEN_FIELD] }
+        : {}),
+    },
+    submit: (body) =>
+      messages.createFromContact(body, {
+        client: context.clientIp,
+        door: 'page',
+        userAgent: request.headers.get('user-agent') ?? undefined,
+      }),
+    accepted: (answer, body): ContactResult => ({
+      ok: true,
+      message: CONTACT_SUCCESS,
+      fullName: body.fullName,
+      email: answer.email,
+      acknowledged: answer.acknowledged,
+    }),
+    // A refused qualifying answer (the owner changed the options since the page was served) is
+    // on its field, as a validation error is.
+    refused: ({ message, fieldErrors }): ContactResult => ({
       ok: false,
       message: CONTACT_FAILURE,
-      detail: field ? reason : detail,
-      fieldErrors: field ? { [field]: reason } : {},
+      detail: message,
+      fieldErrors,
       values,
-    },
-    { status, headers },
-  )
+    }),
+  })
 }
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {

@@ -2,8 +2,8 @@ import { Form, data, href } from 'react-router'
 import type { Route } from './+types/subscribe'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import { TokenPageFrame } from '#app/features/newsletter/token-page-frame.tsx'
-import { serviceFailure } from '#app/lib/public-form-post.ts'
+import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
+import { refusalOf } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
@@ -33,8 +33,8 @@ export async function action({ params, context }: Route.ActionArgs) {
     const { message } = await context.services.subscribers.confirm(params.token)
     return data({ ok: true as const, message }, { status: 200 })
   } catch (error) {
-    const { status, headers, detail } = serviceFailure(error)
-    return data({ ok: false as const, message: detail }, { status, headers })
+    const { status, headers, message } = refusalOf(error)
+    return data({ ok: false as const, message }, { status, headers })
   }
 }
 

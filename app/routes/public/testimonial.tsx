@@ -6,8 +6,8 @@ import {
   type TestimonialField,
   type TestimonialResult,
 } from '#app/features/testimonials/testimonial-form.tsx'
-import { validate } from '#app/lib/form-errors.ts'
-import { postedFields, serviceFailure } from '#app/lib/public-form-post.ts'
+import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
+import { answerPublicForm, postedFields } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import {
@@ -60,34 +60,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { testimonials } = context.services
   const form = await request.formData()
   const values = postedFields(form, FIELDS)
-  try {
-    await testimonials.countSubmitAttempt(context.clientIp)
-    const parsed = validate(TestimonialSubmitBodySchema, { ...values, token: params.token })
-    if (!parsed.ok) {
-      const message = 'please check the fields marked below'
-      return data<TestimonialResult>(
-        { ok: false, message, fieldErrors: parsed.errors, values },
-        { status: 400 },
-      )
-    }
-    const { message } = await testimonials.submit(parsed.data, { photo: await postedPhoto(form) })
-    // An explicit status: the loader that runs after this post answers 410 for the used link.
-    return data<TestimonialResult>({ ok: true, message }, { status: 200 })
-  } catch (error) {
-    const { status, headers, detail } = serviceFailure(error)
-    // A refused photo names its field, as a validation error does.
-    const [, field, reason] = /^(\w+): (.*)$/.exec(detail) ?? []
-    const isPhoto = field === TESTIMONIAL_PHOTO_FIELD
-    return data<TestimonialResult>(
-      {
-        ok: false,
-        message: isPhoto ? 'please check the fields marked below' : detail,
-        fieldErrors: isPhoto ? { photo: reason } : {},
-        values,
-      },
-      { status, headers },
-    )
-  }
+  return answerPublicForm({
+    count: () => testimonials.countSubmitAttempt(context.clientIp),
+    schema: TestimonialSubmitBodySchema,
+    values: { ...values, token: params.token },
+    submit: async (body) => testimonials.submit(body, { photo: await postedPhoto(form) }),
+    accepted: ({ message }): TestimonialResult => ({ ok: true, message }),
+    // A refused photo is on its field, as a validation error is.
+    refused: ({ message, fieldErrors }): TestimonialResult => ({
+      ok: false,
+      message:
+        Object.keys(fieldErrors).length > 0 ? 'please check the fields marked below' : message,
+      fieldErrors,
+      values,
+    }),
+  })
 }
 
 /** After its own post the page keeps what it has: the link's state is the answer's to tell. */
@@ -96,34 +83,12 @@ export const shouldRevalidate = ({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) => (formMethod ? false : defaultShouldRevalidate)
 
-function Frame({
-  eyebrow,
-  title,
-  children,
-}: {
-  eyebrow: string
-  title: string
-  children: React.ReactNode
-}) {
-  return (
-    <main id="main-content" className="flex-1 bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6 sm:py-20">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-        <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900">
-          {title}
-        </h1>
-        {children}
-      </div>
-    </main>
-  )
-}
-
 export default function TestimonialPage({ loaderData, actionData }: Route.ComponentProps) {
   const { ownerName } = useSiteSettings()
   const { link } = loaderData
   if (actionData?.ok) {
     return (
-      <Frame eyebrow="Testimonial" title="Thank you!">
+      <TokenPageFrame eyebrow="Testimonial" title="Thank you!">
         <p role="status" className="mt-5 text-lg leading-8 text-slate-700">
           {actionData.message} {ownerName} will read it before it appears on the site.
         </p>
@@ -132,12 +97,12 @@ export default function TestimonialPage({ loaderData, actionData }: Route.Compon
             Go to the home page
           </SiteLink>
         </p>
-      </Frame>
+      </TokenPageFrame>
     )
   }
   if (link.state !== 'open') {
     return (
-      <Frame eyebrow="Testimonial" title="This link is no longer valid">
+      <TokenPageFrame eyebrow="Testimonial" title="This link is no longer valid">
         <p className="mt-5 text-lg leading-8 text-slate-700">{link.message}</p>
         <p className="mt-3 text-lg leading-8 text-slate-700">
           If you would still like to write a testimonial, ask {ownerName} for a new link.
@@ -150,11 +115,11 @@ export default function TestimonialPage({ loaderData, actionData }: Route.Compon
             Go to the home page
           </SiteLink>
         </p>
-      </Frame>
+      </TokenPageFrame>
     )
   }
   return (
-    <Frame eyebrow="Testimonial" title="Write a testimonial">
+    <TokenPageFrame eyebrow="Testimonial" title="Write a testimonial">
       <p className="mt-5 text-lg leading-8 text-slate-700">
         Hello {link.name}, thank you for taking a moment to say how our work together went.{' '}
         {ownerName} reads every testimonial before it appears on the site.
@@ -165,6 +130,6 @@ export default function TestimonialPage({ loaderData, actionData }: Route.Compon
           failure={actionData && !actionData.ok ? actionData : undefined}
         />
       </div>
-    </Frame>
+    </TokenPageFrame>
   )
 }

@@ -1,7 +1,7 @@
 import { data, href } from 'react-router'
 import type { Route } from './+types/unsubscribe'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import { TokenPageFrame } from '#app/features/newsletter/token-page-frame.tsx'
+import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'

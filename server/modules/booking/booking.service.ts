@@ -93,6 +93,7 @@ const MAX_UPCOMING_PER_MAILBOX = 2
 const BOOKING_OFF = 'Booking a call is not available'
 const BOOKING_NOT_FOUND = 'Booking not found'
 const NOT_FREE = 'That time is not free: please pick another'
+const SLOT_TAKEN = { code: 'slot_taken' } as const
 const CANCELLED = 'This booking is cancelled'
 const BEGUN = 'This call has already begun'
 const HELD = `This address already has ${MAX_UPCOMING_PER_MAILBOX} upcoming calls: move one of them with the link in its invitation`
@@ -134,7 +135,9 @@ export function createBookingService(deps: {
 
   function requireDuration(booking: BookingSettings, duration: number) {
     if (!booking.durations.includes(duration))
-      throw badRequest(`duration: Duration must be one of ${booking.durations.join(', ')} minutes`)
+      throw badRequest(`Duration must be one of ${booking.durations.join(', ')} minutes`, {
+        field: 'duration',
+      })
   }
 
   /** The free slots of `duration` minutes on the owner-zone dates `from` to `to`. */
@@ -601,7 +604,7 @@ export function createBookingService(deps: {
       requireDuration(booking, body.duration)
       await messages.requireListedAnswers(body)
       const start = Date.parse(body.start)
-      if (!(await isFree(booking, start, body.duration))) throw conflict(NOT_FREE)
+      if (!(await isFree(booking, start, body.duration))) throw conflict(NOT_FREE, SLOT_TAKEN)
       await limits.take('booking', client)
       await limits.take('bookingOverall', 'site', () => tellOwnerOfCeiling('bookingOverall'))
       await limits.take('bookingOverallDaily', 'site', () =>
@@ -651,7 +654,7 @@ export function createBookingService(deps: {
           return queueAll(tx, mails)
         })
       } catch (err) {
-        if (isOverlap(err)) throw conflict(NOT_FREE)
+        if (isOverlap(err)) throw conflict(NOT_FREE, SLOT_TAKEN)
         throw err
       }
       await attemptQueued(queued, call.id)
@@ -706,7 +709,8 @@ export function createBookingService(deps: {
       await limits.take('bookingChanges', client)
       const { booking, site } = await requireEnabled()
       const start = Date.parse(body.start)
-      if (!(await isFree(booking, start, found.durationMinutes, found.id))) throw conflict(NOT_FREE)
+      if (!(await isFree(booking, start, found.durationMinutes, found.id)))
+        throw conflict(NOT_FREE, SLOT_TAKEN)
       const endAt = new Date(start + found.durationMinutes * MINUTE_MS)
       const times = {
         startAt: new Date(start),
@@ -722,7 +726,7 @@ export function createBookingService(deps: {
           repo.reschedule(tx, found, times, at),
         )
       } catch (err) {
-        if (isOverlap(err)) throw conflict(NOT_FREE)
+        if (isOverlap(err)) throw conflict(NOT_FREE, SLOT_TAKEN)
         throw err
       }
       if (!row) throw await refusalOf(found.id)

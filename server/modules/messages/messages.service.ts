@@ -132,8 +132,7 @@ const INQUIRY_QUESTIONS = [
 
 /**
  * Throws 400 naming the first answer that is not one of the options the settings list (a question
- * the owner does not ask takes no answer), or a website the owner does not ask for; the message
- * starts with the field's name, as a validation error's does.
+ * the owner does not ask takes no answer), or a website the owner does not ask for.
  */
 function requireListedAnswers(
   body: Pick<ContactBody, 'projectType' | 'budget' | 'timeline' | 'website'>,
@@ -142,10 +141,10 @@ function requireListedAnswers(
   for (const [field, options, label] of INQUIRY_QUESTIONS) {
     const answer = body[field]
     if (answer !== undefined && !inquiry[options].includes(answer))
-      throw badRequest(`${field}: ${label} must be one of the listed options`)
+      throw badRequest(`${label} must be one of the listed options`, { field })
   }
   if (body.website !== undefined && !inquiry.askWebsite)
-    throw badRequest('website: Website is not asked for')
+    throw badRequest('Website is not asked for', { field: 'website' })
 }
 
 const csvRow = (row: MessageRow) => [

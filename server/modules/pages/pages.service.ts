@@ -66,7 +66,7 @@ export function createPagesService({
       if (!parsed.success) {
         const [issue] = parsed.error.issues
         const field = issue?.path.join('.')
-        throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid page'))
+        throw badRequest(issue?.message ?? 'Invalid page', { field })
       }
       await repo.upsert(pageKey, parsed.data)
       contentChanged()

@@ -57,15 +57,16 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
           continue
         }
         if (part.fieldname !== TESTIMONIAL_PHOTO_FIELD)
-          throw badRequest(
-            `${part.fieldname}: Only the "${TESTIMONIAL_PHOTO_FIELD}" field takes a file`,
-          )
+          throw badRequest(`Only the "${TESTIMONIAL_PHOTO_FIELD}" field takes a file`, {
+            field: part.fieldname,
+          })
         const photo = await readImageFile(app, part, TESTIMONIAL_PHOTO_FIELD)
         if (photo.length > 0) photos.set(request, photo)
       }
     } catch (error) {
       // A file too large is a refused field like any other: 400 naming it.
-      if (error instanceof HttpError && error.statusCode === 413) throw badRequest(error.message)
+      if (error instanceof HttpError && error.statusCode === 413)
+        throw badRequest(error.message, { field: error.field })
       throw malformedAsBadRequest(TESTIMONIAL_PHOTO_FIELD)(error)
     }
     request.body = fields

@@ -147,7 +147,7 @@ export function createTestimonialsService({
       return await uploads.store(content)
     } catch (error) {
       if (error instanceof HttpError && error.statusCode < 500)
-        throw badRequest(`${TESTIMONIAL_PHOTO_FIELD}: ${error.message}`)
+        throw badRequest(error.message, { field: TESTIMONIAL_PHOTO_FIELD })
       throw error
     }
   }

@@ -22,7 +22,7 @@ export const imageMultipartLimits = (fields: { count: number; maxBytes: number }
 /** busboy reports a malformed body (no boundary, data cut off) as a plain Error without a status. */
 export const malformedAsBadRequest = (field: string) => (error: unknown) =>
   error instanceof Error && !('statusCode' in error)
-    ? badRequest(`${field}: The upload is not a well-formed multipart body`)
+    ? badRequest('The upload is not a well-formed multipart body', { field })
     : error
 
 /** The file's bytes; 413 naming `field` past UPLOAD_MAX_BYTES, 400 for a malformed body. */
@@ -33,12 +33,12 @@ export async function readImageFile(
 ): Promise<Buffer> {
   const image = await file.toBuffer().catch((error: unknown) => {
     if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-      throw payloadTooLarge(`${field}: ${FILE_TOO_LARGE}`)
+      throw payloadTooLarge(FILE_TOO_LARGE, { field })
     throw malformedAsBadRequest(field)(error)
   })
   // toBuffer() looks at `truncated` only after each chunk it receives. When the limit falls exactly
   // at a chunk's end, busboy marks the file truncated without sending another, and the file comes
   // back cut at the limit instead of refused (likely https://github.com/fastify/fastify-multipart/issues/542).
-  if (file.file.truncated) throw payloadTooLarge(`${field}: ${FILE_TOO_LARGE}`)
+  if (file.file.truncated) throw payloadTooLarge(FILE_TOO_LARGE, { field })
   return image
 }

@@ -215,7 +215,7 @@ export function createWebsitesService({
      */
     async update(id: string, body: WebsiteUpdateBody): Promise<Website> {
       if (body._id !== undefined && body._id !== id) {
-        throw badRequest('_id: must match the website in the URL')
+        throw badRequest('must match the website in the URL', { field: '_id' })
       }
       const current = await repo.findById(id)
       if (!current) throw publishing.notFound()
@@ -238,7 +238,8 @@ export function createWebsitesService({
     /** Sets the portfolio order (see WebsiteOrderBodySchema). Throws 400 naming an unknown id. */
     async reorder({ ids }: WebsiteOrderBody): Promise<void> {
       const missing = await repo.reorder(ids)
-      if (missing.length > 0) throw badRequest(`ids: no website has the id ${missing[0]}`)
+      if (missing.length > 0)
+        throw badRequest(`no website has the id ${missing[0]}`, { field: 'ids' })
       contentChanged()
     },
 

@@ -11,6 +11,7 @@ import {
   expect,
   type APIRequestContext,
   type Browser,
+  type Locator,
   type Page,
 } from '@playwright/test'
 import {
@@ -135,6 +136,16 @@ export async function waitUntilInteractive(page: Page) {
     const main = document.getElementById('main-content')
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'))
   })
+}
+
+/**
+ * Chooses in `select` an answer its options do not list, as a page served before the owner changed
+ * the options sends it: only the server can refuse it.
+ */
+export async function chooseUnlistedOption(select: Locator, answer: string) {
+  await select.evaluate((element: HTMLSelectElement, value) => {
+    element.add(new Option(value, value, true, true))
+  }, answer)
 }
 
 /** A page in a fresh context with JavaScript off: what search engines and no-script visitors get. */

@@ -1,4 +1,4 @@
-/** The frame of the pages a newsletter mail's links open (confirm, unsubscribe). */
+/** The frame of the pages a mailed one-time link opens (newsletter confirm and unsubscribe, testimonial). */
 export function TokenPageFrame({
   eyebrow,
   title,
