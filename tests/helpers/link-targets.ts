@@ -1,7 +1,8 @@
 /**
- * Local HTTP and HTTPS servers for link-check tests: pages that work, fail, loop, never answer or
- * lack the expected text, behind a certificate made here with a chosen expiry (self-signed, so it
- * is trusted only where a test passes it as `ca`). Every request is counted by path.
+ * Local HTTP and HTTPS servers for the outbound fetcher's and the link checks' tests: pages that
+ * work, fail, loop, never answer or lack the expected text, behind a certificate made here with a
+ * chosen expiry (self-signed, so it is trusted only where a test passes it as `ca`). Every request
+ * is counted by path.
  */
 import { once } from 'node:events'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
