@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeLink, type ProbeOptions } from '#server/modules/link-checks/probe.ts'
 import {
-  makeCertificate,
   PAGE_TEXT,
-  startLinkTargets,
+  startPlainAndSecureTargets,
+  TARGET_FETCH_OPTIONS,
   type LinkTargets,
 } from '#tests/helpers/link-targets.ts'
 
@@ -17,27 +17,22 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const NOW = new Date()
 const CERT_EXPIRY = new Date(NOW.getTime() + 10 * DAY_MS + 60 * 60 * 1000)
 
+let targets: Awaited<ReturnType<typeof startPlainAndSecureTargets>>
 let web: LinkTargets
 let secure: LinkTargets
-let ca: string
 
 const options = (extra: Partial<ProbeOptions> = {}): ProbeOptions => ({
-  userAgent: 'Mozilla/5.0 (compatible; PortfolioLinkCheck/1.0; +http://site.test)',
-  allowPrivate: true,
-  timeoutMs: 500,
+  ...TARGET_FETCH_OPTIONS,
   now: () => NOW,
-  ca,
+  ca: targets.ca,
   ...extra,
 })
 
 beforeAll(async () => {
-  const certificate = await makeCertificate(CERT_EXPIRY)
-  ca = certificate.cert
-  ;[web, secure] = await Promise.all([startLinkTargets(), startLinkTargets(certificate)])
+  targets = await startPlainAndSecureTargets(CERT_EXPIRY)
+  ;({ web, secure } = targets)
 })
-afterAll(async () => {
-  await Promise.all([web.close(), secure.close()])
-})
+afterAll(() => targets.close())
 
 describe('probeLink over http', () => {
   it('reports a working page: status, final URL and time', async () => {

@@ -6,26 +6,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchText, type OutboundOptions } from '#server/lib/outbound-fetch.ts'
 import {
-  makeCertificate,
   PAGE_TEXT,
-  startLinkTargets,
+  startPlainAndSecureTargets,
+  TARGET_FETCH_OPTIONS,
   type LinkTargets,
 } from '#tests/helpers/link-targets.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const NOW = new Date()
 
+let targets: Awaited<ReturnType<typeof startPlainAndSecureTargets>>
 let web: LinkTargets
 let secure: LinkTargets
-let ca: string
 
 const options = (extra: Partial<OutboundOptions> = {}) => ({
-  userAgent: 'Mozilla/5.0 (compatible; PortfolioLinkCheck/1.0; +http://site.test)',
-  allowPrivate: true,
-  timeoutMs: 500,
+  ...TARGET_FETCH_OPTIONS,
   maxBytes: 2 * 1024 * 1024,
   now: () => NOW,
-  ca,
+  ca: targets.ca,
   ...extra,
 })
 
@@ -33,13 +31,10 @@ const refusal = (host: string, kind: string, address: string) =>
   `Not checked: ${host} resolves to ${kind} address (${address}), which is not allowed; links must point to the public internet`
 
 beforeAll(async () => {
-  const certificate = await makeCertificate(new Date(NOW.getTime() + 30 * DAY_MS))
-  ca = certificate.cert
-  ;[web, secure] = await Promise.all([startLinkTargets(), startLinkTargets(certificate)])
+  targets = await startPlainAndSecureTargets(new Date(NOW.getTime() + 30 * DAY_MS))
+  ;({ web, secure } = targets)
 })
-afterAll(async () => {
-  await Promise.all([web.close(), secure.close()])
-})
+afterAll(() => targets.close())
 
 describe('fetchText', () => {
   it('reads a document, sending the given user agent', async () => {
