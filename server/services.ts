@@ -14,6 +14,7 @@ import {
   type RateLimitCounters,
 } from './lib/rate-limits.ts'
 import { createContentChanges } from './lib/content-changes.ts'
+import { fetchText, outboundUserAgent, type OutboundOptions } from './lib/outbound-fetch.ts'
 import { createSecretBox } from './lib/secret-box.ts'
 import { createTokenService } from './lib/tokens.ts'
 import { createBookingRepository } from './modules/booking/booking.repository.ts'
@@ -37,12 +38,7 @@ import { createSessionSecretService } from './modules/operations/session-secret.
 import { startupNotices } from './modules/operations/startup-notices.ts'
 import { createLinkChecksRepository } from './modules/link-checks/link-checks.repository.ts'
 import { createLinkChecksService } from './modules/link-checks/link-checks.service.ts'
-import {
-  fetchText,
-  linkCheckUserAgent,
-  probeLink,
-  type ProbeOptions,
-} from './modules/link-checks/probe.ts'
+import { probeLink } from './modules/link-checks/probe.ts'
 import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createSubscribersRepository } from './modules/subscribers/subscribers.repository.ts'
@@ -84,7 +80,7 @@ export interface ServicesDeps {
   /** The rate-limit counters the app shares with its routes; tools count in memory. */
   rateLimitCounters?: RateLimitCounters
   /** Link-check options tests change: a shorter timeout, their self-signed certificate. */
-  linkChecks?: Pick<ProbeOptions, 'timeoutMs' | 'ca'>
+  linkChecks?: Pick<OutboundOptions, 'timeoutMs' | 'ca'>
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>
@@ -214,7 +210,7 @@ export async function createServices(deps: ServicesDeps) {
     fetchCalendar: (url, signal) =>
       fetchText(url, {
         signal,
-        userAgent: linkCheckUserAgent(config.publicUrl),
+        userAgent: outboundUserAgent(config.publicUrl),
         allowPrivate: config.linkChecks.isPrivateAllowed,
         accept: 'text/calendar, */*;q=0.5',
         maxBytes: BUSY_CALENDAR_MAX_BYTES,
@@ -235,7 +231,7 @@ export async function createServices(deps: ServicesDeps) {
       probeLink(link, {
         keyword,
         signal,
-        userAgent: linkCheckUserAgent(config.publicUrl),
+        userAgent: outboundUserAgent(config.publicUrl),
         allowPrivate: config.linkChecks.isPrivateAllowed,
         now,
         timeoutMs: deps.linkChecks?.timeoutMs,

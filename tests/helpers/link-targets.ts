@@ -1,7 +1,8 @@
 /**
- * Local HTTP and HTTPS servers for link-check tests: pages that work, fail, loop, never answer or
- * lack the expected text, behind a certificate made here with a chosen expiry (self-signed, so it
- * is trusted only where a test passes it as `ca`). Every request is counted by path.
+ * Local HTTP and HTTPS servers for the outbound fetcher's and the link checks' tests: pages that
+ * work, fail, loop, never answer or lack the expected text, behind a certificate made here with a
+ * chosen expiry (self-signed, so it is trusted only where a test passes it as `ca`). Every request
+ * is counted by path.
  */
 import { once } from 'node:events'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
@@ -101,3 +102,24 @@ export async function startLinkTargets(tls?: { cert: string; key: string }) {
 }
 
 export type LinkTargets = Awaited<ReturnType<typeof startLinkTargets>>
+
+/** An HTTP and an HTTPS target, the latter's certificate valid until `notAfter` and trusted as `ca`. */
+export async function startPlainAndSecureTargets(notAfter: Date) {
+  const certificate = await makeCertificate(notAfter)
+  const [web, secure] = await Promise.all([startLinkTargets(), startLinkTargets(certificate)])
+  return {
+    web,
+    secure,
+    ca: certificate.cert,
+    close: async () => {
+      await Promise.all([web.close(), secure.close()])
+    },
+  }
+}
+
+/** What the fetcher's and the checker's tests fetch with: the loopback targets allowed, 500 ms. */
+export const TARGET_FETCH_OPTIONS = {
+  userAgent: 'Mozilla/5.0 (compatible; PortfolioLinkCheck/1.0; +http://site.test)',
+  allowPrivate: true,
+  timeoutMs: 500,
+}

@@ -47,6 +47,15 @@ describe('formatting a slot in a time zone', () => {
     expect(zoneLabel('America/New_York', '2026-12-01T08:00:00.000Z')).toBe(
       'America/New York (GMT-5)',
     )
+    expect(zoneLabel('Asia/Kolkata', '2026-12-01T08:00:00.000Z')).toBe('Asia/Kolkata (GMT+5:30)')
+    // The zone's offset as the runtime's Intl writes it, "UTC" included.
+    const utcOffset = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      timeZoneName: 'shortOffset',
+    })
+      .formatToParts(new Date('2026-12-01T08:00:00.000Z'))
+      .find((part) => part.type === 'timeZoneName')?.value
+    expect(zoneLabel('UTC', '2026-12-01T08:00:00.000Z')).toBe(`UTC (${utcOffset})`)
   })
 })
 
@@ -85,6 +94,7 @@ describe('calendar dates', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
     expect(addMonths('2026-12', 1)).toBe('2027-01')
     expect(addMonths('2026-01', -1)).toBe('2025-12')
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
     expect(formatDay('2026-12-01')).toBe('Tuesday, December 1, 2026')
   })
 
@@ -120,5 +130,6 @@ describe('calendar dates', () => {
 
   it('widens a month by two days each way for the owner’s dates', () => {
     expect(ownerRangeForMonth('2026-12')).toEqual({ from: '2026-11-29', to: '2027-01-02' })
+    expect(ownerRangeForMonth('2028-02')).toEqual({ from: '2028-01-30', to: '2028-03-02' })
   })
 })

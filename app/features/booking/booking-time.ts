@@ -1,9 +1,11 @@
 /**
  * Booking times as a visitor reads them: a slot (two UTC instants) shown in the visitor's own time
  * zone, slots grouped by the visitor's calendar day, and the month grid the day is picked from.
- * Pure functions over `Intl`, used by the server's rendering of /book and the manage page and by
- * the admin; every date string is `YYYY-MM-DD`, every month `YYYY-MM`.
+ * Pure functions over luxon (the date library the server's slots use too), run by the server's
+ * rendering of /book and the manage page and by the admin in the browser; every date string is
+ * `YYYY-MM-DD`, every month `YYYY-MM`.
  */
+import { DateTime, IANAZone } from 'luxon'
 
 export interface Slot {
   start: string
@@ -11,19 +13,22 @@ export interface Slot {
 }
 
 const LOCALE = 'en-US'
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
-const MONTH_RE = /^\d{4}-\d{2}$/
+const DATE_FORMAT = 'yyyy-MM-dd'
+const MONTH_FORMAT = 'yyyy-MM'
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`
-  let cached = formatters.get(key)
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: zone })
-    formatters.set(key, cached)
-  }
-  return cached
-}
+/**
+ * `iso` on the clocks of `zone`. The zone is made an IANA zone even for "UTC", which luxon would
+ * otherwise read as a fixed offset that it names "UTC" rather than the browser's "GMT+0".
+ */
+const zoned = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { zone: IANAZone.create(zone), locale: LOCALE })
+
+/** A calendar date (no zone involved: read and written in UTC). */
+const calendarDate = (date: string) =>
+  DateTime.fromFormat(date, DATE_FORMAT, { zone: 'UTC', locale: LOCALE })
+
+const monthStart = (month: string) =>
+  DateTime.fromFormat(month, MONTH_FORMAT, { zone: 'UTC', locale: LOCALE })
 
 /** Every IANA zone this runtime knows, sorted, with UTC. */
 export function timeZoneNames(): string[] {
@@ -34,53 +39,39 @@ export function timeZoneNames(): string[] {
 
 /** The calendar date and the 24-hour time of `iso` on the clocks of `zone`. */
 export function zonedParts(iso: string, zone: string): { date: string; time: string } {
-  const parts = formatter(zone, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso))
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((entry) => entry.type === type)?.value ?? ''
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  }
+  const at = zoned(iso, zone)
+  return { date: at.toFormat(DATE_FORMAT), time: at.toFormat('HH:mm') }
 }
 
 /** "9:30 AM" on the clocks of `zone`. */
 export function formatTime(iso: string, zone: string): string {
-  return formatter(zone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
+  return zoned(iso, zone).toLocaleString({ hour: 'numeric', minute: '2-digit' })
 }
 
-/** "Tuesday, December 1, 2026": a calendar date (no zone involved). */
+/** "Tuesday, December 1, 2026": a calendar date. */
 export function formatDay(date: string): string {
-  return formatter('UTC', {
+  return calendarDate(date).toLocaleString({
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
-  }).format(dateAtNoonUtc(date))
+  })
 }
 
 /** "Tue, Dec 1": a calendar date, short. */
 export function formatShortDay(date: string): string {
-  return formatter('UTC', { weekday: 'short', month: 'short', day: 'numeric' }).format(
-    dateAtNoonUtc(date),
-  )
+  return calendarDate(date).toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' })
 }
 
 /** "December 2026". */
 export function formatMonth(month: string): string {
-  return formatter('UTC', { month: 'long', year: 'numeric' }).format(dateAtNoonUtc(`${month}-01`))
+  return monthStart(month).toLocaleString({ month: 'long', year: 'numeric' })
 }
 
-/** "GMT-5", "GMT+1", "GMT": the zone's offset at `iso`. */
+/** "GMT-5", "GMT+5:30", "GMT": the zone's offset at `iso`. */
 export function zoneOffset(zone: string, iso: string): string {
-  const parts = formatter(zone, { timeZoneName: 'shortOffset' }).formatToParts(new Date(iso))
-  return parts.find((entry) => entry.type === 'timeZoneName')?.value ?? ''
+  const parts = zoned(iso, zone).toLocaleParts({ timeZoneName: 'shortOffset' })
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? ''
 }
 
 /** "America/New York (GMT-5)": a zone as a person picks it from a list. */
@@ -111,40 +102,29 @@ export function groupSlotsByDay(slots: readonly Slot[], zone: string): Map<strin
   return days
 }
 
-function dateAtNoonUtc(date: string): Date {
-  const match = DATE_RE.exec(date)
-  if (!match) throw new Error(`Not a date: ${date}`)
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12))
-}
-
 /** True for a real calendar date written `YYYY-MM-DD`. */
 export function isDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !DATE_RE.test(value)) return false
-  return dateAtNoonUtc(value).toISOString().slice(0, 10) === value
+  return typeof value === 'string' && calendarDate(value).isValid
 }
 
 /** True for a month written `YYYY-MM`. */
 export function isMonth(value: unknown): value is string {
-  return typeof value === 'string' && MONTH_RE.test(value) && isDate(`${value}-01`)
+  return typeof value === 'string' && monthStart(value).isValid
 }
 
 /** `date` moved by `days` calendar days. */
 export function addDays(date: string, days: number): string {
-  const moved = dateAtNoonUtc(date)
-  moved.setUTCDate(moved.getUTCDate() + days)
-  return moved.toISOString().slice(0, 10)
+  return calendarDate(date).plus({ days }).toFormat(DATE_FORMAT)
 }
 
 /** `month` moved by `months` months. */
 export function addMonths(month: string, months: number): string {
-  const moved = dateAtNoonUtc(`${month}-01`)
-  moved.setUTCMonth(moved.getUTCMonth() + months)
-  return moved.toISOString().slice(0, 7)
+  return monthStart(month).plus({ months }).toFormat(MONTH_FORMAT)
 }
 
 /** Today's date on the clocks of `zone`. */
 export function todayIn(zone: string, now: Date): string {
-  return zonedParts(now.toISOString(), zone).date
+  return DateTime.fromJSDate(now, { zone }).toFormat(DATE_FORMAT)
 }
 
 /**
@@ -152,10 +132,13 @@ export function todayIn(zone: string, now: Date): string {
  * days before the first and after the last of the month.
  */
 export function monthWeeks(month: string): (string | null)[][] {
-  const first = `${month}-01`
-  const lead = (dateAtNoonUtc(first).getUTCDay() + 6) % 7
-  const cells: (string | null)[] = Array.from({ length: lead }, () => null)
-  for (let date = first; date.startsWith(month); date = addDays(date, 1)) cells.push(date)
+  const first = monthStart(month)
+  const days = first.daysInMonth ?? 0
+  const cells: (string | null)[] = [
+    // luxon numbers the weekdays from 1 (Monday).
+    ...Array.from({ length: first.weekday - 1 }, () => null),
+    ...Array.from({ length: days }, (_, i) => first.plus({ days: i }).toFormat(DATE_FORMAT)),
+  ]
   while (cells.length % 7 !== 0) cells.push(null)
   const weeks: (string | null)[][] = []
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
@@ -168,7 +151,9 @@ export function monthWeeks(month: string): (string | null)[][] {
  * by two days each way.
  */
 export function ownerRangeForMonth(month: string): { from: string; to: string } {
-  const first = `${month}-01`
-  const last = addDays(`${addMonths(month, 1)}-01`, -1)
-  return { from: addDays(first, -2), to: addDays(last, 2) }
+  const first = monthStart(month)
+  return {
+    from: first.minus({ days: 2 }).toFormat(DATE_FORMAT),
+    to: first.endOf('month').plus({ days: 2 }).toFormat(DATE_FORMAT),
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Session } from '#common/schemas/users.ts'
-import { canVisit, isAdminPath, pathOf, safeRedirect, signInPath } from './redirect.ts'
+import { canVisit, isAdminPath, safeRedirect } from './redirect.ts'
 
 const user: Session = {
   _id: 'u1',
@@ -60,21 +60,5 @@ describe('canVisit', () => {
 
   it('opens public pages to everyone', () => {
     expect(canVisit(null, '/portfolio?page=2')).toBe(true)
-  })
-})
-
-describe('signInPath', () => {
-  it('keeps slashes readable and encodes the rest of the query', () => {
-    expect(signInPath('/profile')).toBe('/signin?redirect=/profile')
-    expect(signInPath('/admin/websites?page=2')).toBe('/signin?redirect=/admin/websites%3Fpage%3D2')
-  })
-
-  it('round-trips through the query string', () => {
-    const url = new URL(signInPath('/admin/messages?page=3&x=y'), 'http://localhost')
-    expect(url.searchParams.get('redirect')).toBe('/admin/messages?page=3&x=y')
-  })
-
-  it('takes the path and query of a request', () => {
-    expect(pathOf(new Request('http://localhost/admin/users?page=4'))).toBe('/admin/users?page=4')
   })
 })

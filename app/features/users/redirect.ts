@@ -23,13 +23,3 @@ export function canVisit(session: Session | null, path: string): boolean {
   if (path === '/profile' || path.startsWith('/profile?')) return session !== null
   return true
 }
-
-/** The sign-in page that comes back to `path` afterwards; slashes stay readable in the address. */
-export const signInPath = (path: string) =>
-  `/signin?redirect=${encodeURIComponent(path).replace(/%2F/gi, '/')}`
-
-/** The path and query of a request, the shape ?redirect= carries. */
-export function pathOf(request: Request): string {
-  const url = new URL(request.url)
-  return url.pathname + url.search
-}

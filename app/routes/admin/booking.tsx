@@ -22,7 +22,7 @@ import {
 import { UpcomingBookings } from '#app/features/booking/upcoming-bookings.tsx'
 import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx'
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'

@@ -18,7 +18,7 @@ import { LinkAttentionPanel } from '#app/features/link-checks/link-attention-pan
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
 import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
 import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/dashboard'
 

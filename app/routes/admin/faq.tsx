@@ -15,7 +15,7 @@ import {
   reorderFaqs,
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { movedIds } from '#app/lib/moved-ids.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'

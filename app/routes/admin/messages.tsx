@@ -37,7 +37,7 @@ import {
 } from '#app/features/messages/messages.api.ts'
 import { EmptyReadingPane, ReadingPane } from '#app/features/messages/reading-pane.tsx'
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { cn } from '#app/lib/cn.ts'

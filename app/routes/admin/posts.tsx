@@ -11,7 +11,7 @@ import {
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { createPost, deletePost, listPostsForAdmin } from '#app/features/journal/journal.api.ts'
 import { PostStateBadges } from '#app/features/journal/post-state.tsx'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
 import { pageTitle } from '#app/lib/seo.ts'

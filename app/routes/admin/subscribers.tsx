@@ -10,7 +10,7 @@ import {
   downloadSubscribers,
   listSubscribers,
 } from '#app/features/newsletter/newsletter.api.ts'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf } from '#app/lib/form-errors.ts'
 import { pageTitle } from '#app/lib/seo.ts'

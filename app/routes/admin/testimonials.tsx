@@ -23,7 +23,7 @@ import {
   requestTestimonial,
   updateTestimonial,
 } from '#app/features/testimonials/testimonials.api.ts'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'

@@ -6,7 +6,7 @@ import {
   type Column,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { deleteUser, listUsers } from '#app/features/users/users.api.ts'
 import { cn } from '#app/lib/cn.ts'
 import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'

@@ -13,7 +13,7 @@ import {
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { checkLinkAction, withLastCheck } from '#app/features/link-checks/link-health.tsx'
-import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { moveWebsite } from '#app/features/websites/move-website.ts'
 import { WEBSITE_COLUMNS } from '#app/features/websites/website-columns.tsx'
 import {

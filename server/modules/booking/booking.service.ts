@@ -36,7 +36,7 @@ import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import { mailboxOf } from '#server/lib/mailbox.ts'
 import { ACTION_LIMITS, tooManyRequests, type ActionLimits } from '#server/lib/rate-limits.ts'
-import type { FetchedText } from '#server/modules/link-checks/probe.ts'
+import type { FetchedText } from '#server/lib/outbound-fetch.ts'
 import type {
   MailContent,
   MailService,
@@ -110,7 +110,7 @@ export function createBookingService(deps: {
   ownerEmail: () => Promise<string | undefined>
   publicUrl: string
   limits: ActionLimits
-  /** Reads the owner's calendar feed under the outbound-fetch rules (link-checks/probe.ts). */
+  /** Reads the owner's calendar feed through server/lib/outbound-fetch.ts (public addresses only). */
   fetchCalendar: (url: string, signal: AbortSignal) => Promise<FetchedText>
   now: () => Date
   log: FastifyBaseLogger

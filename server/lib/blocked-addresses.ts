@@ -1,9 +1,10 @@
 /**
- * Addresses a link check never connects to unless LINK_CHECK_ALLOW_PRIVATE is set: anything that
- * is not the public internet (the server's own loopback, the private network around it, link-local
- * and cloud metadata endpoints, unspecified, unique-local, IPv4-mapped and IPv4-compatible IPv6,
- * and 6to4 addresses that carry one of the refused IPv4 addresses), so a portfolio link cannot be
- * used to probe the inside of the network the site runs in.
+ * Addresses the outbound fetcher (outbound-fetch.ts) never connects to unless
+ * LINK_CHECK_ALLOW_PRIVATE is set: anything that is not the public internet (the server's own
+ * loopback, the private network around it, link-local and cloud metadata endpoints, unspecified,
+ * unique-local, IPv4-mapped and IPv4-compatible IPv6, and 6to4 addresses that carry one of the
+ * refused IPv4 addresses), so an address typed in the admin (a portfolio link, a calendar feed)
+ * cannot be used to probe the network the site runs in.
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net'
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Session } from '#common/schemas/users.ts'
-import { ApiError } from '#app/lib/api-client.ts'
-import { clearSession, saveSession } from '#app/lib/session.ts'
-import { requireAdmin, requireSession, withSignIn } from './guards.ts'
+import { ApiError } from './api-client.ts'
+import { pathOf, requireAdmin, requireSession, signInPath, withSignIn } from './guards.ts'
+import { clearSession, saveSession } from './session.ts'
 
 const user: Session = {
   _id: 'u1',
@@ -100,5 +100,21 @@ describe('withSignIn', () => {
         throw new ApiError('Admins only', 403)
       }),
     ).rejects.toThrow('Admins only')
+  })
+})
+
+describe('signInPath', () => {
+  it('keeps slashes readable and encodes the rest of the query', () => {
+    expect(signInPath('/profile')).toBe('/signin?redirect=/profile')
+    expect(signInPath('/admin/websites?page=2')).toBe('/signin?redirect=/admin/websites%3Fpage%3D2')
+  })
+
+  it('round-trips through the query string', () => {
+    const url = new URL(signInPath('/admin/messages?page=3&x=y'), 'http://localhost')
+    expect(url.searchParams.get('redirect')).toBe('/admin/messages?page=3&x=y')
+  })
+
+  it('takes the path and query of a request', () => {
+    expect(pathOf(new Request('http://localhost/admin/users?page=4'))).toBe('/admin/users?page=4')
   })
 })

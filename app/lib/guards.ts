@@ -4,9 +4,18 @@
  */
 import { redirect } from 'react-router'
 import type { Session } from '#common/schemas/users.ts'
-import { ApiError } from '#app/lib/api-client.ts'
-import { getSession } from '#app/lib/session.ts'
-import { pathOf, signInPath } from './redirect.ts'
+import { ApiError } from './api-client.ts'
+import { getSession } from './session.ts'
+
+/** The sign-in page that comes back to `path` afterwards; slashes stay readable in the address. */
+export const signInPath = (path: string) =>
+  `/signin?redirect=${encodeURIComponent(path).replace(/%2F/gi, '/')}`
+
+/** The path and query of a request, the shape ?redirect= carries. */
+export function pathOf(request: Request): string {
+  const url = new URL(request.url)
+  return url.pathname + url.search
+}
 
 /** The session, or a redirect to sign in and come back. */
 export function requireSession(request: Request): Session {
