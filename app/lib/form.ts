@@ -5,6 +5,7 @@
  * the schema's type; `submitForm` checks it, sends it, puts a refusal on the field it names and
  * says "saved" with a toast.
  */
+import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import { ApiError, messageOf } from './api-client.ts'
 import type { FieldErrors, Validation } from './form-errors.ts'
@@ -162,28 +163,61 @@ function refusalErrors(error: unknown, names: readonly string[]): FieldErrors {
 
 export type FormResult = { errors: FieldErrors } | { saved: true }
 
+/** What the toast says once saved: fixed words, or the server's own (`{ message }` answers). */
+type Saved<A> = string | ((answer: A) => string) | undefined
+
 /**
  * Reads `formData` with `schema`, sends the value with `save`, and toasts `saved` once it is
- * stored. A redirect to sign in (a Response) is thrown on for React Router.
+ * stored (none for a step whose answer shows itself, such as confirming the password). A redirect to sign in (a Response) is thrown on for React Router.
  */
-export async function submitForm<S extends z.ZodType>(
+export async function submitForm<S extends z.ZodType, A>(
   formData: FormData,
   schema: S,
-  save: (data: z.output<S>) => Promise<unknown>,
-  saved: string,
+  save: (data: z.output<S>) => Promise<A>,
+  saved: Saved<A>,
 ): Promise<FormResult> {
   const result = parseForm(schema, formData)
   if (!result.ok) return { errors: result.errors }
+  let answer: A
   try {
-    await save(result.data)
+    answer = await save(result.data)
   } catch (error) {
     if (error instanceof Response) throw error
     return { errors: refusalErrors(error, fieldNamesOf(formData)) }
   }
-  toast.success(saved)
+  const text = typeof saved === 'function' ? saved(answer) : saved
+  if (text) toast.success(text)
   return { saved: true }
 }
 
 /** The field errors of an action's answer, if it has any. */
 export const errorsOf = (result: object | undefined): FieldErrors | undefined =>
   result && 'errors' in result ? (result.errors as FieldErrors) : undefined
+
+/**
+ * `submitForm` for a section's form on a page of several (the account's security sections), which
+ * has no clientAction of its own: run on submit, the form emptied once it succeeds.
+ */
+export function useFormSubmit<S extends z.ZodType, A>(
+  schema: S,
+  save: (data: z.output<S>) => Promise<A>,
+  saved?: Saved<A>,
+) {
+  const [errors, setErrors] = useState<FieldErrors>()
+  const [isBusy, setBusy] = useState(false)
+  async function submit(form: HTMLFormElement) {
+    setBusy(true)
+    try {
+      const result = await submitForm(new FormData(form), schema, save, saved)
+      setErrors(errorsOf(result))
+      if ('saved' in result) form.reset()
+    } finally {
+      setBusy(false)
+    }
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void submit(event.currentTarget)
+  }
+  return { errors, isBusy, onSubmit }
+}
