@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { PasskeyAddBodySchema, type Passkey } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { ApiError, messageOf } from '#app/lib/api-client.ts'
 import { useFormSubmit } from '#app/lib/form.ts'
@@ -45,7 +46,14 @@ export function PasskeysSection() {
     'Passkey added',
   )
 
+  const { confirm, dialog } = useConfirm()
   async function remove(passkey: Passkey) {
+    const isSure = await confirm(`Remove the passkey ${passkey.name}?`, {
+      detail: 'It no longer signs in to this account.',
+      confirmLabel: 'Remove',
+      variant: 'danger',
+    })
+    if (!isSure) return
     try {
       const { message } = await removePasskey(passkey._id)
       toast.success(message)
@@ -101,6 +109,7 @@ export function PasskeysSection() {
           {add.isBusy ? 'Waiting for the passkey...' : 'Add a passkey'}
         </Button>
       </form>
+      {dialog}
     </ProfileSection>
   )
 }
