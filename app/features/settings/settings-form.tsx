@@ -4,6 +4,7 @@ import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
 import {
   BANNER_STACK_COUNT,
   FOUNDING_YEAR_MIN,
+  SITE_LOOK_FIELDS,
   SiteSettingsSchema,
   type SiteSettings,
 } from '#common/schemas/settings.ts'
@@ -16,16 +17,7 @@ import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
  * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,
  * the booking hours the Booking screen's.
  */
-export const SettingsFormSchema = SiteSettingsSchema.omit({
-  booking: true,
-  accentColor: true,
-  fontPair: true,
-  colorScheme: true,
-  logo: true,
-  portrait: true,
-  headerButton: true,
-  menu: true,
-})
+export const SettingsFormSchema = SiteSettingsSchema.omit({ booking: true, ...SITE_LOOK_FIELDS })
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
