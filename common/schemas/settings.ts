@@ -180,6 +180,17 @@ export const SiteSettingsSchema = z.object({
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
+/** The site's look and its header: the setup page edits them, the Settings form does not. */
+export const SITE_LOOK_FIELDS = {
+  accentColor: true,
+  fontPair: true,
+  colorScheme: true,
+  logo: true,
+  portrait: true,
+  headerButton: true,
+  menu: true,
+} as const
+
 /**
  * PUT /api/settings: every field, except that the ones added after the first version keep their
  * saved value when left out (a client written against the first shape still saves).
@@ -195,13 +206,7 @@ export const SiteSettingsBodySchema = SiteSettingsSchema.partial({
   showLinkHealth: true,
   journalInHeader: true,
   journalInFooter: true,
-  accentColor: true,
-  fontPair: true,
-  colorScheme: true,
-  logo: true,
-  portrait: true,
-  headerButton: true,
-  menu: true,
+  ...SITE_LOOK_FIELDS,
   inquiry: true,
   booking: true,
   billing: true,

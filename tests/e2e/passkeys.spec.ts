@@ -147,6 +147,8 @@ test('a user adds a passkey, signs in with it alone, removes it, and is then ref
 
   await test.step('remove the passkey on the profile', async () => {
     await page.getByRole('button', { name: `Remove the passkey ${label}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Remove the passkey ${label}?` })
+    await dialog.getByRole('button', { name: 'Remove' }).click()
     await expectToast(page, 'Passkey removed')
     await expect(passkeys).toHaveCount(0)
   })

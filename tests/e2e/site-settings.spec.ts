@@ -203,6 +203,39 @@ test('leaving the settings with unsaved edits asks first', async ({ page, reques
   await expect(page.getByLabel('Tagline')).toHaveValue('An edit nobody saves')
 })
 
+test('a field the server refuses shows its message beside that field', async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/settings')
+  // The form checks with the server's schema first, so an address it accepts is typed and the
+  // request is changed on its way: the real server refuses it and names the field.
+  await page.getByLabel('GitHub link').fill('https://github.com/harbour')
+  let refusedStatus = 0
+  await page.route('**/api/settings', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback()
+    const body = route.request().postDataJSON() as SiteSettings
+    const response = await route.fetch({
+      postData: JSON.stringify({
+        ...body,
+        social: { ...body.social, github: 'http://github.com' },
+      }),
+    })
+    refusedStatus = response.status()
+    await route.fulfill({ response })
+  })
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  const github = page.getByLabel('GitHub link')
+  await expect(github).toHaveAttribute('aria-invalid', 'true')
+  await expect(github).toHaveAccessibleDescription(
+    /GitHub link must be an https:\/\/ address, or empty to hide it/,
+  )
+  await expect(github).toBeFocused()
+  expect(refusedStatus).toBe(400)
+  await expect(page.getByLabel('Tagline')).not.toHaveAttribute('aria-invalid', 'true')
+})
+
 test('FAQ entries are added, moved by keyboard and deleted, and /faq follows without JavaScript', async ({
   page,
   request,

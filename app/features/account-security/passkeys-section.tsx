@@ -1,19 +1,23 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import type { Passkey } from '#common/schemas/account-security.ts'
+import { useCallback, useEffect, useState } from 'react'
+import { PasskeyAddBodySchema, type Passkey } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
+import { ApiError, messageOf } from '#app/lib/api-client.ts'
+import { useFormSubmit } from '#app/lib/form.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { listPasskeys, removePasskey } from './account-security.api.ts'
 import { createPasskey, passkeyErrorMessage } from './passkeys.ts'
 import { formatWhen, ProfileSection } from './profile-section.tsx'
 
+/** The passkey's label, the one field the form has; the credential comes from the device. */
+const PasskeyNameSchema = PasskeyAddBodySchema.pick({ name: true })
+
 /** The account's passkeys: sign in with the device's lock instead of password and code. */
 export function PasskeysSection() {
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [isBusy, setBusy] = useState(false)
   const refresh = useCallback(
     () =>
       listPasskeys().then(
@@ -26,29 +30,30 @@ export function PasskeysSection() {
     void refresh()
   }, [refresh])
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const name = String(new FormData(form).get('name') ?? '').trim()
-    if (!name) {
-      setError('Give the passkey a label, e.g. "Work laptop"')
-      return
-    }
-    setBusy(true)
-    setError(null)
-    try {
-      await createPasskey(name)
-      form.reset()
-      toast.success('Passkey added')
+  // The browser's WebAuthn ceremony runs inside the save; the device's refusal is told in its words.
+  const add = useFormSubmit(
+    PasskeyNameSchema,
+    async ({ name }) => {
+      setError(null)
+      try {
+        await createPasskey(name)
+      } catch (err) {
+        if (err instanceof ApiError) throw err
+        throw new Error(passkeyErrorMessage(err, messageOf(err)), { cause: err })
+      }
       await refresh()
-    } catch (err) {
-      setError(passkeyErrorMessage(err, messageOf(err)))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    'Passkey added',
+  )
 
+  const { confirm, dialog } = useConfirm()
   async function remove(passkey: Passkey) {
+    const isSure = await confirm(`Remove the passkey ${passkey.name}?`, {
+      detail: 'It no longer signs in to this account.',
+      confirmLabel: 'Remove',
+      variant: 'danger',
+    })
+    if (!isSure) return
     try {
       const { message } = await removePasskey(passkey._id)
       toast.success(message)
@@ -63,7 +68,7 @@ export function PasskeysSection() {
       title="Passkeys"
       intro="Sign in with this device's fingerprint, face or PIN instead of password and code."
     >
-      {error ? <Alert kind="error">{error}</Alert> : null}
+      {error || add.errors?.form ? <Alert kind="error">{error ?? add.errors?.form}</Alert> : null}
       {passkeys && passkeys.length > 0 ? (
         <ul
           aria-label="Passkeys"
@@ -92,17 +97,19 @@ export function PasskeysSection() {
           ))}
         </ul>
       ) : null}
-      <form onSubmit={(e) => void add(e)} noValidate className="space-y-4">
+      <form onSubmit={add.onSubmit} noValidate className="space-y-4">
         <InputField
           label="Passkey label"
           name="name"
           placeholder="e.g. Work laptop"
           maxLength={60}
+          error={add.errors?.name}
         />
-        <Button type="submit" variant="secondary" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Waiting for the passkey...' : 'Add a passkey'}
+        <Button type="submit" variant="secondary" className="w-full" disabled={add.isBusy}>
+          {add.isBusy ? 'Waiting for the passkey...' : 'Add a passkey'}
         </Button>
       </form>
+      {dialog}
     </ProfileSection>
   )
 }

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react'
-import type { AccountSecurity } from '#common/schemas/account-security.ts'
+import { ReverifyBodySchema, type AccountSecurity } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
+import { useFormSubmit } from '#app/lib/form.ts'
 import { reverify } from './account-security.api.ts'
 import { ProfileSection } from './profile-section.tsx'
 
@@ -22,24 +21,7 @@ export function ReverifySection({
   status: AccountSecurity
   onChange: (status: AccountSecurity) => void
 }) {
-  const [error, setError] = useState<string | null>(null)
-  const [isBusy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const password = String(new FormData(form).get('password') ?? '')
-    setBusy(true)
-    setError(null)
-    try {
-      onChange(await reverify({ password }))
-      form.reset()
-    } catch (err) {
-      setError(messageOf(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const form = useFormSubmit(ReverifyBodySchema, async (body) => onChange(await reverify(body)))
 
   return (
     <ProfileSection
@@ -49,16 +31,17 @@ export function ReverifySection({
       {status.verifiedUntil ? (
         <Alert kind="success">Confirmed until {timeOf(status.verifiedUntil)}.</Alert>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-          {error ? <Alert kind="error">{error}</Alert> : null}
+        <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+          {form.errors?.form ? <Alert kind="error">{form.errors.form}</Alert> : null}
           <InputField
             label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
             required
+            error={form.errors?.password}
           />
-          <Button type="submit" variant="secondary" className="w-full" disabled={isBusy}>
+          <Button type="submit" variant="secondary" className="w-full" disabled={form.isBusy}>
             Confirm
           </Button>
         </form>

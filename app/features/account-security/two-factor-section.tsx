@@ -1,10 +1,15 @@
-import { useState, type FormEvent } from 'react'
-import type { AccountSecurity, TwoFactorSetup } from '#common/schemas/account-security.ts'
+import { useState } from 'react'
+import {
+  TwoFactorCodeBodySchema,
+  TwoFactorDisableBodySchema,
+  type AccountSecurity,
+  type TwoFactorSetup,
+} from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
-import { toast } from '#app/lib/toast.tsx'
+import { useFormSubmit } from '#app/lib/form.ts'
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -36,9 +41,6 @@ export function CodeField({
   )
 }
 
-const fieldOf = (event: FormEvent<HTMLFormElement>, name: string) =>
-  String(new FormData(event.currentTarget).get(name) ?? '')
-
 /** Two-factor sign-in: set up with a QR code, turn on with a code, recovery codes, turn off. */
 export function TwoFactorSection({
   status,
@@ -68,32 +70,29 @@ export function TwoFactorSection({
   }
 
   const start = () => run(async () => setSetup(await setupTwoFactor()))
-  const enable = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const code = fieldOf(event, 'code')
-    return run(async () => {
+  const enable = useFormSubmit(
+    TwoFactorCodeBodySchema,
+    async ({ code }) => {
       const { recoveryCodes } = await enableTwoFactor(code)
       setSetup(null)
       setCodes(recoveryCodes)
-      toast.success('Two-factor sign-in is on')
-    })
-  }
+    },
+    'Two-factor sign-in is on',
+  )
   const regenerate = () =>
     run(async () => setCodes((await regenerateRecoveryCodes()).recoveryCodes))
-  const disable = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const currentPassword = fieldOf(event, 'currentPassword')
-    const body = isRecoveryCode
-      ? { currentPassword, recoveryCode: fieldOf(event, 'recoveryCode') }
-      : { currentPassword, code: fieldOf(event, 'code') }
-    const form = event.currentTarget
-    return run(async () => {
-      const { message } = await disableTwoFactor(body)
-      form.reset()
-      toast.success(message)
+  // The code field the form does not show is left out, so the body has the one the owner typed.
+  const disable = useFormSubmit(
+    TwoFactorDisableBodySchema,
+    async (body) => {
+      const answer = await disableTwoFactor(body)
       onChange()
-    })
-  }
+      return answer
+    },
+    ({ message }) => message,
+  )
+  const formError = error ?? enable.errors?.form ?? disable.errors?.form
+  const isWorking = isBusy || enable.isBusy || disable.isBusy
 
   const intro = status.twoFactorEnabled
     ? `Two-factor sign-in is on: signing in asks for a code from your authenticator app. ${status.recoveryCodesLeft} recovery code${status.recoveryCodesLeft === 1 ? '' : 's'} left.`
@@ -103,7 +102,7 @@ export function TwoFactorSection({
 
   return (
     <ProfileSection title="Two-factor sign-in" intro={intro}>
-      {error ? <Alert kind="error">{error}</Alert> : null}
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
       {codes ? (
         <RecoveryCodesList
           codes={codes}
@@ -117,13 +116,13 @@ export function TwoFactorSection({
           <Button
             variant="secondary"
             className="w-full"
-            disabled={isBusy}
+            disabled={isWorking}
             onClick={() => void regenerate()}
           >
             Make new recovery codes
           </Button>
           <form
-            onSubmit={(e) => void disable(e)}
+            onSubmit={disable.onSubmit}
             noValidate
             className="space-y-4 rounded-lg border border-slate-200 p-4"
           >
@@ -134,6 +133,7 @@ export function TwoFactorSection({
               type="password"
               autoComplete="current-password"
               required
+              error={disable.errors?.currentPassword}
             />
             {isRecoveryCode ? (
               <InputField
@@ -142,25 +142,26 @@ export function TwoFactorSection({
                 autoComplete="off"
                 hint="One of the codes you saved; it works once."
                 required
+                error={disable.errors?.recoveryCode}
               />
             ) : (
-              <CodeField />
+              <CodeField error={disable.errors?.code} />
             )}
             <Button
               variant="ghost"
               size="sm"
               onClick={() => setRecoveryCode(!isRecoveryCode)}
-              disabled={isBusy}
+              disabled={isWorking}
             >
               {isRecoveryCode ? 'Use a code from the app instead' : 'Use a recovery code instead'}
             </Button>
-            <Button type="submit" variant="danger" className="w-full" disabled={isBusy}>
+            <Button type="submit" variant="danger" className="w-full" disabled={isWorking}>
               Turn off two-factor
             </Button>
           </form>
         </>
       ) : setup ? (
-        <form onSubmit={(e) => void enable(e)} noValidate className="space-y-4">
+        <form onSubmit={enable.onSubmit} noValidate className="space-y-4">
           <p className="text-sm text-slate-700">
             Scan this code with an authenticator app (1Password, Bitwarden, Google Authenticator
             ...), or enter the key by hand, then type the six-digit code it shows.
@@ -181,13 +182,13 @@ export function TwoFactorSection({
               {setup.secret}
             </code>
           </p>
-          <CodeField />
-          <Button type="submit" className="w-full" disabled={isBusy}>
+          <CodeField error={enable.errors?.code} />
+          <Button type="submit" className="w-full" disabled={isWorking}>
             Turn on two-factor
           </Button>
         </form>
       ) : (
-        <Button className="w-full" disabled={isBusy} onClick={() => void start()}>
+        <Button className="w-full" disabled={isWorking} onClick={() => void start()}>
           Set up two-factor
         </Button>
       )}

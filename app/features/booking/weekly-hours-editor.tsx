@@ -3,7 +3,7 @@
  * removed, and one day's hours copied to every day. The hours go with the form as one JSON field.
  */
 import { useState } from 'react'
-import { copyHoursToAll } from './booking-settings-fields.ts'
+import { copyHoursToAll } from './weekly-hours.ts'
 import { WEEKDAYS, type WeeklyHours } from '#common/schemas/booking-settings.ts'
 import type { FieldErrors } from '#app/lib/form-errors.ts'
 
@@ -53,12 +53,20 @@ export function WeeklyHoursEditor({
   return (
     <fieldset className="space-y-1">
       <legend className="mb-2 text-sm font-medium text-slate-800">Weekly hours</legend>
-      <input type="hidden" name="weekly" value={JSON.stringify(weekly)} />
+      {/* A day's windows travel as one field, so a day's error shows under that day. */}
+      {WEEKDAYS.map((day) => (
+        <input
+          key={day}
+          type="hidden"
+          name={`booking.weekly.${day}`}
+          value={JSON.stringify(weekly[day])}
+        />
+      ))}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
         {WEEKDAYS.map((day) => {
           const windows = weekly[day]
           const isOn = windows.length > 0
-          const error = errors?.[`weekly.${day}`]
+          const error = errors?.[`booking.weekly.${day}`]
           return (
             <li key={day} className="flex flex-col gap-3 px-3 py-3 sm:flex-row sm:items-start">
               <label className="flex w-36 shrink-0 items-center gap-2 pt-1.5 text-sm font-medium text-slate-800">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { replySubject } from '#common/reply-subject.ts'
 import { MESSAGE_STAGES, type Message } from '#common/schemas/messages.ts'
@@ -6,7 +6,8 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, type FormResult } from '#app/lib/form.ts'
 import { formatDate } from '#app/lib/format-date.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { InquiryAnswers, STAGE_LABELS, VisitSummary } from './messages-list.tsx'
@@ -183,76 +184,53 @@ export function EmptyReadingPane({ text, backHref }: { text: string; backHref?: 
   )
 }
 
-/** What the inbox route's action answers to the pane's reply and note forms. */
-interface PaneAnswer {
-  intent: string
-  errors: FieldErrors
-  error: string | null
-  isDone?: boolean
-}
-
 /**
- * A pane form's post to the inbox route's action (which checks it with `validate`), and what to do
- * once with each answer: `onDone` after it was stored or sent, else the field errors and message.
+ * A pane form posted to the inbox route's action (`submitForm`) with a fetcher, so the page stays;
+ * once an answer says saved, `onDone` runs and the form is emptied, else its errors show.
  */
 function usePaneForm(onDone: () => void) {
-  const fetcher = useFetcher<PaneAnswer>()
+  const fetcher = useFetcher<FormResult>()
+  const formRef = useRef<HTMLFormElement>(null)
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined
-  const handled = useRef<PaneAnswer | undefined>(undefined)
+  const handled = useRef<FormResult | undefined>(undefined)
   useEffect(() => {
     if (!answer || answer === handled.current) return
     handled.current = answer
-    if (answer.isDone) onDone()
+    if ('saved' in answer) {
+      formRef.current?.reset()
+      onDone()
+    }
   }, [answer, onDone])
-  const refusal = answer && !answer.isDone ? answer : undefined
-  return {
-    send: (fields: Record<string, string>) => void fetcher.submit(fields, { method: 'post' }),
-    isBusy: fetcher.state !== 'idle',
-    errors: refusal?.errors,
-    failure: refusal?.error ?? null,
-  }
+  const errors = errorsOf(answer)
+  useFocusFirstError(formRef, errors)
+  return { Form: fetcher.Form, formRef, isBusy: fetcher.state !== 'idle', errors }
 }
 
 /** The reply: Subject prefilled "Re: ...", the text, and Send Reply. */
 function ReplyForm({ message, onSent }: { message: Message; onSent: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  const [subject, setSubject] = useState(() => replySubject(message.subject))
-  const [replyContent, setReplyContent] = useState('')
-  const { send, isBusy: isSending, errors, failure } = usePaneForm(onSent)
-  useFocusFirstError(formRef, errors)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    send({
-      intent: 'reply',
-      email: message.email,
-      subject,
-      replyContent,
-      messageId: message._id,
-    })
-  }
-
+  const { Form, formRef, isBusy: isSending, errors } = usePaneForm(onSent)
+  const failure = errors?.form ?? errors?.email
   return (
-    <form
+    <Form
+      method="post"
       ref={formRef}
       noValidate
-      onSubmit={onSubmit}
       className="space-y-4 rounded-lg border border-slate-200 p-4 sm:p-5"
     >
-      {failure || errors?.email ? <Alert kind="error">{failure ?? errors?.email}</Alert> : null}
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="email" value={message.email} />
+      <input type="hidden" name="messageId" value={message._id} />
+      {failure ? <Alert kind="error">{failure}</Alert> : null}
       <InputField
         label="Subject"
         name="subject"
-        value={subject}
-        onChange={(e) => setSubject(e.target.value)}
+        defaultValue={replySubject(message.subject)}
         required
         error={errors?.subject}
       />
       <TextareaField
         label="Your reply"
         name="replyContent"
-        value={replyContent}
-        onChange={(e) => setReplyContent(e.target.value)}
         rows={6}
         required
         error={errors?.replyContent}
@@ -262,7 +240,7 @@ function ReplyForm({ message, onSent }: { message: Message; onSent: () => void }
           {isSending ? 'Sending...' : 'Send Reply'}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 
@@ -309,16 +287,12 @@ function InquiryDetails({ message }: { message: Message }) {
   )
 }
 
+const noop = () => {}
+
 /** The owner's notes on the inquiry: stored only, never mailed. */
 function PrivateNotes({ message }: { message: Message }) {
-  const [note, setNote] = useState('')
-  const { send, isBusy: isSaving, errors, failure } = usePaneForm(() => setNote(''))
-  const noteError = errors?.text ?? failure ?? undefined
-
-  function saveNote(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    send({ intent: 'note', id: message._id, text: note })
-  }
+  const { Form, formRef, isBusy: isSaving, errors } = usePaneForm(noop)
+  const noteError = errors?.text ?? errors?.form
 
   return (
     <section aria-label="Private notes" className="space-y-3 border-t border-slate-200 pt-5">
@@ -340,20 +314,20 @@ function PrivateNotes({ message }: { message: Message }) {
           ))}
         </ol>
       ) : null}
-      <form noValidate onSubmit={saveNote} className="space-y-2">
+      <Form method="post" ref={formRef} noValidate className="space-y-2">
+        <input type="hidden" name="intent" value="note" />
+        <input type="hidden" name="id" value={message._id} />
         <TextareaField
           label="Add a note"
-          name="note"
+          name="text"
           rows={3}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
           hint="Only you see notes: they are never sent."
           error={noteError}
         />
         <Button type="submit" size="sm" variant="secondary" disabled={isSaving}>
           {isSaving ? 'Saving...' : 'Save note'}
         </Button>
-      </form>
+      </Form>
     </section>
   )
 }

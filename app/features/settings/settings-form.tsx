@@ -1,12 +1,23 @@
 import { useRef, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
-import { FOUNDING_YEAR_MIN, type SiteSettings } from '#common/schemas/settings.ts'
+import {
+  BANNER_STACK_COUNT,
+  FOUNDING_YEAR_MIN,
+  SITE_LOOK_FIELDS,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '#common/schemas/settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
-import { stackField } from './settings-fields.ts'
+
+/**
+ * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,
+ * the booking hours the Booking screen's.
+ */
+export const SettingsFormSchema = SiteSettingsSchema.omit({ booking: true, ...SITE_LOOK_FIELDS })
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -24,7 +35,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SettingsForm({
   settings,
   errors,
-  formError,
   isSubmitting,
   isBusy,
   shareImageField,
@@ -32,7 +42,6 @@ export function SettingsForm({
 }: {
   settings: SiteSettings
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   isBusy: boolean
   shareImageField: ReactNode
@@ -59,7 +68,7 @@ export function SettingsForm({
       onChange={onEdit}
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <Section title="Business">
         {text('businessName', 'Business name')}
         {text('ownerName', 'Owner name')}
@@ -104,16 +113,16 @@ export function SettingsForm({
           <TextareaField
             key={name}
             label={label}
-            name={name}
+            name={`inquiry.${name}`}
             rows={5}
             defaultValue={settings.inquiry[name].join('\n')}
             hint="One option a line."
-            error={errors?.[name]}
+            error={errors?.[`inquiry.${name}`]}
           />
         ))}
         <CheckboxField
           label="Ask for the current website"
-          name="askWebsite"
+          name="inquiry.askWebsite"
           defaultChecked={settings.inquiry.askWebsite}
           hint="An optional address field, for a redesign or maintenance."
           className="sm:col-span-2"
@@ -124,25 +133,25 @@ export function SettingsForm({
           <InputField
             key={network}
             label={`${SOCIAL_LABELS[network]} link`}
-            name={network}
+            name={`social.${network}`}
             type="url"
             inputMode="url"
             placeholder="https://"
             defaultValue={settings.social[network]}
             hint="Leave empty to hide the icon."
-            error={errors?.[network]}
+            error={errors?.[`social.${network}`]}
           />
         ))}
       </Section>
       <Section title="Home page banner">
-        {settings.bannerStacks.map((stack, i) => (
+        {Array.from({ length: BANNER_STACK_COUNT }, (_, i) => (
           <InputField
-            key={stackField(i)}
+            key={i}
             label={`Stack name ${i + 1}`}
-            name={stackField(i)}
-            defaultValue={stack}
+            name={`bannerStacks.${i}`}
+            defaultValue={settings.bannerStacks[i]}
             required
-            error={errors?.[stackField(i)]}
+            error={errors?.[`bannerStacks.${i}`]}
           />
         ))}
       </Section>

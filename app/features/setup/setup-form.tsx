@@ -1,13 +1,34 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
-import type { SettingsOptions, SiteSettings } from '#common/schemas/settings.ts'
+import {
+  SiteSettingsSchema,
+  type SettingsOptions,
+  type SiteSettings,
+} from '#common/schemas/settings.ts'
 import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
-import { menuLabelField, menuShownField, moveMenuKey, type MenuMove } from './setup-fields.ts'
+import { moveMenuKey, type MenuMove } from './menu-order.ts'
+
+/** The fields this form edits; the page sends them over the current settings. */
+export const SetupFormSchema = SiteSettingsSchema.pick({
+  ownerName: true,
+  businessName: true,
+  ownerRole: true,
+  location: true,
+  email: true,
+  responseTime: true,
+  portrait: true,
+  logo: true,
+  accentColor: true,
+  fontPair: true,
+  colorScheme: true,
+  headerButton: true,
+  menu: true,
+})
 
 /** Where the header's button usually leads: the contact form, booking a call, the portfolio. */
 const HEADER_BUTTON_TARGETS = ['/contact', '/book', '/portfolio']
@@ -79,7 +100,6 @@ export function SetupForm({
   settings,
   options,
   errors,
-  formError,
   isSubmitting,
   isBusy,
   portraitField,
@@ -89,7 +109,6 @@ export function SetupForm({
   settings: SiteSettings
   options: SettingsOptions
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   isBusy: boolean
   portraitField: ReactNode
@@ -149,7 +168,7 @@ export function SetupForm({
       aria-label="Set up your site"
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <Section
         title="You and your business"
         lead="Every page, e-mail and search result names you with these."
@@ -224,19 +243,19 @@ export function SetupForm({
       >
         <InputField
           label="Button label"
-          name="buttonLabel"
+          name="headerButton.label"
           defaultValue={settings.headerButton.label}
           required
-          error={errors?.buttonLabel}
+          error={errors?.['headerButton.label']}
         />
         <InputField
           label="Button link"
-          name="buttonHref"
+          name="headerButton.href"
           defaultValue={settings.headerButton.href}
           required
           list="header-button-targets"
           hint="A page of this site, such as /contact or /book (booking a call), or an https:// address."
-          error={errors?.buttonHref}
+          error={errors?.['headerButton.href']}
         />
         {/* The pages a header button usually leads to, offered as the link is typed. */}
         <datalist id="header-button-targets">
@@ -263,7 +282,7 @@ export function SetupForm({
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 max-sm:block">
-              {rows.map(({ key, siblings, isChild }) => {
+              {rows.map(({ key, siblings, isChild }, index) => {
                 const entry = saved.get(key)
                 const defaultLabel = MENU_ITEMS.find((m) => m.key === key)!.label
                 const place = siblings.indexOf(key)
@@ -275,10 +294,10 @@ export function SetupForm({
                     <td className={cn('py-2 max-sm:col-span-2 max-sm:pb-1', isChild && 'pl-6')}>
                       <InputField
                         label={`Label for ${defaultLabel}`}
-                        name={menuLabelField(key)}
+                        name={`menu.${index}.label`}
                         defaultValue={entry?.label ?? defaultLabel}
                         required
-                        error={errors?.[menuLabelField(key)]}
+                        error={errors?.[`menu.${index}.label`]}
                         className="[&_label]:sr-only"
                       />
                     </td>
@@ -288,10 +307,14 @@ export function SetupForm({
                         isChild ? 'max-sm:pl-6' : 'max-sm:pl-0',
                       )}
                     >
+                      {/* The row's place is its order; unticked, the hidden "true" stands. */}
+                      <input type="hidden" name={`menu.${index}.key`} value={key} />
+                      <input type="hidden" name={`menu.${index}.hidden`} value="true" />
                       <label className="flex items-center gap-2 text-slate-700">
                         <input
                           type="checkbox"
-                          name={menuShownField(key)}
+                          name={`menu.${index}.hidden`}
+                          value="false"
                           defaultChecked={!(entry?.hidden ?? false)}
                           className="h-4 w-4 accent-brand-700"
                         />

@@ -10,7 +10,6 @@ import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { bookingFromForm } from '#app/features/booking/booking-settings-fields.ts'
 import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import {
   cancelBookingAsOwner,
@@ -24,7 +23,9 @@ import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { textFieldsOf, useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm, type FormResult } from '#app/lib/form.ts'
+import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
@@ -47,44 +48,37 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-type ActionResult =
-  | { errors: FieldErrors }
-  | { formError: string }
-  | { saved: true }
-  | { cancelled: true }
-  | { rotated: true }
-  | undefined
+type ActionResult = FormResult | { cancelled: true } | { rotated: true } | undefined
+
+/** The settings this form edits, its fields named `booking.…`. */
+const BookingFormSchema = SiteSettingsSchema.pick({ booking: true })
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   requireAdmin(request)
-  const values = textFieldsOf(await request.formData())
+  const formData = await request.formData()
+  const values = textFieldsOf(formData)
+  if (values.intent !== 'cancel' && values.intent !== 'rotate')
+    return submitForm(
+      formData,
+      BookingFormSchema,
+      (fields) =>
+        withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
+      'Booking settings saved successfully',
+    )
   try {
     if (values.intent === 'cancel') {
       await withSignIn(request, () => cancelBookingAsOwner(values.id ?? ''))
       toast.success('Call cancelled; both of you get a cancellation')
       return { cancelled: true }
     }
-    if (values.intent === 'rotate') {
-      await withSignIn(request, () => rotateBookingFeed())
-      toast.success('New feed address made; the old one no longer works')
-      return { rotated: true }
-    }
-    const result = bookingFromForm(values)
-    if (!result.ok) return { errors: result.errors }
-    await withSignIn(request, async () => {
-      const settings = await getSettings()
-      await updateSettings({ ...settings, booking: result.data })
-    })
+    await withSignIn(request, () => rotateBookingFeed())
+    toast.success('New feed address made; the old one no longer works')
+    return { rotated: true }
   } catch (error) {
     if (error instanceof Response) throw error
-    if (values.intent === 'cancel' || values.intent === 'rotate') {
-      toast.error(messageOf(error))
-      return undefined
-    }
-    return { formError: messageOf(error) }
+    toast.error(messageOf(error))
+    return undefined
   }
-  toast.success('Booking settings saved successfully')
-  return { saved: true }
 }
 
 export function HydrateFallback() {
@@ -111,7 +105,7 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     setSeenAction(actionData)
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
-  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
+  const errors = errorsOf(actionData)
   const formRef = useRef<HTMLFormElement>(null)
   useFocusFirstError(formRef, errors)
   const zoneListId = useId()
@@ -158,26 +152,24 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
         <input type="hidden" name="intent" value="save" />
-        {actionData && 'formError' in actionData ? (
-          <Alert kind="error">{actionData.formError}</Alert>
-        ) : null}
+        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
         <CheckboxField
           label="Visitors can book a call"
           hint="Opens /book and offers it after a contact message. Off: /book says booking is not open."
-          name="enabled"
+          name="booking.enabled"
           defaultChecked={booking.enabled}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <InputField
               label="Time zone"
-              name="timeZone"
+              name="booking.timeZone"
               list={zoneListId}
               autoComplete="off"
               required
               defaultValue={booking.timeZone}
               hint="Type to search, e.g. Berlin or New York. Your weekly hours are in this zone."
-              error={errors?.timeZone}
+              error={errors?.['booking.timeZone']}
             />
             <datalist id={zoneListId}>
               {zones.map((zone) => (
@@ -187,59 +179,59 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           </div>
           <InputField
             label="Meeting lengths (minutes)"
-            name="durations"
+            name="booking.durations"
             required
             defaultValue={booking.durations.join(', ')}
             hint="One or more, separated by commas, e.g. 20, 45. The first is offered first."
-            error={errors?.durations}
+            error={errors?.['booking.durations']}
           />
         </div>
         <WeeklyHoursEditor initial={booking.weekly} errors={errors} onEdit={markEdited} />
         <div className="grid gap-5 sm:grid-cols-3">
           <InputField
             label="Buffer between calls (minutes)"
-            name="bufferMinutes"
+            name="booking.bufferMinutes"
             type="number"
             min={0}
             required
             defaultValue={booking.bufferMinutes}
-            error={errors?.bufferMinutes}
+            error={errors?.['booking.bufferMinutes']}
           />
           <InputField
             label="Minimum notice (hours)"
-            name="minNoticeHours"
+            name="booking.minNoticeHours"
             type="number"
             min={0}
             required
             defaultValue={booking.minNoticeHours}
-            error={errors?.minNoticeHours}
+            error={errors?.['booking.minNoticeHours']}
           />
           <InputField
             label="Book up to (days ahead)"
-            name="horizonDays"
+            name="booking.horizonDays"
             type="number"
             min={1}
             required
             defaultValue={booking.horizonDays}
-            error={errors?.horizonDays}
+            error={errors?.['booking.horizonDays']}
           />
         </div>
         <InputField
           label="Location"
-          name="location"
+          name="booking.location"
           defaultValue={booking.location}
           hint="A video-call link or an address; visitors see it and it goes in the invitations."
-          error={errors?.location}
+          error={errors?.['booking.location']}
         />
         <InputField
           label="Busy calendar address (optional)"
-          name="busyCalendarUrl"
+          name="booking.busyCalendarUrl"
           type="url"
           inputMode="url"
           placeholder="https://"
           defaultValue={booking.busyCalendarUrl ?? ''}
           hint="Your calendar’s secret iCal address: its events block times. Fetched on save and every 15 minutes."
-          error={errors?.busyCalendarUrl}
+          error={errors?.['booking.busyCalendarUrl']}
         />
         {booking.busyCalendarUrl && busy ? (
           <BusyCalendarStatus busy={busy} zone={booking.timeZone} />

@@ -39,7 +39,7 @@ import { EmptyReadingPane, ReadingPane } from '#app/features/messages/reading-pa
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { submitForm } from '#app/lib/form.ts'
 import { cn } from '#app/lib/cn.ts'
 import { deleteRow, loadListPage, requestedPage } from '#app/lib/paged-list.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -123,31 +123,20 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       throw redirect(inboxPath(searchOf(url), requestedPage(request)))
     return result
   }
-  if (intent === 'reply') {
-    const result = validate(ReplyBodySchema, textFieldsOf(form))
-    if (!result.ok) return { intent, errors: result.errors, error: null }
-    try {
-      await withSignIn(request, () => sendReply(result.data))
-    } catch (error) {
-      if (error instanceof Response) throw error
-      const text = messageOf(error)
-      toast.error(text)
-      return { intent, errors: {}, error: text }
-    }
-    toast.success('Reply sent successfully')
-    return { intent, errors: {}, error: null, isDone: true }
-  }
-  if (intent === 'note') {
-    const result = validate(NoteBodySchema, textFieldsOf(form))
-    if (!result.ok) return { intent, errors: result.errors, error: null }
-    try {
-      await withSignIn(request, () => addNote(String(form.get('id')), result.data))
-    } catch (error) {
-      if (error instanceof Response) throw error
-      return { intent, errors: {}, error: messageOf(error) }
-    }
-    return { intent, errors: {}, error: null, isDone: true }
-  }
+  if (intent === 'reply')
+    return submitForm(
+      form,
+      ReplyBodySchema,
+      (body) => withSignIn(request, () => sendReply(body)),
+      'Reply sent successfully',
+    )
+  if (intent === 'note')
+    return submitForm(
+      form,
+      NoteBodySchema,
+      (body) => withSignIn(request, () => addNote(String(form.get('id')), body)),
+      undefined,
+    )
   try {
     if (intent === 'stage') {
       const stage = MessageStageSchema.parse(form.get('stage'))
@@ -249,7 +238,9 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           },
         ]}
       />
-      {actionData?.error ? <Alert kind="error">{actionData.error}</Alert> : null}
+      {actionData && 'error' in actionData && actionData.error ? (
+        <Alert kind="error">{actionData.error}</Alert>
+      ) : null}
     </div>
   )
 

@@ -3,16 +3,13 @@ import { useNavigation } from 'react-router'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { settingsFromForm } from '#app/features/settings/settings-fields.ts'
-import { SettingsForm } from '#app/features/settings/settings-form.tsx'
+import { SettingsForm, SettingsFormSchema } from '#app/features/settings/settings-form.tsx'
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { isShareImageDrawn, shareImageOf } from '#common/share-image.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
 import type { Route } from './+types/settings'
 
@@ -28,16 +25,12 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const result = settingsFromForm(textFieldsOf(await request.formData()))
-  if (!result.ok) return { errors: result.errors }
-  try {
-    await withSignIn(request, () => updateSettings(result.data))
-  } catch (error) {
-    if (error instanceof Response) throw error
-    return { formError: messageOf(error) }
-  }
-  toast.success('Settings saved successfully')
-  return { saved: true }
+  return submitForm(
+    await request.formData(),
+    SettingsFormSchema,
+    (body) => withSignIn(request, () => updateSettings(body)),
+    'Settings saved successfully',
+  )
 }
 
 export function HydrateFallback() {
@@ -51,6 +44,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const [isDirty, setIsDirty] = useState(false)
   const dialog = useUnsavedChanges(isDirty)
   const markEdited = () => setIsDirty(true)
+  const errors = errorsOf(actionData)
   // A new answer from the action: a save leaves nothing unsaved.
   const [seenAction, setSeenAction] = useState(actionData)
   if (actionData !== seenAction) {
@@ -66,8 +60,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       />
       <SettingsForm
         settings={loaderData}
-        errors={actionData && 'errors' in actionData ? actionData.errors : undefined}
-        formError={actionData && 'formError' in actionData ? actionData.formError : undefined}
+        errors={errors}
         isSubmitting={isSubmitting}
         isBusy={isUploading}
         onEdit={markEdited}
@@ -84,7 +77,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               markEdited()
             }}
             onBusyChange={setIsUploading}
-            error={actionData && 'errors' in actionData ? actionData.errors?.shareImage : undefined}
+            error={errors?.shareImage}
           />
         }
       />

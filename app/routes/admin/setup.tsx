@@ -5,15 +5,12 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
 import { SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
-import { setupFromForm } from '#app/features/setup/setup-fields.ts'
-import { SetupForm } from '#app/features/setup/setup-form.tsx'
+import { SetupForm, SetupFormSchema } from '#app/features/setup/setup-form.tsx'
 import { getSettingsOptions, getSetup } from '#app/features/setup/setup.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
 import type { Route } from './+types/setup'
 
@@ -32,19 +29,14 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const result = setupFromForm(textFieldsOf(await request.formData()))
-  if (!result.ok) return { errors: result.errors }
-  try {
+  return submitForm(
+    await request.formData(),
+    SetupFormSchema,
     // The form's fields over the current settings: the rest stay as they are.
-    await withSignIn(request, async () =>
-      updateSettings({ ...(await getSettings()), ...result.data }),
-    )
-  } catch (error) {
-    if (error instanceof Response) throw error
-    return { formError: messageOf(error) }
-  }
-  toast.success('Your site is updated')
-  return { saved: true }
+    (fields) =>
+      withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
+    'Your site is updated',
+  )
 }
 
 export function HydrateFallback() {
@@ -66,7 +58,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
     setSeenAction(actionData)
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
-  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
+  const errors = errorsOf(actionData)
 
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
@@ -79,7 +71,6 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           settings={settings}
           options={options}
           errors={errors}
-          formError={actionData && 'formError' in actionData ? actionData.formError : undefined}
           isSubmitting={isSubmitting}
           isBusy={uploads > 0}
           onEdit={markEdited}
