@@ -1,30 +1,22 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useRevalidator } from 'react-router'
 import type { Passkey } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { listPasskeys, removePasskey } from './account-security.api.ts'
+import { removePasskey } from './account-security.api.ts'
 import { createPasskey, passkeyErrorMessage } from './passkeys.ts'
 import { formatWhen, ProfileSection } from './profile-section.tsx'
 
 /** The account's passkeys: sign in with the device's lock instead of password and code. */
-export function PasskeysSection() {
-  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+export function PasskeysSection({ list }: { list: Settled<Passkey[]> }) {
+  const passkeys = list.ok ? list.value : null
+  const [error, setError] = useState<string | null>(list.ok ? null : list.message)
   const [isBusy, setBusy] = useState(false)
-  const refresh = useCallback(
-    () =>
-      listPasskeys().then(
-        (list) => setPasskeys(list.passkeys),
-        (err: unknown) => setError(messageOf(err)),
-      ),
-    [],
-  )
-  useEffect(() => {
-    void refresh()
-  }, [refresh])
+  const { revalidate: refresh } = useRevalidator()
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
