@@ -16,3 +16,15 @@ export function settle<T>(request: Promise<T>): Promise<Settled<T>> {
     },
   )
 }
+
+/** `settle` for each request of a record, all at once: the record of their outcomes. */
+export async function settleEach<T extends Record<string, unknown>>(requests: {
+  [K in keyof T]: Promise<T[K]>
+}): Promise<{ [K in keyof T]: Settled<T[K]> }> {
+  const outcomes = await Promise.all(
+    Object.entries<Promise<unknown>>(requests).map(
+      async ([key, request]) => [key, await settle(request)] as const,
+    ),
+  )
+  return Object.fromEntries(outcomes) as { [K in keyof T]: Settled<T[K]> }
+}

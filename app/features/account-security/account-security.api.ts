@@ -13,7 +13,7 @@ import type {
 import type { MessageResponse } from '#common/schemas/common.ts'
 import type { Session, SignInBody } from '#common/schemas/users.ts'
 import { apiRequest } from '#app/lib/api-client.ts'
-import { settle } from '#app/lib/settle.ts'
+import { settleEach } from '#app/lib/settle.ts'
 
 /** The password step: the session, or the challenge for the second step when two-factor is on. */
 export const signInFirstStep = (body: SignInBody) =>
@@ -51,14 +51,12 @@ export const getSecurityLog = () => apiRequest<SecurityLog>('/api/users/security
 const listPasskeys = () => apiRequest<{ passkeys: Passkey[] }>('/api/users/passkeys')
 
 /** What the profile's security sections show, read at once, each part settled on its own. */
-export async function loadAccountSecurity() {
-  const [status, passkeys, sessions] = await Promise.all([
-    settle(getAccountSecurity()),
-    settle(listPasskeys().then((list) => list.passkeys)),
-    settle(listSessions().then((list) => list.sessions)),
-  ])
-  return { status, passkeys, sessions }
-}
+export const loadAccountSecurity = () =>
+  settleEach({
+    status: getAccountSecurity(),
+    passkeys: listPasskeys().then((list) => list.passkeys),
+    sessions: listSessions().then((list) => list.sessions),
+  })
 
 export type AccountSecurityData = Awaited<ReturnType<typeof loadAccountSecurity>>
 

@@ -26,7 +26,7 @@ import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
 import { getMessagesTrend } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/features/users/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { settle } from '#app/lib/settle.ts'
+import { settleEach } from '#app/lib/settle.ts'
 import type { Route } from './+types/dashboard'
 import type { clientLoader as adminLoader } from './admin-layout'
 
@@ -48,29 +48,20 @@ const rangeOf = (request: Request): StatsRange =>
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
   const range = rangeOf(request)
-  const [
-    summary,
-    trend,
-    setup,
-    settings,
-    notices,
-    failedMail,
-    upcoming,
-    visits,
-    attention,
-    securityLog,
-  ] = await withSignIn(request, () =>
+  const [summary, trend, setup, settings, panels] = await withSignIn(request, () =>
     Promise.all([
       getSummary(),
       getMessagesTrend(),
       getSetup(),
       getSettings(),
-      settle(getOperationsStatus()),
-      settle(getFailedMail()),
-      settle(listUpcomingBookings()),
-      settle(getStats(range)),
-      settle(listLinksNeedingAttention()),
-      settle(getSecurityLog()),
+      settleEach({
+        notices: getOperationsStatus(),
+        failedMail: getFailedMail(),
+        upcoming: listUpcomingBookings(),
+        visits: getStats(range),
+        attention: listLinksNeedingAttention(),
+        securityLog: getSecurityLog(),
+      }),
     ]),
   )
   return {
@@ -80,12 +71,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     setup,
     bookingZone: settings.booking.timeZone,
     range,
-    notices,
-    failedMail,
-    upcoming,
-    visits,
-    attention,
-    securityLog,
+    ...panels,
   }
 }
 clientLoader.hydrate = true as const
