@@ -103,7 +103,6 @@ const SecurityEventSchema = z.object({
   device: z.string(),
   createdAt: z.string(),
 })
-export type SecurityEvent = z.infer<typeof SecurityEventSchema>
 
 export const SecurityLogSchema = z.object({ events: z.array(SecurityEventSchema) })
 export type SecurityLog = z.infer<typeof SecurityLogSchema>

@@ -13,6 +13,7 @@ import type {
 import type { MessageResponse } from '#common/schemas/common.ts'
 import type { Session, SignInBody } from '#common/schemas/users.ts'
 import { apiRequest } from '#app/lib/api-client.ts'
+import { settleEach } from '#app/lib/settle.ts'
 
 /** The password step: the session, or the challenge for the second step when two-factor is on. */
 export const signInFirstStep = (body: SignInBody) =>
@@ -21,7 +22,7 @@ export const signInFirstStep = (body: SignInBody) =>
 export const signInSecondStep = (body: SignInSecondStepBody) =>
   apiRequest<Session>('/api/users/signin/2fa', { method: 'POST', body })
 
-export const getAccountSecurity = () => apiRequest<AccountSecurity>('/api/users/security')
+const getAccountSecurity = () => apiRequest<AccountSecurity>('/api/users/security')
 
 export const reverify = (body: ReverifyBody) =>
   apiRequest<AccountSecurity>('/api/users/reverify', { method: 'POST', body })
@@ -38,7 +39,7 @@ export const disableTwoFactor = (body: TwoFactorDisableBody) =>
 export const regenerateRecoveryCodes = () =>
   apiRequest<RecoveryCodes>('/api/users/2fa/recovery-codes', { method: 'POST' })
 
-export const listSessions = () => apiRequest<SessionsList>('/api/users/sessions')
+const listSessions = () => apiRequest<SessionsList>('/api/users/sessions')
 
 export const endSession = (id: string) =>
   apiRequest<MessageResponse>(`/api/users/sessions/${encodeURIComponent(id)}`, {
@@ -47,7 +48,17 @@ export const endSession = (id: string) =>
 
 export const getSecurityLog = () => apiRequest<SecurityLog>('/api/users/security-log')
 
-export const listPasskeys = () => apiRequest<{ passkeys: Passkey[] }>('/api/users/passkeys')
+const listPasskeys = () => apiRequest<{ passkeys: Passkey[] }>('/api/users/passkeys')
+
+/** What the profile's security sections show, read at once, each part settled on its own. */
+export const loadAccountSecurity = () =>
+  settleEach({
+    status: getAccountSecurity(),
+    passkeys: listPasskeys().then((list) => list.passkeys),
+    sessions: listSessions().then((list) => list.sessions),
+  })
+
+export type AccountSecurityData = Awaited<ReturnType<typeof loadAccountSecurity>>
 
 export const passkeyRegistrationOptions = () =>
   apiRequest<Record<string, unknown>>('/api/users/passkeys/options', { method: 'POST' })

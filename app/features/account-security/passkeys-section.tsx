@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useRevalidator } from 'react-router'
 import { PasskeyAddBodySchema, type Passkey } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -6,8 +7,9 @@ import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { ApiError, messageOf } from '#app/lib/api-client.ts'
 import { useFormSubmit } from '#app/lib/form.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { listPasskeys, removePasskey } from './account-security.api.ts'
+import { removePasskey } from './account-security.api.ts'
 import { createPasskey, passkeyErrorMessage } from './passkeys.ts'
 import { formatWhen, ProfileSection } from './profile-section.tsx'
 
@@ -15,20 +17,10 @@ import { formatWhen, ProfileSection } from './profile-section.tsx'
 const PasskeyNameSchema = PasskeyAddBodySchema.pick({ name: true })
 
 /** The account's passkeys: sign in with the device's lock instead of password and code. */
-export function PasskeysSection() {
-  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const refresh = useCallback(
-    () =>
-      listPasskeys().then(
-        (list) => setPasskeys(list.passkeys),
-        (err: unknown) => setError(messageOf(err)),
-      ),
-    [],
-  )
-  useEffect(() => {
-    void refresh()
-  }, [refresh])
+export function PasskeysSection({ list }: { list: Settled<Passkey[]> }) {
+  const passkeys = list.ok ? list.value : null
+  const [error, setError] = useState<string | null>(list.ok ? null : list.message)
+  const { revalidate: refresh } = useRevalidator()
 
   // The browser's WebAuthn ceremony runs inside the save; the device's refusal is told in its words.
   const add = useFormSubmit(

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react'
 import { SECURITY_LOG_PER_KIND } from '#common/constants.ts'
-import type { SecurityEvent } from '#common/schemas/account-security.ts'
+import type { SecurityLog } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
-import { getSecurityLog } from './account-security.api.ts'
+import type { Settled } from '#app/lib/settle.ts'
 
 const LABELS: Record<string, string> = {
   'sign-in': 'Signed in',
@@ -27,15 +25,8 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** The dashboard's security log: the newest account events of each kind, of every user (kept 90 days). */
-export function SecurityLogPanel() {
-  const [events, setEvents] = useState<SecurityEvent[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    getSecurityLog().then(
-      (log) => setEvents(log.events),
-      (err: unknown) => setError(messageOf(err)),
-    )
-  }, [])
+export function SecurityLogPanel({ log }: { log: Settled<SecurityLog> }) {
+  const events = log.ok ? log.value.events : null
 
   return (
     <div className="mt-8">
@@ -43,7 +34,7 @@ export function SecurityLogPanel() {
         title="Security log"
         subtitle={`The newest ${SECURITY_LOG_PER_KIND} of each kind: sign-ins, failures and account changes.`}
       >
-        {error ? <Alert kind="error">{error}</Alert> : null}
+        {log.ok ? null : <Alert kind="error">{log.message}</Alert>}
         {events && events.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing yet.</p>
         ) : null}

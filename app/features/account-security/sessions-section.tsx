@@ -1,28 +1,19 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useRevalidator } from 'react-router'
 import type { SignedInSession } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { endSession, listSessions } from './account-security.api.ts'
+import { endSession } from './account-security.api.ts'
 import { formatWhen, ProfileSection } from './profile-section.tsx'
 
 /** Where the account is signed in, "this device" first; any other one can be ended. */
-export function SessionsSection() {
-  const [sessions, setSessions] = useState<SignedInSession[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const refresh = useCallback(
-    () =>
-      listSessions().then(
-        ({ sessions }) =>
-          setSessions([...sessions].sort((a, b) => Number(b.current) - Number(a.current))),
-        (err: unknown) => setError(messageOf(err)),
-      ),
-    [],
-  )
-  useEffect(() => {
-    void refresh()
-  }, [refresh])
+export function SessionsSection({ list }: { list: Settled<SignedInSession[]> }) {
+  const { revalidate: refresh } = useRevalidator()
+  const sessions = list.ok
+    ? [...list.value].sort((a, b) => Number(b.current) - Number(a.current))
+    : null
 
   async function end(session: SignedInSession) {
     try {
@@ -39,8 +30,7 @@ export function SessionsSection() {
       title="Signed-in devices"
       intro="Each place this account is signed in. End any you do not recognise."
     >
-      {error ? <Alert kind="error">{error}</Alert> : null}
-      {sessions === null && !error ? <p className="text-sm text-slate-600">Loading...</p> : null}
+      {list.ok ? null : <Alert kind="error">{list.message}</Alert>}
       {sessions ? (
         <ul
           aria-label="Signed-in devices"

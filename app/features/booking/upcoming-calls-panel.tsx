@@ -1,32 +1,23 @@
 /**
- * The dashboard's next booked calls. Loads its own data, so the dashboard's figures never wait for
- * it; while booking is off and nothing is booked it says so and links the Booking screen.
+ * The dashboard's next booked calls, read by the dashboard's loader; while booking is off and
+ * nothing is booked it says so and links the Booking screen.
  */
-import { useEffect, useState } from 'react'
 import { Link, href } from 'react-router'
-import { listUpcomingBookings } from './booking.api.ts'
 import { UpcomingBookings } from './upcoming-bookings.tsx'
-import type { AdminBooking } from '#common/schemas/booking.ts'
+import type { AdminBookings } from '#common/schemas/booking.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
+import type { Settled } from '#app/lib/settle.ts'
 
 const SHOWN = 5
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; bookings: AdminBooking[] }
-  | { state: 'failed'; message: string }
-
-export function UpcomingCallsPanel({ zone }: { zone: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  useEffect(() => {
-    listUpcomingBookings().then(
-      ({ bookings }) => setLoad({ state: 'ready', bookings }),
-      (error: unknown) => setLoad({ state: 'failed', message: messageOf(error) }),
-    )
-  }, [])
-
+export function UpcomingCallsPanel({
+  zone,
+  upcoming,
+}: {
+  zone: string
+  upcoming: Settled<AdminBookings>
+}) {
   return (
     <div className="mt-8">
       <Panel
@@ -43,20 +34,18 @@ export function UpcomingCallsPanel({ zone }: { zone: string }) {
           </>
         }
       >
-        {load.state === 'loading' ? (
-          <p className="text-sm text-slate-600">Loading the booked calls...</p>
-        ) : load.state === 'failed' ? (
-          <Alert kind="error">{load.message}</Alert>
+        {!upcoming.ok ? (
+          <Alert kind="error">{upcoming.message}</Alert>
         ) : (
           <>
-            <UpcomingBookings bookings={load.bookings} zone={zone} limit={SHOWN} />
-            {load.bookings.length > SHOWN ? (
+            <UpcomingBookings bookings={upcoming.value.bookings} zone={zone} limit={SHOWN} />
+            {upcoming.value.bookings.length > SHOWN ? (
               <p className="mt-3 text-sm">
                 <Link
                   to={href('/admin/booking')}
                   className="font-medium text-brand-700 underline underline-offset-2"
                 >
-                  All {load.bookings.length} upcoming calls
+                  All {upcoming.value.bookings.length} upcoming calls
                 </Link>
               </p>
             ) : null}

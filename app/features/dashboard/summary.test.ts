@@ -24,6 +24,11 @@ describe('summaryCards', () => {
       0, 0, 0, 0,
     ])
   })
+
+  it('leaves the unread line out when the messages could not be counted', () => {
+    const messages = summaryCards({ users: [], websites: [], messages: [] }, null)[3]
+    expect(messages).toEqual({ label: 'Messages', value: 0 })
+  })
 })
 
 describe('stackSlices', () => {

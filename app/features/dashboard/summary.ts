@@ -12,8 +12,11 @@ export interface StackSlice {
   count: number
 }
 
-/** The dashboard's four numbers from the summary's MongoDB-style aggregate shape. */
-export function summaryCards(summary: Summary, unreadMessages: number): SummaryCard[] {
+/**
+ * The dashboard's four numbers from the summary's MongoDB-style aggregate shape; the unread count
+ * is the admin shell's (null when it could not be counted).
+ */
+export function summaryCards(summary: Summary, unreadMessages: number | null): SummaryCard[] {
   return [
     { label: 'Users', value: summary.users[0]?.numUsers ?? 0 },
     {
@@ -24,7 +27,7 @@ export function summaryCards(summary: Summary, unreadMessages: number): SummaryC
     {
       label: 'Messages',
       value: summary.messages[0]?.numMessages ?? 0,
-      detail: `${unreadMessages} unread`,
+      ...(unreadMessages === null ? {} : { detail: `${unreadMessages} unread` }),
     },
   ]
 }

@@ -1,45 +1,28 @@
 /**
  * The dashboard's list of portfolio entries that need the owner: a link that fails, or a
- * certificate close to expiry. Loads its own data, so the dashboard's figures never wait for it.
+ * certificate close to expiry (read by the dashboard's loader).
  */
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { LinkCheckAttention } from '#common/schemas/link-checks.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
-import { listLinksNeedingAttention } from './link-checks.api.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { LinkHealthSummary } from './link-health.tsx'
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; websites: LinkCheckAttention['websites'] }
-  | { state: 'failed'; message: string }
-
-export function LinkAttentionPanel() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  useEffect(() => {
-    listLinksNeedingAttention().then(
-      ({ websites }) => setLoad({ state: 'ready', websites }),
-      (error: unknown) => setLoad({ state: 'failed', message: messageOf(error) }),
-    )
-  }, [])
-
+export function LinkAttentionPanel({ attention }: { attention: Settled<LinkCheckAttention> }) {
   return (
     <div className="mt-8">
       <Panel
         title="Portfolio links"
         subtitle="Published entries whose link fails or whose certificate expires soon."
       >
-        {load.state === 'loading' ? (
-          <p className="text-sm text-slate-600">Loading the last checks...</p>
-        ) : load.state === 'failed' ? (
-          <Alert kind="error">{load.message}</Alert>
-        ) : load.websites.length === 0 ? (
+        {!attention.ok ? (
+          <Alert kind="error">{attention.message}</Alert>
+        ) : attention.value.websites.length === 0 ? (
           <p className="text-sm text-slate-700">Every checked link works.</p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {load.websites.map((website) => (
+            {attention.value.websites.map((website) => (
               <li
                 key={website._id}
                 className="grid gap-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] sm:gap-6"

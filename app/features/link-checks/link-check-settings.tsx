@@ -1,45 +1,41 @@
 /**
  * The edit page's link-check section: the last result, the text the page must contain (so a
- * parking page answering 200 counts as broken), "Check now" and the last days' roll-up. Loads and
- * saves on its own, apart from the website's form.
+ * parking page answering 200 counts as broken), "Check now" and the last days' roll-up. The edit
+ * page's loader reads it; it saves apart from the website's form, then revalidates the route.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useRevalidator } from 'react-router'
 import { LINK_CHECK_KEYWORD_MAX, type LinkCheckDetails } from '#common/schemas/link-checks.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { checkWebsiteLink, getLinkCheck, setLinkCheckKeyword } from './link-checks.api.ts'
+import { checkWebsiteLink, setLinkCheckKeyword } from './link-checks.api.ts'
 import { LinkHealthSummary } from './link-health.tsx'
 
 const HISTORY_DAYS_SHOWN = 7
 
-export function LinkCheckSettings({ websiteId }: { websiteId: string }) {
-  const [details, setDetails] = useState<LinkCheckDetails | null>(null)
-  const [error, setError] = useState<string | null>(null)
+export function LinkCheckSettings({
+  websiteId,
+  check,
+}: {
+  websiteId: string
+  check: Settled<LinkCheckDetails>
+}) {
+  const [actionError, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<'save' | 'check' | null>(null)
-
-  const load = useCallback(
-    () =>
-      getLinkCheck(websiteId).then(
-        (next) => {
-          setDetails(next)
-          setError(null)
-        },
-        (failure: unknown) => setError(messageOf(failure)),
-      ),
-    [websiteId],
-  )
-  useEffect(() => {
-    void load()
-  }, [load])
+  const { revalidate: load } = useRevalidator()
+  const details = check.ok ? check.value : null
+  const error = actionError ?? (check.ok ? null : check.message)
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const keyword = String(new FormData(event.currentTarget).get('keyword') ?? '')
     setBusy('save')
+    setError(null)
     try {
       await setLinkCheckKeyword(websiteId, keyword)
       toast.success(keyword.trim() ? 'Keyword saved' : 'Keyword removed')
@@ -53,6 +49,7 @@ export function LinkCheckSettings({ websiteId }: { websiteId: string }) {
 
   async function checkNow() {
     setBusy('check')
+    setError(null)
     try {
       const { health } = await checkWebsiteLink(websiteId)
       if (health.ok) toast.success(`The link works (${health.status}, ${health.ms} ms)`)
@@ -76,9 +73,7 @@ export function LinkCheckSettings({ websiteId }: { websiteId: string }) {
             {error}
           </Alert>
         ) : null}
-        {details === null ? (
-          <p className="text-sm text-slate-600">Loading the last check...</p>
-        ) : (
+        {details === null ? null : (
           <div className="space-y-6">
             <div className="flex flex-wrap items-start justify-between gap-4">
               <LinkHealthSummary health={details.health} />

@@ -4,32 +4,46 @@
  * send's figures, read again every few seconds while it is going out.
  */
 import { useEffect, useState } from 'react'
+import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { toast } from '#app/lib/toast.tsx'
 import type { Newsletter } from '#common/schemas/subscribers.ts'
 import { getNewsletter, sendNewsletter, sendNewsletterTest } from './newsletter.api.ts'
 
 const REFRESH_MS = 3_000
 
-export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic: boolean }) {
-  const [newsletter, setNewsletter] = useState<Newsletter | null | undefined>(undefined)
+/** `sent` is the post's send as the edit page's loader read it (null when never sent). */
+export function NewsletterPanel({
+  postId,
+  isPublic,
+  sent,
+}: {
+  postId: string
+  isPublic: boolean
+  sent: Settled<Newsletter | null>
+}) {
+  // The send started here, then its progress: newer than what the loader read.
+  const [latest, setLatest] = useState<Newsletter | null>(null)
+  const newsletter = latest ?? (sent.ok ? sent.value : null)
   const [isSending, setIsSending] = useState(false)
   const [isTesting, setIsTesting] = useState(false)
   const { confirm, dialog } = useConfirm()
 
   useEffect(() => {
+    if (newsletter?.status !== 'sending') return
     let isCurrent = true
-    const read = () =>
+    // Polls on its own while a send goes out: the figures change with nothing done on this screen.
+    const timer = setInterval(() => {
       getNewsletter(postId)
         .then((next) => {
-          if (isCurrent) setNewsletter(next)
+          if (isCurrent && next) setLatest(next)
         })
         .catch(() => {})
-    void read()
-    const timer = newsletter?.status === 'sending' ? setInterval(read, REFRESH_MS) : undefined
+    }, REFRESH_MS)
     return () => {
       isCurrent = false
       clearInterval(timer)
@@ -45,7 +59,7 @@ export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic
     setIsSending(true)
     try {
       const { newsletter: started } = await sendNewsletter(postId)
-      setNewsletter(started)
+      setLatest(started)
       toast.success(`Sending to ${started.recipients} subscribers`)
     } catch (error) {
       toast.error(messageOf(error))
@@ -68,8 +82,10 @@ export function NewsletterPanel({ postId, isPublic }: { postId: string; isPublic
 
   return (
     <Panel title="Newsletter">
-      {newsletter === undefined ? (
-        <p className="mt-2 text-sm text-slate-600">Loading...</p>
+      {!sent.ok && !latest ? (
+        <Alert kind="error" className="mt-2">
+          {sent.message}
+        </Alert>
       ) : newsletter ? (
         <>
           <p className="mt-2 text-sm text-slate-700" role="status">

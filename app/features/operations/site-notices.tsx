@@ -2,41 +2,29 @@
  * The dashboard's notices: what is wrong with how the site is configured (the server's start-up
  * warnings), the last backup and whether backups are scheduled, a fresh backup to download, and
  * the outbox: mail waiting to be sent, and mail refused for good with a way to send it again.
- * Loads its own data, so the dashboard's figures never wait for it.
+ * The dashboard's loader reads them; a backup or a mail sent again revalidates it.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useRevalidator } from 'react-router'
 import type { BackupInfo, OperationsStatus } from '#common/schemas/operations.ts'
-import type { OutboxMail } from '#common/schemas/outbox.ts'
+import type { OutboxPage } from '#common/schemas/outbox.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { formatSize } from '#app/lib/format-size.ts'
-import {
-  downloadFreshBackup,
-  getFailedMail,
-  getOperationsStatus,
-  retryMail,
-} from './operations.api.ts'
+import type { Settled } from '#app/lib/settle.ts'
+import { downloadFreshBackup, retryMail } from './operations.api.ts'
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; status: OperationsStatus }
-  | { state: 'failed'; message: string }
+const FAILED_SHOWN = 5
 
-export function SiteNotices() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const refresh = useCallback(
-    () =>
-      getOperationsStatus().then(
-        (status) => setLoad({ state: 'ready', status }),
-        (error: unknown) => setLoad({ state: 'failed', message: messageOf(error) }),
-      ),
-    [],
-  )
-  useEffect(() => {
-    void refresh()
-  }, [refresh])
-
+export function SiteNotices({
+  status,
+  failedMail,
+}: {
+  status: Settled<OperationsStatus>
+  failedMail: Settled<OutboxPage>
+}) {
+  const { revalidate } = useRevalidator()
   return (
     <section
       aria-labelledby="notices-heading"
@@ -45,17 +33,15 @@ export function SiteNotices() {
       <h2 id="notices-heading" className="text-lg font-semibold text-slate-900">
         Notices and backups
       </h2>
-      {load.state === 'loading' ? (
-        <p className="mt-3 text-sm text-slate-600">Checking the site&apos;s configuration...</p>
-      ) : load.state === 'failed' ? (
+      {!status.ok ? (
         <Alert kind="error" className="mt-3">
-          {load.message}
+          {status.message}
         </Alert>
       ) : (
         <div className="mt-4 grid gap-6 lg:grid-cols-3">
-          <Warnings notices={load.status.notices} />
-          <Backups backups={load.status.backups} onTaken={refresh} />
-          <Mail counts={load.status.mail} onChanged={refresh} />
+          <Warnings notices={status.value.notices} />
+          <Backups backups={status.value.backups} onTaken={revalidate} />
+          <Mail counts={status.value.mail} failedMail={failedMail} onChanged={revalidate} />
         </div>
       )}
     </section>
@@ -148,28 +134,24 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 function Mail({
   counts,
+  failedMail,
   onChanged,
 }: {
   counts: OperationsStatus['mail']
+  failedMail: Settled<OutboxPage>
   onChanged: () => Promise<void>
 }) {
-  const [failed, setFailed] = useState<OutboxMail[]>([])
-  const [error, setError] = useState<string>()
-  useEffect(() => {
-    if (counts.failed === 0) return
-    getFailedMail().then(
-      (page) => setFailed(page.mails.slice(0, 5)),
-      (failure: unknown) => setError(messageOf(failure)),
-    )
-  }, [counts.failed])
+  const failed = failedMail.ok ? failedMail.value.mails.slice(0, FAILED_SHOWN) : []
+  const [sendError, setSendError] = useState<string>()
+  const error = sendError ?? (failedMail.ok || counts.failed === 0 ? undefined : failedMail.message)
 
   async function sendAgain(id: string) {
-    setError(undefined)
+    setSendError(undefined)
     try {
       await retryMail(id)
       await onChanged()
     } catch (failure) {
-      setError(messageOf(failure))
+      setSendError(messageOf(failure))
     }
   }
 

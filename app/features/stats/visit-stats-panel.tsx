@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react'
 import { STATS_OTHER, STATS_RANGES, type Stats, type StatsRange } from '#common/schemas/stats.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
 import { cn } from '#app/lib/cn.ts'
-import { getStats } from './stats.api.ts'
+import type { Settled } from '#app/lib/settle.ts'
 import { VisitsChart } from './visits-chart.tsx'
 
 const RANGE_LABELS: Record<StatsRange, string> = {
@@ -52,27 +50,20 @@ function TopList({ title, rows, empty }: { title: string; rows: Row[]; empty: st
 
 /**
  * The visit statistics on the dashboard: visitors and page views per day, top pages, sources,
- * campaigns, devices and the conversion rate, over 7, 30 or 365 days (GET /api/stats).
+ * campaigns, devices and the conversion rate, over 7, 30 or 365 days (GET /api/stats, read by the
+ * dashboard's loader for the range the route's address names).
  */
-export function VisitStatsPanel() {
-  const [range, setRange] = useState<StatsRange>('30d')
-  const [stats, setStats] = useState<Stats>()
-  const [error, setError] = useState<string>()
-
-  useEffect(() => {
-    let isCancelled = false
-    getStats(range).then(
-      (next) => {
-        if (isCancelled) return
-        setStats(next)
-        setError(undefined)
-      },
-      (err: unknown) => !isCancelled && setError(messageOf(err)),
-    )
-    return () => {
-      isCancelled = true
-    }
-  }, [range])
+export function VisitStatsPanel({
+  range,
+  onRangeChange,
+  visits,
+}: {
+  range: StatsRange
+  onRangeChange: (range: StatsRange) => void
+  visits: Settled<Stats>
+}) {
+  const stats = visits.ok ? visits.value : undefined
+  const error = visits.ok ? undefined : visits.message
 
   const figures = stats
     ? [
@@ -98,7 +89,7 @@ export function VisitStatsPanel() {
             key={key}
             type="button"
             aria-pressed={range === key}
-            onClick={() => setRange(key)}
+            onClick={() => onRangeChange(key)}
             className={cn(
               'rounded-md px-3 py-1.5 text-sm font-medium',
               range === key ? 'bg-accent text-on-accent' : 'text-slate-700 hover:bg-slate-100',
@@ -166,11 +157,7 @@ export function VisitStatsPanel() {
             </div>
           ) : null}
         </>
-      ) : error ? null : (
-        <p role="status" className="mt-4 text-slate-600">
-          Loading visit statistics...
-        </p>
-      )}
+      ) : null}
     </Panel>
   )
 }

@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react'
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '#common/constants.ts'
 import { ProfileFormSchema } from '#common/schemas/users.ts'
 import { InputField } from '#app/components/ui/field.tsx'
+import { loadAccountSecurity } from '#app/features/account-security/account-security.api.ts'
 import { AccountSecuritySections } from '#app/features/account-security/account-security-sections.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountForm, EmailField } from '#app/features/users/account-form.tsx'
-import { requireSession } from '#app/lib/guards.ts'
+import { requireSession, withSignIn } from '#app/lib/guards.ts'
 import { PasswordFields } from '#app/features/users/password-fields.tsx'
 import { SignOutEverywhere } from '#app/features/users/sign-out-everywhere.tsx'
 import { updateProfile } from '#app/features/users/users.api.ts'
@@ -14,6 +15,7 @@ import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
+import { loadShellBadges } from '#app/routes/admin/admin-layout.tsx'
 import type { Route } from './+types/profile'
 import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
 
@@ -25,9 +27,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { name, email, isAdmin } = requireSession(request)
-  return { name, email, isAdmin }
+  const [security, badges] = await Promise.all([
+    withSignIn(request, loadAccountSecurity),
+    // An admin's profile is drawn in the admin shell, which shows these counts.
+    isAdmin ? loadShellBadges() : null,
+  ])
+  return { name, email, isAdmin, security, badges }
 }
 clientLoader.hydrate = true as const
 
@@ -114,7 +121,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         />
       </AccountForm>
       <div id="security" className="scroll-mt-20">
-        <AccountSecuritySections isAdmin={loaderData.isAdmin} />
+        <AccountSecuritySections isAdmin={loaderData.isAdmin} security={loaderData.security} />
         <SignOutEverywhere />
       </div>
     </AccountCard>

@@ -1,8 +1,10 @@
-import { Link, href } from 'react-router'
+import { Link, href, useRouteLoaderData, useSearchParams } from 'react-router'
+import { StatsQuerySchema, type StatsRange } from '#common/schemas/stats.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { isSetupComplete, SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
 import { getSetup } from '#app/features/setup/setup.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
+import { getSecurityLog } from '#app/features/account-security/account-security.api.ts'
 import { SecurityLogPanel } from '#app/features/account-security/security-log-panel.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -13,30 +15,63 @@ import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
+import { listUpcomingBookings } from '#app/features/booking/booking.api.ts'
 import { UpcomingCallsPanel } from '#app/features/booking/upcoming-calls-panel.tsx'
+import { listLinksNeedingAttention } from '#app/features/link-checks/link-checks.api.ts'
 import { LinkAttentionPanel } from '#app/features/link-checks/link-attention-panel.tsx'
+import { getFailedMail, getOperationsStatus } from '#app/features/operations/operations.api.ts'
 import { SiteNotices } from '#app/features/operations/site-notices.tsx'
+import { getStats } from '#app/features/stats/stats.api.ts'
 import { VisitStatsPanel } from '#app/features/stats/visit-stats-panel.tsx'
-import { getMessagesTrend, getUnreadCount } from '#app/features/messages/messages.api.ts'
+import { getMessagesTrend } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
+import { settleEach } from '#app/lib/settle.ts'
 import type { Route } from './+types/dashboard'
+import type { clientLoader as adminLoader } from './admin-layout'
+
+const ADMIN_LAYOUT_ID = 'routes/admin/admin-layout'
 
 const TITLE = 'Website Dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, matches) }]
 
+/** The visit statistics' period, from the address (`?range=7d`); 30 days unless it names another. */
+const rangeOf = (request: Request): StatsRange =>
+  StatsQuerySchema.shape.range.catch('30d').parse(new URL(request.url).searchParams.get('range'))
+
+/**
+ * Everything the dashboard shows, read at once. The panels' reads are settled one by one, so a
+ * panel whose request fails says so and the rest of the dashboard still shows; the unread count is
+ * the admin layout's.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  const [summary, { unread }, trend, setup, settings] = await withSignIn(request, () =>
-    Promise.all([getSummary(), getUnreadCount(), getMessagesTrend(), getSetup(), getSettings()]),
+  const range = rangeOf(request)
+  const [summary, trend, setup, settings, panels] = await withSignIn(request, () =>
+    Promise.all([
+      getSummary(),
+      getMessagesTrend(),
+      getSetup(),
+      getSettings(),
+      settleEach({
+        notices: getOperationsStatus(),
+        failedMail: getFailedMail(),
+        upcoming: listUpcomingBookings(),
+        visits: getStats(range),
+        attention: listLinksNeedingAttention(),
+        securityLog: getSecurityLog(),
+      }),
+    ]),
   )
   return {
-    cards: summaryCards(summary, unread),
+    summary,
     slices: stackSlices(summary),
     trend,
     setup,
     bookingZone: settings.booking.timeZone,
+    range,
+    ...panels,
   }
 }
 clientLoader.hydrate = true as const
@@ -46,7 +81,12 @@ export function HydrateFallback() {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { cards, slices, trend, setup, bookingZone } = loaderData
+  const { summary, slices, trend, setup, bookingZone, range } = loaderData
+  const unread = useRouteLoaderData<typeof adminLoader>(ADMIN_LAYOUT_ID)?.unread ?? null
+  const cards = summaryCards(summary, unread)
+  const [, setSearchParams] = useSearchParams()
+  const showRange = (next: StatsRange) =>
+    setSearchParams({ range: next }, { preventScrollReset: true, replace: true })
   return (
     <>
       <PageHeader title={TITLE} subtitle="Your site at a glance." />
@@ -63,13 +103,13 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
       )}
-      <SiteNotices />
+      <SiteNotices status={loaderData.notices} failedMail={loaderData.failedMail} />
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (
           <StatCard key={card.label} card={card} />
         ))}
       </dl>
-      <UpcomingCallsPanel zone={bookingZone} />
+      <UpcomingCallsPanel zone={bookingZone} upcoming={loaderData.upcoming} />
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <Panel title="Websites by language description">
           <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -101,10 +141,10 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </Panel>
       </div>
       <div className="mt-8">
-        <VisitStatsPanel />
+        <VisitStatsPanel range={range} onRangeChange={showRange} visits={loaderData.visits} />
       </div>
-      <LinkAttentionPanel />
-      <SecurityLogPanel />
+      <LinkAttentionPanel attention={loaderData.attention} />
+      <SecurityLogPanel log={loaderData.securityLog} />
     </>
   )
 }

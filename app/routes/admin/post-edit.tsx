@@ -24,6 +24,9 @@ import { getPost, updatePost } from '#app/features/journal/journal.api.ts'
 import { PostArticle } from '#app/features/journal/post-article.tsx'
 import { PostStateBadges } from '#app/features/journal/post-state.tsx'
 import { NewsletterPanel } from '#app/features/newsletter/newsletter-panel.tsx'
+import { getNewsletter } from '#app/features/newsletter/newsletter.api.ts'
+import type { Newsletter } from '#common/schemas/subscribers.ts'
+import { settle, type Settled } from '#app/lib/settle.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
@@ -39,12 +42,15 @@ import type { Route } from './+types/post-edit'
 const LIST_PATH = '/admin/posts'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Edit ${data?.title ?? 'post'}`, matches) },
+  { title: pageTitle(`Edit ${data?.post.title ?? 'post'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  return withSignIn(request, () => getPost(params.id))
+  const [post, newsletter] = await withSignIn(request, () =>
+    Promise.all([getPost(params.id), settle(getNewsletter(params.id))]),
+  )
+  return { post, newsletter }
 }
 clientLoader.hydrate = true as const
 
@@ -109,14 +115,23 @@ const draftOf = (post: Post): Draft => ({
 })
 
 export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <PostEditor key={loaderData._id} post={loaderData} answer={actionData} />
+  return (
+    <PostEditor
+      key={loaderData.post._id}
+      post={loaderData.post}
+      newsletter={loaderData.newsletter}
+      answer={actionData}
+    />
+  )
 }
 
 function PostEditor({
   post,
+  newsletter,
   answer,
 }: {
   post: Post
+  newsletter: Settled<Newsletter | null>
   /** The clientAction's answer to a refused save. */
   answer: { errors: FieldErrors; formError: string } | undefined
 }) {
@@ -264,6 +279,7 @@ function PostEditor({
       <div className="mt-8 max-w-2xl">
         <NewsletterPanel
           postId={post._id}
+          sent={newsletter}
           isPublic={isPublished && !!post.publishedAt && new Date(post.publishedAt) <= new Date()}
         />
       </div>

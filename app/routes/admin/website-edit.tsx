@@ -3,6 +3,7 @@ import { WebsiteUpdateBodySchema } from '#common/schemas/websites.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { getLinkCheck } from '#app/features/link-checks/link-checks.api.ts'
 import { LinkCheckSettings } from '#app/features/link-checks/link-check-settings.tsx'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.tsx'
@@ -12,17 +13,21 @@ import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { listFieldsOf } from '#app/features/websites/case-study-extras.tsx'
 import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
+import { settle } from '#app/lib/settle.ts'
 import type { Route } from './+types/website-edit'
 
 const LIST_PATH = '/admin/websites'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Edit ${data?.name ?? 'Website'}`, matches) },
+  { title: pageTitle(`Edit ${data?.website.name ?? 'Website'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   requireAdmin(request)
-  return withSignIn(request, () => getWebsite(params.id))
+  const [website, linkCheck] = await withSignIn(request, () =>
+    Promise.all([getWebsite(params.id), settle(getLinkCheck(params.id))]),
+  )
+  return { website, linkCheck }
 }
 clientLoader.hydrate = true as const
 
@@ -61,6 +66,7 @@ export function HydrateFallback() {
 }
 
 export default function WebsiteEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { website, linkCheck } = loaderData
   const navigation = useNavigation()
   const pendingIntent =
     navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : undefined
@@ -68,17 +74,17 @@ export default function WebsiteEditPage({ loaderData, actionData }: Route.Compon
     <div className="max-w-3xl">
       <PageHeader
         title="Edit Website"
-        subtitle={<span className="font-mono text-xs">ID {loaderData._id}</span>}
+        subtitle={<span className="font-mono text-xs">ID {website._id}</span>}
       />
       <WebsiteForm
-        key={loaderData._id}
-        website={loaderData}
+        key={website._id}
+        website={website}
         errors={actionData?.errors}
         formError={actionData?.formError}
         pendingIntent={pendingIntent}
         cancelTo={LIST_PATH}
       />
-      <LinkCheckSettings key={`check-${loaderData._id}`} websiteId={loaderData._id} />
+      <LinkCheckSettings key={`check-${website._id}`} websiteId={website._id} check={linkCheck} />
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import {
   Outlet,
   useMatches,
@@ -11,10 +10,8 @@ import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { STATIC_PAGE } from '#app/lib/static-page.ts'
 import { Toaster } from '#app/lib/toast.tsx'
-import {
-  loadShellBadges,
-  type clientLoader as adminLoader,
-} from '#app/routes/admin/admin-layout.tsx'
+import type { clientLoader as adminLoader } from '#app/routes/admin/admin-layout.tsx'
+import type { clientLoader as profileLoader } from '#app/routes/account/profile.tsx'
 
 /** Public pages are complete as rendered: they ship no React unless a page asks (see static-page.ts). */
 export const handle = STATIC_PAGE
@@ -48,27 +45,16 @@ function useIsAdminFrame() {
   )
 }
 
-/** The admin screens' counts come with their layout; the profile, outside it, asks for them. */
-function useShellBadges(isAdminFrame: boolean): ShellBadges {
+/** The admin screens' counts come with their layout; an admin's profile, outside it, reads them too. */
+function useShellBadges(): ShellBadges {
   const fromLayout = useRouteLoaderData<typeof adminLoader>(ADMIN_LAYOUT_ID)
-  const [fetched, setFetched] = useState<ShellBadges | null>(null)
-  const needsFetch = isAdminFrame && !fromLayout
-  useEffect(() => {
-    if (!needsFetch) return
-    let isCurrent = true
-    void loadShellBadges().then((badges) => {
-      if (isCurrent) setFetched(badges)
-    })
-    return () => {
-      isCurrent = false
-    }
-  }, [needsFetch])
-  return fromLayout ?? fetched ?? { unread: null, pending: null }
+  const fromProfile = useRouteLoaderData<typeof profileLoader>(PROFILE_ID)?.badges
+  return fromLayout ?? fromProfile ?? { unread: null, pending: null }
 }
 
 export default function PublicLayout() {
   const isAdminFrame = useIsAdminFrame()
-  const badges = useShellBadges(isAdminFrame)
+  const badges = useShellBadges()
   if (isAdminFrame)
     return (
       <>
