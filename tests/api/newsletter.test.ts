@@ -335,7 +335,7 @@ describe('POST /api/posts/:id/newsletter/test', () => {
     // The real send still goes out, once, to the subscribers.
     expect((await send(post._id)).statusCode).toBe(202)
     await finished(post._id)
-    expect(postMailsTo(reader, post.title)).toHaveLength(1)
+    await vi.waitFor(() => expect(postMailsTo(reader, post.title)).toHaveLength(1), ASYNC_WORK)
     expect(postMailsTo(adminEmail, post.title)).toHaveLength(1)
     const list = SubscriberListSchema.parse(
       (await app.inject({ method: 'GET', url: '/api/subscribers', headers: admin })).json(),

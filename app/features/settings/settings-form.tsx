@@ -17,7 +17,11 @@ import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
  * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,
  * the booking hours the Booking screen's.
  */
-export const SettingsFormSchema = SiteSettingsSchema.omit({ booking: true, ...SITE_LOOK_FIELDS })
+export const SettingsFormSchema = SiteSettingsSchema.omit({
+  booking: true,
+  billing: true,
+  ...SITE_LOOK_FIELDS,
+})
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
