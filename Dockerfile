@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: full dependencies, production build.
-FROM node:24.21.0-bookworm-slim AS build
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -8,7 +8,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 # Run stage: production dependencies and the build only, as the unprivileged node user.
-FROM node:24.21.0-bookworm-slim
+FROM node:24.22.3-bookworm-slim
 # React loads its production build only when NODE_ENV=production; two malloc arenas instead of one
 # per thread, and larger allocations given back to the system once freed, keep the server within
 # a small machine's memory (docs/decisions/028).

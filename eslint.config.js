@@ -5,7 +5,7 @@ import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import checkFile from 'eslint-plugin-check-file'
 import importX from 'eslint-plugin-import-x'
-import jsxA11y from 'eslint-plugin-jsx-a11y'
+import jsxA11y from 'eslint-plugin-jsx-a11y-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import regexp from 'eslint-plugin-regexp'
 import tseslint from 'typescript-eslint'
@@ -131,10 +131,10 @@ export default withEverywhereBans(
     },
     {
       files: ['app/**/*.{ts,tsx}'],
-      plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+      plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
       rules: {
         ...reactHooks.configs.recommended.rules,
-        ...jsxA11y.flatConfigs.recommended.rules,
+        ...jsxA11y.configs.recommended.rules,
       },
     },
     // Regular expressions: no pattern may backtrack super-linearly on any input (a request can reach

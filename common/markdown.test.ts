@@ -34,6 +34,12 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<img src="/uploads/a.webp" alt="A desk">')
   })
 
+  it('links an address written without a scheme, and an e-mail address', () => {
+    const html = renderMarkdown('Visit www.example.com or write to sam@example.com')
+    expect(html).toContain('<a href="http://www.example.com">www.example.com</a>')
+    expect(html).toContain('<a href="mailto:sam@example.com">sam@example.com</a>')
+  })
+
   it('escapes quotes in link addresses and titles', () => {
     const html = renderMarkdown('[a](https://x.test/?q="1" "say \\"hi\\"")')
     expect(html).toContain('href="https://x.test/?q=%221%22"')

@@ -27,6 +27,9 @@ export function createMarkdownRenderer({
   isImageLinked?: boolean
 } = {}): (source: string) => string {
   const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, highlight })
+  // linkify-it 6 (markdown-it 15) stopped linking addresses written without a scheme
+  // (www.example.com); owners' texts were written when they were linked, so they still are.
+  markdown.linkify.set({ fuzzyLink: true })
   markdown.validateLink = isSafeUrl
   if (isImageLinked) {
     const renderImage = markdown.renderer.rules.image!
@@ -40,7 +43,7 @@ export function createMarkdownRenderer({
           0,
         )
       if (isInLink > 0) return image
-      const src = markdown.utils.escapeHtml(tokens[idx]!.attrGet('src') ?? '')
+      const src = markdown.utils.escapeHtml(String(tokens[idx]!.attrGet('src') ?? ''))
       return `<a href="${src}" class="article-image">${image}</a>`
     }
   }

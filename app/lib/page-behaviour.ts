@@ -122,7 +122,7 @@ export function endSessionOnServer(token: string): void {
  * its token), clears it here and goes to the sign-in page.
  */
 export function showStoredSession(storageKey: string, endSession: (token: string) => void): void {
-  let stored: unknown = null
+  let stored: unknown
   try {
     stored = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null')
   } catch {
@@ -336,7 +336,7 @@ export function enhanceBooking(): void {
   if (!start) return
   hideFallbacks()
   if (start.dataset.zoneChosen !== 'true') {
-    let zone = ''
+    let zone: string
     try {
       zone = Intl.DateTimeFormat().resolvedOptions().timeZone
     } catch {

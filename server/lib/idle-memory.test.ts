@@ -103,9 +103,7 @@ describe('releaseMemoryWhenIdle', () => {
 describe('memoryReducingCollection', () => {
   it("collects what nothing holds, without leaving V8's gc function on the global object", async () => {
     const hadGlobalGc = typeof (globalThis as { gc?: unknown }).gc
-    let held: object | undefined = { payload: new Array(100_000).fill('x') }
-    const ref = new WeakRef(held)
-    held = undefined
+    const ref = new WeakRef({ payload: new Array(100_000).fill('x') })
     // A WeakRef keeps its target until the task that made it is over.
     await new Promise((resolve) => setTimeout(resolve, 0))
     memoryReducingCollection()()

@@ -143,19 +143,19 @@ async function productionHandler(app: FastifyInstance): Promise<Handler> {
     root: path.join(BUILD_DIR, 'client'),
     wildcard: false,
     index: false,
-    // The build writes .br and .gz beside each text asset (scripts/precompress-assets.ts).
+    // The build writes .br and .gz beside each text asset (scripts/precompress-assets.ts); with
+    // this on, the plugin answers `vary: accept-encoding` itself.
     preCompressed: true,
     // Requests for the build's files are logged only when something goes wrong.
     logLevel: 'warn',
     // Off, or send's own `public, max-age=0` would replace the header set below.
     cacheControl: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-      res.setHeader(
+      reply.header(
         'cache-control',
         immutable ? CACHE_POLICY.immutableAsset : CACHE_POLICY.staticFile,
       )
-      res.setHeader('vary', 'accept-encoding')
     },
   })
   return createRequestHandler(build, 'production')

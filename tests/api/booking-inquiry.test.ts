@@ -9,7 +9,7 @@
  * strikes inside the transaction, after the writes before it.
  */
 import { count, eq, sql } from 'drizzle-orm'
-import nodeIcal from 'node-ical'
+import nodeIcal, { type VEvent } from 'node-ical'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import {
@@ -290,7 +290,7 @@ describe('an SMTP server that is down when someone books', () => {
     const part = invitation.parsed.attachments.find((a) => a.contentType === 'text/calendar')
     expect(part, 'a text/calendar part').toBeDefined()
     const calendar = nodeIcal.sync.parseICS(part!.content.toString('utf8'))
-    const event = Object.values(calendar).find((c) => c?.type === 'VEVENT') as nodeIcal.VEvent
+    const event = Object.values(calendar).find((c) => c?.type === 'VEVENT') as VEvent
     expect(event.uid).toBe(`${booked._id}@site.test`)
     expect((calendar.vcalendar as { method?: string } | undefined)?.method).toBe('REQUEST')
 

@@ -4,7 +4,7 @@
  * cancel) with the invitations each side gets, the owner's feed and list, and the inbox message.
  */
 import { eq } from 'drizzle-orm'
-import nodeIcal from 'node-ical'
+import nodeIcal, { type VEvent } from 'node-ical'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
 import {
@@ -99,7 +99,7 @@ function calendarOf(mail: CaughtMail) {
   expect(part, 'a text/calendar part').toBeDefined()
   const contentType = part!.headers.get('content-type') as { params: Record<string, string> }
   const parsed = nodeIcal.sync.parseICS(part!.content.toString('utf8'))
-  const event = Object.values(parsed).find((c) => c?.type === 'VEVENT') as nodeIcal.VEvent
+  const event = Object.values(parsed).find((c) => c?.type === 'VEVENT') as VEvent
   const method = (parsed.vcalendar as { method?: string } | undefined)?.method
   return { method: contentType.params.method, calendarMethod: method, event }
 }
@@ -780,7 +780,7 @@ describe('GET /api/booking/admin and the feed', () => {
     const events = Object.values(nodeIcal.sync.parseICS(feed.body)).filter(
       (c) => c?.type === 'VEVENT',
     )
-    expect(events.map((e) => (e as nodeIcal.VEvent).uid)).toContain(`${booked._id}@site.test`)
+    expect(events.map((e) => (e as VEvent).uid)).toContain(`${booked._id}@site.test`)
 
     expectError(await app.inject({ method: 'GET', url: `${path.slice(0, -8)}xxxx.ics` }), 404)
     expectError(await app.inject({ method: 'GET', url: '/api/booking/feed/nothing' }), 404)

@@ -153,6 +153,7 @@ describe('GET /assets/*', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i)
     expect(res.headers.get('content-type')).toMatch(/javascript/)
   })
 })

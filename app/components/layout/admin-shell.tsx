@@ -249,7 +249,7 @@ function MenuSheet({
     sheetRef.current?.close()
   }, [location.pathname, location.hash, sheetRef])
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- Escape closes a modal dialog by itself; the click adds the backdrop
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- Escape closes a modal dialog by itself; the click adds the backdrop
     <dialog
       ref={sheetRef}
       aria-label="Admin menu"

@@ -73,7 +73,7 @@ function ConfirmDialog({
           </p>
         ) : null}
         <div className="mt-6 flex justify-end gap-3">
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice gets focus when the dialog opens */}
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the safe choice gets focus when the dialog opens */}
           <Button type="submit" value="cancel" variant="secondary" autoFocus>
             Cancel
           </Button>

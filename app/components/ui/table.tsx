@@ -26,7 +26,7 @@ export function DataTable({
       <div
         role="region"
         aria-labelledby={captionId}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
         tabIndex={0}
         className="relative overflow-x-auto @3xl:rounded-lg @3xl:border @3xl:border-slate-200 @3xl:bg-white @3xl:shadow-sm"
       >

@@ -25,19 +25,6 @@ export interface CalendarParty {
 
 const PRODUCT_ID = { company: 'devfolio', product: 'booking', language: 'EN' }
 
-/**
- * Text for a quoted parameter (CN), encoded as RFC 6868 says. ical-generator escapes a `"` there
- * as `\"`, which RFC 5545 has no such escape for: readers end the value at the quote, and a
- * visitor's name could go on to add an attendee of its own. Other control characters have no
- * place in a parameter at all.
- */
-const parameterText = (value: string) =>
-  value
-    .replace(/\^/g, '^^')
-    .replace(/"/g, "^'")
-    .replace(/\r\n|\r|\n/g, '^n')
-    .replace(/\p{Cc}/gu, '')
-
 /** The booking's UID: stable across moves and the cancellation, unique to the site. */
 const bookingUid = (id: string, host: string) => `${id}@${host}`
 
@@ -70,10 +57,10 @@ function addEvent(
     location: booking.location || null,
     description: manageUrl ? `To reschedule or cancel: ${manageUrl}` : null,
     url: manageUrl ?? null,
-    organizer: { name: parameterText(organizer.name), email: organizer.email },
+    organizer: { name: organizer.name, email: organizer.email },
     attendees: [
       {
-        name: parameterText(booking.name),
+        name: booking.name,
         email: booking.email,
         role: ICalAttendeeRole.REQ,
         status: isCancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
