@@ -8,7 +8,7 @@ export interface AdminSection {
   group: AdminGroup
 }
 
-export const ADMIN_GROUPS = ['Overview', 'Content', 'People', 'Site'] as const
+export const ADMIN_GROUPS = ['Overview', 'Business', 'Content', 'People', 'Site'] as const
 type AdminGroup = (typeof ADMIN_GROUPS)[number]
 
 /**
@@ -35,6 +35,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { label: 'Messages', to: href('/admin/messages'), group: 'People' },
   { label: 'Booking', to: href('/admin/booking'), group: 'People' },
+  { label: 'Clients', to: href('/admin/clients'), group: 'Business' },
+  {
+    label: 'Proposals',
+    to: href('/admin/proposals'),
+    editPrefix: '/admin/proposal/',
+    group: 'Business',
+  },
+  { label: 'Billing details', to: href('/admin/billing'), group: 'Business' },
   { label: 'Pages', to: href('/admin/pages'), group: 'Content' },
   { label: 'FAQ', to: href('/admin/faq'), group: 'Content' },
   {

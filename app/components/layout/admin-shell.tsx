@@ -12,6 +12,9 @@ import {
   FileText,
   Inbox,
   LayoutDashboard,
+  Contact,
+  FileSignature,
+  Landmark,
   type LucideIcon,
   Mail,
   Menu,
@@ -54,6 +57,9 @@ const ICONS: Record<string, LucideIcon> = {
   [href('/admin/testimonials')]: MessageSquareQuote,
   [href('/admin/subscribers')]: Mail,
   [href('/admin/settings')]: Settings,
+  [href('/admin/clients')]: Contact,
+  [href('/admin/proposals')]: FileSignature,
+  [href('/admin/billing')]: Landmark,
 }
 
 const SECURITY_PATH = `${href('/profile')}#security`

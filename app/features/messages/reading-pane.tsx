@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { Form, Link, useFetcher } from 'react-router'
 import { replySubject } from '#common/reply-subject.ts'
 import { MESSAGE_STAGES, type Message } from '#common/schemas/messages.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -95,6 +95,16 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
             >
               {isRequesting ? 'Requesting...' : 'Request a testimonial'}
             </Button>
+            {/* The inquiry's name and e-mail make the client; the next step is its proposal. */}
+            <Form method="post" className="contents">
+              <input type="hidden" name="intent" value="make-client" />
+              <input type="hidden" name="id" value={message._id} />
+              <input type="hidden" name="name" value={message.fullName} />
+              <input type="hidden" name="email" value={message.email} />
+              <Button type="submit" size="sm" variant="secondary">
+                Make a client
+              </Button>
+            </Form>
             <Button size="sm" variant="secondary" onClick={actions.onClose}>
               Close
             </Button>

@@ -1,4 +1,4 @@
-import { redirect, useNavigate, useSubmit } from 'react-router'
+import { href, redirect, useNavigate, useSubmit } from 'react-router'
 import { IdSchema } from '#common/schemas/common.ts'
 import {
   MessageStageSchema,
@@ -36,6 +36,7 @@ import {
   updateMessage,
 } from '#app/features/messages/messages.api.ts'
 import { EmptyReadingPane, ReadingPane } from '#app/features/messages/reading-pane.tsx'
+import { createClient, listClients } from '#app/features/proposals/proposals.api.ts'
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
@@ -122,6 +123,29 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     if (!result.error && openIdOf(url) === form.get('id'))
       throw redirect(inboxPath(searchOf(url), requestedPage(request)))
     return result
+  }
+  if (intent === 'make-client') {
+    // The inquiry's sender as a client (or the client with that address), then its first proposal.
+    const id = String(form.get('id'))
+    const email = String(form.get('email')).toLowerCase()
+    const clientId = await withSignIn(request, async () => {
+      try {
+        const body = { name: String(form.get('name')), email, messageId: id }
+        return (await createClient(body)).client._id
+      } catch (error) {
+        // One client per address: the inquiry's sender may be one already.
+        const existing = (await listClients()).clients.find((client) => client.email === email)
+        if (existing) return existing._id
+        throw error
+      }
+    }).catch((error: unknown) => {
+      if (error instanceof Response) throw error
+      toast.error(messageOf(error))
+      return undefined
+    })
+    if (!clientId) return { error: null }
+    toast.success('Client made from the inquiry')
+    throw redirect(`${href('/admin/proposal/:id', { id: 'new' })}?client=${clientId}`)
   }
   if (intent === 'reply')
     return submitForm(

@@ -56,31 +56,30 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
     410: ErrorResponseSchema,
     429: ErrorResponseSchema,
   }
+  const counted = { onRequest: async (request: { ip: string }) => proposals.countAttempt(request.ip) }
   app.post(
     '/accept',
     {
+      ...counted,
       schema: {
         body: AcceptProposalBodySchema,
         response: { 200: ProposalResponseSchema, ...answerErrors },
       },
     },
     async (request) => ({
-      proposal: await proposals.accept(
-        request.body,
-        request.ip,
-        request.headers['user-agent'] ?? '',
-      ),
+      proposal: await proposals.accept(request.body, request.headers['user-agent'] ?? ''),
     }),
   )
   app.post(
     '/decline',
     {
+      ...counted,
       schema: {
         body: DeclineProposalBodySchema,
         response: { 200: ProposalResponseSchema, ...answerErrors },
       },
     },
-    async (request) => ({ proposal: await proposals.decline(request.body, request.ip) }),
+    async (request) => ({ proposal: await proposals.decline(request.body) }),
   )
 
   app.get(

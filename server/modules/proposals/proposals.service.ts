@@ -177,9 +177,8 @@ export function createProposalsService({
     return row
   }
 
-  /** The sent proposal behind `token`, counted against the guessing limit. */
-  async function findSent(token: string, client: string): Promise<ProposalRow> {
-    await limits.take('proposalAnswers', client)
+  /** The sent proposal behind `token` (its document is what the client sees). */
+  async function findSent(token: string): Promise<ProposalRow> {
     const row = token ? await repo.findByToken(token) : undefined
     if (!row?.document) throw notFound(PROPOSAL_NOT_FOUND)
     return row
@@ -312,9 +311,15 @@ export function createProposalsService({
       return toProposal(written.row)
     },
 
+    /**
+     * Counts a client's look at or answer to a proposal, by whichever door, against the guessing
+     * limit (the links' tokens cannot be tried by the thousand); throws its 429.
+     */
+    countAttempt: (client: string) => limits.take('proposalAnswers', client),
+
     /** The proposal behind a client's link, as the page shows it. */
-    async forClient(token: string, client: string) {
-      const row = await findSent(token, client)
+    async forClient(token: string) {
+      const row = await findSent(token)
       const site = await settings.get()
       return {
         proposal: toProposal(row),
@@ -332,8 +337,8 @@ export function createProposalsService({
      * PDF; with a deposit, it is recorded as due. 404 for an unknown link, 409 once answered,
      * 410 after its validity.
      */
-    async accept(body: AcceptProposalBody, client: string, userAgent: string): Promise<Proposal> {
-      const row = await findSent(body.token, client)
+    async accept(body: AcceptProposalBody, userAgent: string): Promise<Proposal> {
+      const row = await findSent(body.token)
       if (row.status !== 'sent') throw conflict(PROPOSAL_ALREADY_ANSWERED)
       const site = await settings.get()
       if (row.validUntil < todayFor(site)) throw gone(PROPOSAL_EXPIRED)
@@ -399,8 +404,8 @@ export function createProposalsService({
     },
 
     /** The client declines, with an optional reason; the owner is told. 409 once answered. */
-    async decline(body: DeclineProposalBody, client: string): Promise<Proposal> {
-      const row = await findSent(body.token, client)
+    async decline(body: DeclineProposalBody): Promise<Proposal> {
+      const row = await findSent(body.token)
       if (row.status !== 'sent') throw conflict(PROPOSAL_ALREADY_ANSWERED)
       const owner = await ownerEmail()
       const prepared = owner
@@ -430,8 +435,8 @@ export function createProposalsService({
     },
 
     /** The signed agreement's PDF behind a client's link; 404 until it is signed. */
-    async signedPdf(token: string, client: string): Promise<{ pdf: Buffer; filename: string }> {
-      const row = await findSent(token, client)
+    async signedPdf(token: string): Promise<{ pdf: Buffer; filename: string }> {
+      const row = await findSent(token)
       if (!row.signedPdf) throw notFound('This proposal is not signed yet')
       return { pdf: row.signedPdf, filename: pdfNameOf(row.title) }
     },

@@ -1,0 +1,182 @@
+import { useRef } from 'react'
+import { Form, useNavigation } from 'react-router'
+import type { Route } from './+types/billing'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { SiteSettingsSchema } from '#common/schemas/settings.ts'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Billing details', matches) },
+]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, async () => ({ settings: await getSettings() }))
+}
+clientLoader.hydrate = true as const
+
+/** The settings this form edits, its fields named `billing.…`. */
+const BillingFormSchema = SiteSettingsSchema.pick({ billing: true })
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  return submitForm(
+    await request.formData(),
+    BillingFormSchema,
+    (fields) =>
+      withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
+    'Billing details saved',
+  )
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { billing } = loaderData.settings
+  const errors = errorsOf(actionData)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const isSaving = useNavigation().state === 'submitting'
+  const field = (name: keyof typeof billing) => ({
+    name: `billing.${name}`,
+    error: errors?.[`billing.${name}`],
+  })
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageHeader
+        title="Billing details"
+        subtitle="Who your proposals and invoices come from, where clients pay, and what a new document starts with."
+      />
+      <Form method="post" noValidate ref={formRef} className="space-y-6">
+        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <Panel title="Your business" subtitle="As it stands on every proposal and invoice." isRoomy>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              label="Legal name"
+              defaultValue={billing.legalName}
+              hint="e.g. Sam Lee Web Studio GmbH"
+              {...field('legalName')}
+            />
+            <InputField
+              label="Billing e-mail"
+              type="email"
+              defaultValue={billing.email}
+              hint="Where clients write about payments."
+              {...field('email')}
+            />
+            <div className="sm:col-span-2">
+              <TextareaField
+                label="Address"
+                rows={3}
+                defaultValue={billing.address}
+                {...field('address')}
+              />
+            </div>
+            <InputField
+              label="Country"
+              defaultValue={billing.country}
+              maxLength={2}
+              hint="Two letters, e.g. DE, FR, GB."
+              {...field('country')}
+            />
+            <InputField
+              label="VAT ID"
+              defaultValue={billing.vatId}
+              hint="With its country code, e.g. DE123456789."
+              {...field('vatId')}
+            />
+            <div className="sm:col-span-2">
+              <InputField
+                label="Registration"
+                defaultValue={billing.registration}
+                hint="Company register and number, if any."
+                {...field('registration')}
+              />
+            </div>
+          </div>
+        </Panel>
+        <Panel
+          title="Bank account"
+          subtitle="Shown on invoices, with a QR code clients scan to pay."
+          isRoomy
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <InputField
+                label="IBAN"
+                defaultValue={billing.iban}
+                autoComplete="off"
+                spellCheck={false}
+                hint="Its check digits are checked when you save."
+                {...field('iban')}
+              />
+            </div>
+            <InputField
+              label="BIC"
+              defaultValue={billing.bic}
+              autoComplete="off"
+              {...field('bic')}
+            />
+            <InputField label="Bank name" defaultValue={billing.bankName} {...field('bankName')} />
+          </div>
+        </Panel>
+        <Panel title="Defaults for new documents" isRoomy>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <InputField
+              label="Currency"
+              defaultValue={billing.currency}
+              maxLength={3}
+              hint="e.g. EUR, USD, GBP."
+              {...field('currency')}
+            />
+            <InputField
+              label="Default VAT rate (%)"
+              type="number"
+              min={0}
+              max={100}
+              step="0.01"
+              defaultValue={billing.defaultTaxRate}
+              {...field('defaultTaxRate')}
+            />
+            <InputField
+              label="Payment terms (days)"
+              type="number"
+              min={0}
+              max={365}
+              defaultValue={billing.paymentTermsDays}
+              {...field('paymentTermsDays')}
+            />
+            <InputField
+              label="Invoice number prefix"
+              defaultValue={billing.invoicePrefix}
+              hint="Before the year, e.g. INV-."
+              {...field('invoicePrefix')}
+            />
+            <div className="sm:col-span-2">
+              <InputField
+                label="Reminders (days after the due date)"
+                defaultValue={billing.reminderDays.join(', ')}
+                hint="Separated by commas, e.g. 3, 10."
+                {...field('reminderDays')}
+              />
+            </div>
+          </div>
+        </Panel>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? 'Saving...' : 'Save billing details'}
+        </Button>
+      </Form>
+    </div>
+  )
+}

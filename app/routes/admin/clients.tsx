@@ -1,0 +1,160 @@
+import { useRef } from 'react'
+import { Form, Link, href, useNavigation, useSubmit } from 'react-router'
+import type { Route } from './+types/clients'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { createClient, deleteClient, listClients } from '#app/features/proposals/proposals.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { countryName } from '#common/schemas/billing.ts'
+import { ClientBodySchema } from '#common/schemas/clients.ts'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Clients', matches) },
+]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () => listClients())
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const formData = await request.formData()
+  if (formData.get('intent') === 'delete') {
+    try {
+      const { message } = await withSignIn(request, () => deleteClient(String(formData.get('id'))))
+      toast.success(message)
+    } catch (error) {
+      if (error instanceof Response) throw error
+      toast.error(messageOf(error))
+    }
+    return undefined
+  }
+  return submitForm(
+    formData,
+    ClientBodySchema,
+    (body) => withSignIn(request, () => createClient(body)),
+    'Client added',
+  )
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function ClientsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { clients } = loaderData
+  const errors = errorsOf(actionData)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const isSaving = useNavigation().state === 'submitting' && actionData === undefined
+  const submit = useSubmit()
+  const { confirm, dialog } = useConfirm()
+  return (
+    <div className="max-w-5xl space-y-6">
+      <PageHeader
+        title="Clients"
+        subtitle="Whom your proposals and invoices are for. Make one from an inquiry in Messages, or add one here."
+      />
+      <DataTable caption="Clients" captionHidden>
+        <THead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Company</Th>
+            <Th>E-mail</Th>
+            <Th>Country</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </THead>
+        <TBody>
+          {clients.length === 0 ? (
+            <EmptyRow colSpan={5}>No clients yet.</EmptyRow>
+          ) : (
+            clients.map((client) => (
+              <Tr key={client._id}>
+                <Td label="Name">
+                  <span className="font-medium text-slate-900">{client.name}</span>
+                </Td>
+                <Td label="Company">{client.company || '–'}</Td>
+                <Td label="E-mail">{client.email}</Td>
+                <Td label="Country">{client.country ? countryName(client.country) : '–'}</Td>
+                <Td>
+                  <span className="flex flex-wrap justify-end gap-2">
+                    <Link
+                      to={`${href('/admin/proposal/:id', { id: 'new' })}?client=${client._id}`}
+                      className="text-sm font-medium text-brand-700 underline underline-offset-2"
+                    >
+                      New proposal
+                    </Link>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Delete ${client.name}`}
+                      onClick={async () => {
+                        if (
+                          await confirm(`Delete ${client.name}?`, {
+                            detail:
+                              'Their draft proposals go too. A client with a sent proposal stays.',
+                            confirmLabel: 'Delete',
+                            variant: 'danger',
+                          })
+                        )
+                          await submit({ intent: 'delete', id: client._id }, { method: 'post' })
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </TBody>
+      </DataTable>
+      <Panel title="Add a client" isRoomy>
+        <Form method="post" noValidate ref={formRef} className="space-y-5">
+          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField label="Name" name="name" required error={errors?.name} />
+            <InputField label="E-mail" name="email" type="email" required error={errors?.email} />
+            <InputField label="Company" name="company" error={errors?.company} />
+            <InputField
+              label="VAT ID"
+              name="vatId"
+              hint="For a business client, e.g. FR12345678901."
+              error={errors?.vatId}
+            />
+            <div className="sm:col-span-2">
+              <TextareaField label="Address" name="address" rows={3} error={errors?.address} />
+            </div>
+            <InputField
+              label="Country"
+              name="country"
+              maxLength={2}
+              hint="Two letters, e.g. DE."
+              error={errors?.country}
+            />
+          </div>
+          <Button type="submit" disabled={isSaving}>
+            Add client
+          </Button>
+        </Form>
+      </Panel>
+      {dialog}
+    </div>
+  )
+}

@@ -1,0 +1,476 @@
+import { useRef, useState } from 'react'
+import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import type { Route } from './+types/proposal-edit'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { ProposalSheet } from '#app/features/proposals/proposal-sheet.tsx'
+import {
+  createProposal,
+  deleteProposal,
+  getProposal,
+  listClients,
+  listTermsTemplates,
+  sendProposal,
+  updateProposal,
+} from '#app/features/proposals/proposals.api.ts'
+import { getSettings } from '#app/features/settings/settings.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { ownContactEmail } from '#common/first-run-persona.ts'
+import { renderMarkdown } from '#common/markdown.ts'
+import { decimalText, percentOf, totalsOf } from '#common/money.ts'
+import type { Client } from '#common/schemas/clients.ts'
+import {
+  ProposalBodySchema,
+  type Proposal,
+  type ProposalBody,
+  type ProposalDocument,
+} from '#common/schemas/proposals.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
+
+const NEW = 'new'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Proposal', matches) },
+]
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, async () => {
+    const [{ clients }, settings, { templates }, found] = await Promise.all([
+      listClients(),
+      getSettings(),
+      listTermsTemplates(),
+      params.id === NEW ? Promise.resolve(undefined) : getProposal(params.id),
+    ])
+    const clientId = new URL(request.url).searchParams.get('client') ?? undefined
+    return { clients, settings, templates, proposal: found?.proposal, clientId }
+  })
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'delete') {
+    try {
+      await withSignIn(request, () => deleteProposal(params.id))
+      toast.success('Proposal deleted')
+      return redirect(href('/admin/proposals'))
+    } catch (error) {
+      if (error instanceof Response) throw error
+      toast.error(messageOf(error))
+      return undefined
+    }
+  }
+  let savedId = params.id
+  const result = await submitForm(
+    formData,
+    ProposalBodySchema,
+    (body) =>
+      withSignIn(request, async () => {
+        const { proposal } =
+          params.id === NEW ? await createProposal(body) : await updateProposal(params.id, body)
+        savedId = proposal._id
+        if (intent === 'send') await sendProposal(proposal._id)
+      }),
+    intent === 'send' ? 'Proposal sent: your client has the link by e-mail' : 'Proposal saved',
+  )
+  if ('saved' in result && params.id === NEW)
+    return redirect(href('/admin/proposal/:id', { id: savedId }))
+  return result
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+interface Row {
+  key: number
+  description: string
+  quantity: string
+  unitPrice: string
+  taxRate: string
+}
+
+const rowsOf = (proposal: Proposal | undefined, taxRate: number): Row[] =>
+  proposal
+    ? proposal.items.map((item, key) => ({ key, ...item }))
+    : [{ key: 0, description: '', quantity: '1', unitPrice: '', taxRate: String(taxRate) }]
+
+/** "2026-12-31", thirty days from now. */
+const inThirtyDays = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+
+/** The document the client would get from the form as it stands (the preview). */
+function previewOf(
+  form: HTMLFormElement | null,
+  settings: SiteSettings,
+  clients: Client[],
+): ProposalDocument | undefined {
+  if (!form) return undefined
+  const parsed = parseForm(ProposalBodySchema, new FormData(form))
+  return parsed.ok ? documentOf(parsed.data, settings, clients) : undefined
+}
+
+/** The document a proposal's body makes, as the server fixes it when the proposal is sent. */
+function documentOf(
+  body: ProposalBody,
+  settings: SiteSettings,
+  clients: Client[],
+): ProposalDocument | undefined {
+  const client = clients.find((c) => c._id === body.clientId)
+  if (!client) return undefined
+  const totals = totalsOf(body.items)
+  const { billing } = settings
+  return {
+    title: body.title,
+    summary: body.summary,
+    items: body.items.map((item, index) => ({ ...item, net: totals.lineNets[index]! })),
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    taxBreakdown: totals.breakdown,
+    currency: body.currency ?? billing.currency,
+    validUntil: body.validUntil,
+    terms: body.terms,
+    depositPercent: decimalText(body.depositPercent),
+    depositAmount: percentOf(totals.total, body.depositPercent),
+    issuedAt: new Date().toISOString().slice(0, 10),
+    seller: {
+      businessName: settings.businessName,
+      ownerName: settings.ownerName,
+      legalName: billing.legalName,
+      address: billing.address,
+      country: billing.country,
+      vatId: billing.vatId,
+      registration: billing.registration,
+      email: billing.email || ownContactEmail(settings) || '',
+    },
+    buyer: {
+      name: client.name,
+      email: client.email,
+      company: client.company,
+      address: client.address,
+      country: client.country,
+      vatId: client.vatId,
+    },
+  }
+}
+
+export default function ProposalEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { clients, settings, templates, proposal, clientId } = loaderData
+  const isDraft = !proposal || proposal.status === 'draft'
+  const errors = errorsOf(actionData ?? undefined)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const navigation = useNavigation()
+  const isBusy = navigation.state === 'submitting'
+  const submit = useSubmit()
+  const { confirm, dialog } = useConfirm()
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(proposal, settings.billing.defaultTaxRate))
+  const [nextKey, setNextKey] = useState(rows.length)
+  const [terms, setTerms] = useState(proposal?.terms ?? '')
+  const [preview, setPreview] = useState(() =>
+    proposal ? documentOf({ ...proposal, messageId: undefined }, settings, clients) : undefined,
+  )
+  // After the edit is drawn (a row added or removed, a template's terms), the form holds it.
+  const edited = () =>
+    requestAnimationFrame(() => setPreview(previewOf(formRef.current, settings, clients)))
+
+  if (!isDraft && proposal) {
+    return (
+      <div className="max-w-4xl space-y-6">
+        <PageHeader
+          title={proposal.title}
+          subtitle={
+            proposal.status === 'accepted' && proposal.signature
+              ? `Signed by ${proposal.signature.name} on ${new Date(proposal.signature.signedAt).toUTCString()}.`
+              : proposal.status === 'declined'
+                ? `Declined${proposal.declineReason ? `: “${proposal.declineReason}”` : '.'}`
+                : 'Sent: the client has the link. A sent proposal never changes; a new version is a new proposal.'
+          }
+          actions={
+            proposal.status === 'accepted' ? (
+              <a
+                href={`/api/proposals/${proposal._id}/pdf`}
+                className="text-sm font-medium text-brand-700 underline underline-offset-2"
+              >
+                Download the signed PDF
+              </a>
+            ) : proposal.url ? (
+              <a
+                href={proposal.url}
+                className="text-sm font-medium text-brand-700 underline underline-offset-2"
+              >
+                Open the client’s page
+              </a>
+            ) : null
+          }
+        />
+        {proposal.signature ? (
+          <Alert kind="success">
+            Document SHA-256:{' '}
+            <span className="font-mono break-all">{proposal.signature.documentHash}</span>
+          </Alert>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={proposal ? 'Edit proposal' : 'New proposal'}
+        subtitle="Your client sees it as in the preview, signs it by typing their name, and gets the signed PDF."
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Form
+          method="post"
+          noValidate
+          ref={formRef}
+          onChange={edited}
+          className="space-y-6"
+          aria-label="Proposal"
+        >
+          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+          <Panel title="Who and what" isRoomy>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <SelectField
+                label="Client"
+                name="clientId"
+                defaultValue={proposal?.clientId ?? clientId ?? ''}
+                error={errors?.clientId}
+                options={[
+                  { value: '', label: 'Choose a client' },
+                  ...clients.map((client) => ({
+                    value: client._id,
+                    label: client.company ? `${client.company} (${client.name})` : client.name,
+                  })),
+                ]}
+              />
+              <InputField
+                label="Title"
+                name="title"
+                defaultValue={proposal?.title}
+                required
+                error={errors?.title}
+              />
+              <div className="sm:col-span-2">
+                <TextareaField
+                  label="Summary (Markdown)"
+                  name="summary"
+                  rows={5}
+                  defaultValue={proposal?.summary}
+                  hint="The scope: what you will do and what the client gets."
+                  error={errors?.summary}
+                />
+              </div>
+            </div>
+          </Panel>
+          <Panel title="Items" isRoomy>
+            <ol className="space-y-4" aria-label="Items">
+              {rows.map((row, index) => (
+                <li
+                  key={row.key}
+                  className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_5rem_7rem_5rem_auto] sm:items-end"
+                >
+                  <InputField
+                    label={`Item ${index + 1}`}
+                    name={`items.${index}.description`}
+                    defaultValue={row.description}
+                    error={errors?.[`items.${index}.description`]}
+                  />
+                  <InputField
+                    label="Quantity"
+                    name={`items.${index}.quantity`}
+                    inputMode="decimal"
+                    defaultValue={row.quantity}
+                    error={errors?.[`items.${index}.quantity`]}
+                  />
+                  <InputField
+                    label="Unit price"
+                    name={`items.${index}.unitPrice`}
+                    inputMode="decimal"
+                    defaultValue={row.unitPrice}
+                    error={errors?.[`items.${index}.unitPrice`]}
+                  />
+                  <InputField
+                    label="VAT %"
+                    name={`items.${index}.taxRate`}
+                    inputMode="decimal"
+                    defaultValue={row.taxRate}
+                    error={errors?.[`items.${index}.taxRate`]}
+                  />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove item ${index + 1}`}
+                    disabled={rows.length === 1}
+                    onClick={() => {
+                      setRows(rows.filter((other) => other.key !== row.key))
+                      edited()
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ol>
+            {errors?.items ? (
+              <p className="mt-3 text-sm font-medium text-red-700">{errors.items}</p>
+            ) : null}
+            <Button
+              type="button"
+              variant="secondary"
+              className="mt-4"
+              onClick={() => {
+                setRows([
+                  ...rows,
+                  {
+                    key: nextKey,
+                    description: '',
+                    quantity: '1',
+                    unitPrice: '',
+                    taxRate: String(settings.billing.defaultTaxRate),
+                  },
+                ])
+                setNextKey(nextKey + 1)
+                edited()
+              }}
+            >
+              Add an item
+            </Button>
+          </Panel>
+          <Panel title="Validity, deposit and terms" isRoomy>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <InputField
+                label="Valid until"
+                name="validUntil"
+                type="date"
+                defaultValue={proposal?.validUntil ?? inThirtyDays()}
+                error={errors?.validUntil}
+              />
+              <InputField
+                label="Deposit (%)"
+                name="depositPercent"
+                inputMode="decimal"
+                defaultValue={proposal?.depositPercent ?? '0'}
+                error={errors?.depositPercent}
+              />
+              <InputField
+                label="Currency"
+                name="currency"
+                maxLength={3}
+                defaultValue={proposal?.currency ?? settings.billing.currency}
+                error={errors?.currency}
+              />
+              {templates.length > 0 ? (
+                <div className="sm:col-span-3">
+                  <SelectField
+                    label="Start the terms from a template"
+                    name="template"
+                    defaultValue=""
+                    onChange={(event) => {
+                      const chosen = templates.find((t) => t._id === event.target.value)
+                      if (chosen) setTerms(chosen.body)
+                      edited()
+                    }}
+                    options={[
+                      { value: '', label: 'No template' },
+                      ...templates.map((template) => ({
+                        value: template._id,
+                        label: template.name,
+                      })),
+                    ]}
+                  />
+                </div>
+              ) : null}
+              <div className="sm:col-span-3">
+                <TextareaField
+                  label="Terms (Markdown)"
+                  name="terms"
+                  rows={8}
+                  value={terms}
+                  onChange={(event) => setTerms(event.target.value)}
+                  hint="Payment, changes, ownership, cancellation: what the client agrees to."
+                  error={errors?.terms}
+                />
+              </div>
+            </div>
+          </Panel>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save" disabled={isBusy}>
+              Save draft
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={isBusy}
+              onClick={async () => {
+                const form = formRef.current
+                if (!form) return
+                const isSure = await confirm('Send this proposal?', {
+                  detail:
+                    'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
+                  confirmLabel: 'Send',
+                })
+                if (!isSure) return
+                const formData = new FormData(form)
+                formData.set('intent', 'send')
+                await submit(formData, { method: 'post' })
+              }}
+            >
+              Send to the client
+            </Button>
+            {proposal ? (
+              <Button
+                type="button"
+                variant="danger"
+                disabled={isBusy}
+                onClick={async () => {
+                  if (
+                    await confirm('Delete this draft?', {
+                      confirmLabel: 'Delete',
+                      variant: 'danger',
+                    })
+                  )
+                    await submit({ intent: 'delete' }, { method: 'post' })
+                }}
+              >
+                Delete draft
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+        <section aria-label="Preview" className="space-y-3">
+          <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            Preview: what your client sees
+          </h2>
+          {preview ? (
+            <ProposalSheet
+              document={preview}
+              summaryHtml={renderMarkdown(preview.summary)}
+              termsHtml={renderMarkdown(preview.terms)}
+            />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-sm text-slate-600">
+              Choose a client, give a title and fill in the items: the preview shows here.
+            </p>
+          )}
+        </section>
+      </div>
+      {dialog}
+    </div>
+  )
+}
