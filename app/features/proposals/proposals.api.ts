@@ -7,9 +7,6 @@ export const listClients = () => apiRequest<{ clients: Client[]; total: number }
 export const createClient = (body: Partial<ClientBody> & Pick<ClientBody, 'name' | 'email'>) =>
   apiRequest<{ client: Client }>('/api/clients', { method: 'POST', body })
 
-export const updateClient = (id: string, body: ClientBody) =>
-  apiRequest<{ client: Client }>(`/api/clients/${id}`, { method: 'PUT', body })
-
 export const deleteClient = (id: string) =>
   apiRequest<{ message: string }>(`/api/clients/${id}`, { method: 'DELETE' })
 
@@ -33,6 +30,3 @@ export const sendProposal = (id: string) =>
 
 export const listTermsTemplates = () =>
   apiRequest<{ templates: TermsTemplate[] }>('/api/proposals/terms-templates')
-
-export const createTermsTemplate = (body: { name: string; body: string }) =>
-  apiRequest<TermsTemplate>('/api/proposals/terms-templates', { method: 'POST', body })

@@ -56,7 +56,9 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
     410: ErrorResponseSchema,
     429: ErrorResponseSchema,
   }
-  const counted = { onRequest: async (request: { ip: string }) => proposals.countAttempt(request.ip) }
+  const counted = {
+    onRequest: async (request: { ip: string }) => proposals.countAttempt(request.ip),
+  }
   app.post(
     '/accept',
     {
