@@ -19,6 +19,7 @@ const OUT_DIR = 'build/server'
 /**
  * Left to Node.js to load from node_modules:
  * - native addons and PGlite, which find their binaries and WebAssembly beside their own files;
+ *   pdfkit, which reads its font metrics and colour profiles from files beside its own;
  * - the breached-password list, loaded through require so that it can be let go
  *   (server/lib/passwords.ts);
  * - what only development or a terminal loads (Vite, pino-pretty), and pg's optional native driver;
@@ -29,6 +30,7 @@ const EXTERNAL = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
   'sharp',
+  'pdfkit',
   '@zxcvbn-ts/language-common',
   'vite',
   '@fastify/middie',

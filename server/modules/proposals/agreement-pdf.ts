@@ -19,11 +19,11 @@ export interface AgreementSignature {
   documentHash: string
 }
 
-const require = createRequire(import.meta.url)
+const resolveFile = createRequire(import.meta.url).resolve
 const FONTS = {
-  regular: require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-  medium: require.resolve('@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf'),
-  bold: require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
+  regular: resolveFile('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+  medium: resolveFile('@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf'),
+  bold: resolveFile('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
 }
 
 const INK = '#0f172a'

@@ -1,0 +1,131 @@
+import type { APIRequestContext } from '@playwright/test'
+import type { Proposal } from '#common/schemas/proposals.ts'
+import { adminHeaders, uniqueId } from './support/api.ts'
+import {
+  expect,
+  expectNoA11yViolations,
+  newNoJsPage,
+  signInAsAdmin,
+  test,
+  waitForMailTo,
+} from './support/fixtures.ts'
+
+/** A sent proposal for a new client, made through the API as the owner's screens do. */
+async function sentProposal(request: APIRequestContext, title: string) {
+  const headers = await adminHeaders(request)
+  const email = `client-${uniqueId()}@example.com`
+  const client = await request.post('/api/clients', {
+    headers,
+    data: { name: 'Robin Baker', email, company: 'Crumb & Crust Ltd', country: 'GB' },
+  })
+  expect(client.status(), await client.text()).toBe(201)
+  const { client: made } = (await client.json()) as { client: { _id: string } }
+  const created = await request.post('/api/proposals', {
+    headers,
+    data: {
+      clientId: made._id,
+      title,
+      summary: '## What you get\n\n- A shop\n- A menu',
+      items: [
+        { description: 'Design', quantity: '3', unitPrice: '650.00', taxRate: '20' },
+        { description: 'Build', quantity: '1', unitPrice: '4200.00', taxRate: '20' },
+      ],
+      validUntil: '2099-12-31',
+      terms: '## Payment\n\nHalf up front, half on launch.',
+      depositPercent: 30,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { proposal } = (await created.json()) as { proposal: Proposal }
+  const sent = await request.post(`/api/proposals/${proposal._id}/send`, { headers })
+  expect(sent.status(), await sent.text()).toBe(200)
+  const { proposal: out } = (await sent.json()) as { proposal: Proposal }
+  return { proposal: out, email, path: new URL(out.url!).pathname }
+}
+
+test('a client reads a proposal and signs it without JavaScript on a phone, and gets the signed PDF', async ({
+  browser,
+  request,
+}) => {
+  const title = `A shop ${uniqueId()}`
+  const { path, email } = await sentProposal(request, title)
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const opened = await page.goto(path)
+    expect(opened?.headers()['cache-control']).toContain('no-store')
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page.getByText('€7,380.00').first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    // The signature needs the consent: the form is not sent without it.
+    await page.getByLabel('Full name').fill('Robin Baker')
+    await page.getByRole('button', { name: 'Accept and sign' }).click()
+    await expect(page.getByLabel(/I agree to this proposal/)).toHaveJSProperty(
+      'validity.valueMissing',
+      true,
+    )
+
+    await page.getByLabel('Full name').fill('Robin Baker')
+    await page.getByLabel(/I agree to this proposal/).check()
+    await page.getByRole('button', { name: 'Accept and sign' }).click()
+    await expect(page.getByText(/Signed by Robin Baker on/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Accept and sign' })).toHaveCount(0)
+
+    const pdf = await request.get(`${path}/pdf`)
+    expect(pdf.status()).toBe(200)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    const mail = await waitForMailTo(email)
+    expect(mail.subject).toBe(`Signed: ${title}`)
+  } finally {
+    await context.close()
+  }
+})
+
+test('a proposal page reads well in the dark scheme, and a decline is recorded', async ({
+  page,
+  request,
+}) => {
+  const title = `A redesign ${uniqueId()}`
+  const { path } = await sentProposal(request, title)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto(path)
+  await page.evaluate(() => {
+    document.documentElement.dataset.scheme = 'dark'
+  })
+  await expectNoA11yViolations(page)
+  await page.getByText('Decline this proposal').click()
+  await page.getByLabel('Reason (optional)').fill('We chose to wait a year.')
+  await page.getByRole('button', { name: 'Decline', exact: true }).click()
+  await expect(page.getByText(/You declined this proposal/)).toBeVisible()
+})
+
+test('the owner drafts a proposal with a live preview of what the client will see', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request)
+  const name = `Client ${uniqueId()}`
+  const made = await request.post('/api/clients', {
+    headers,
+    data: { name, email: `${uniqueId()}@example.com` },
+  })
+  expect(made.status()).toBe(201)
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/proposal/new')
+  await page.getByLabel('Client').selectOption({ label: name })
+  await page.getByLabel('Title').fill('A booking site')
+  await page.getByLabel('Item 1', { exact: true }).fill('Build')
+  await page.getByLabel('Unit price').fill('1000.10')
+  await page.getByLabel('Quantity').fill('1.5')
+  await page.getByLabel('VAT %').fill('19')
+  const preview = page.getByRole('region', { name: 'Preview' })
+  // 1.5 x 1000.10 = 1500.15; 19 % of it = 285.03 (half up from 285.0285).
+  await expect(preview.getByText('€1,785.18').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page).toHaveURL(/\/admin\/proposal\/[0-9a-f-]{36}$/)
+  await expect(page.getByLabel('Title')).toHaveValue('A booking site')
+  await expectNoA11yViolations(page)
+})
