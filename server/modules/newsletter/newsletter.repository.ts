@@ -92,7 +92,14 @@ export function createNewsletterRepository(db: Db) {
 
     /** The send's mails in the outbox, by status, and its recipients who unsubscribed since it began. */
     async countsOf(send: NewsletterSendRow): Promise<SendCounts> {
-      const [[mails], [pending], [left]] = await Promise.all([
+      // The pending recipients first, the mails after: a recipient leaves "pending" in the same
+      // commit as its mail enters the outbox, so read in this order no recipient is ever between
+      // the two counts (read at once, a batch committing in between made a send look done).
+      const [pending] = await db
+        .select({ n: count() })
+        .from(d)
+        .where(and(eq(d.sendId, send.id), eq(d.state, 'pending')))
+      const [[mails], [left]] = await Promise.all([
         db
           .select({
             sent: sql<number>`count(*) filter (where ${outboxMails.status} = 'sent')`.mapWith(
@@ -112,10 +119,6 @@ export function createNewsletterRepository(db: Db) {
           })
           .from(outboxMails)
           .where(eq(outboxMails.newsletterSendId, send.id)),
-        db
-          .select({ n: count() })
-          .from(d)
-          .where(and(eq(d.sendId, send.id), eq(d.state, 'pending'))),
         db
           .select({ n: count() })
           .from(d)
