@@ -31,10 +31,12 @@ const DB_UNAVAILABLE_CODES = new Set([
 /** True for errors meaning "the database server cannot be reached right now". */
 function isDatabaseUnavailable(error: unknown): boolean {
   if (hasErrorCode(error, DB_UNAVAILABLE_CODES)) return true
+  // "… is not queryable": node-postgres refusing the rest of a transaction (its ROLLBACK too)
+  // on a connection the stopped server closed, which replaces the error that ended it.
   for (const e of errorChain(error)) {
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|is not queryable/i.test(
         e.message,
       )
     )
