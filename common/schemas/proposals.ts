@@ -167,6 +167,7 @@ export const TermsTemplateBodySchema = z.object({
   name: requiredText('Name', TEXT_LIMITS.name),
   body: requiredText('Terms', TERMS_MAX),
 })
+export type TermsTemplateBody = z.infer<typeof TermsTemplateBodySchema>
 export const TermsTemplatesListSchema = z.object({ templates: z.array(TermsTemplateSchema) })
 
 export const PROPOSAL_NOT_FOUND = 'Proposal not found'

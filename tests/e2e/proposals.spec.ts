@@ -129,3 +129,57 @@ test('the owner drafts a proposal with a live preview of what the client will se
   await expect(page.getByLabel('Title')).toHaveValue('A booking site')
   await expectNoA11yViolations(page)
 })
+
+test('the owner corrects a client on their screen and starts a proposal from a terms template', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request)
+  const name = `Client ${uniqueId()}`
+  const made = await request.post('/api/clients', {
+    headers,
+    data: { name, email: `${uniqueId()}@example.com` },
+  })
+  expect(made.status()).toBe(201)
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/clients')
+  await page.getByRole('link', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await page.getByLabel('Company').fill('Harbour Lights GmbH')
+  await page.getByLabel('Country').fill('xx')
+  await page.getByRole('button', { name: 'Save client' }).click()
+  await expect(
+    page.getByText('Country must be a two-letter country code such as DE or FR'),
+  ).toBeVisible()
+  await page.getByLabel('Country').fill('de')
+  await page.getByLabel('VAT ID').fill('DE 123 456 789')
+  await page.getByRole('button', { name: 'Save client' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${name}, Harbour Lights GmbH` }),
+  ).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('VAT ID')).toHaveValue('DE123456789')
+  await expect(page.getByLabel('Country')).toHaveValue('DE')
+  await expectNoA11yViolations(page)
+
+  const templateName = `Fixed price ${uniqueId()}`
+  await page.goto('/admin/proposals')
+  await page.getByRole('link', { name: 'Terms templates' }).click()
+  const adding = page.getByRole('region', { name: 'Add a template' })
+  await adding.getByRole('button', { name: 'Add template' }).click()
+  await expect(adding.getByText('Name is required')).toBeVisible()
+  await adding.getByLabel('Name').fill(templateName)
+  await adding.getByLabel('Terms').fill('## Payment\n\nHalf up front, half on launch.')
+  await adding.getByRole('button', { name: 'Add template' }).click()
+  await expect(page.getByRole('region', { name: templateName })).toBeVisible()
+  await expect(adding.getByLabel('Name')).toHaveValue('')
+
+  await page.goto('/admin/clients')
+  await page.getByRole('link', { name, exact: true }).click()
+  await page.getByRole('link', { name: 'New proposal' }).click()
+  await expect(page.getByLabel('Client')).toHaveValue(/[0-9a-f-]{36}/)
+  await page.getByLabel('Start the terms from a template').selectOption({ label: templateName })
+  await expect(page.getByLabel('Terms (Markdown)')).toHaveValue(
+    /Half up front, half on launch\./,
+  )
+})

@@ -35,7 +35,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { label: 'Messages', to: href('/admin/messages'), group: 'People' },
   { label: 'Booking', to: href('/admin/booking'), group: 'People' },
-  { label: 'Clients', to: href('/admin/clients'), group: 'Business' },
+  {
+    label: 'Clients',
+    to: href('/admin/clients'),
+    editPrefix: '/admin/client/',
+    group: 'Business',
+  },
   {
     label: 'Proposals',
     to: href('/admin/proposals'),
@@ -61,6 +66,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Set up your site', to: href('/admin/setup'), group: 'Overview' },
 ]
 
-/** The section a path belongs to: its own page or one of its edit screens. */
+/** The section a path belongs to: its own page, a page below it or one of its edit screens. */
 export const isInSection = (section: AdminSection, pathname: string) =>
-  pathname === section.to || (!!section.editPrefix && pathname.startsWith(section.editPrefix))
+  pathname === section.to ||
+  pathname.startsWith(`${section.to}/`) ||
+  (!!section.editPrefix && pathname.startsWith(section.editPrefix))

@@ -1,14 +1,10 @@
-import type { Client, ClientBody } from '#common/schemas/clients.ts'
-import type { Proposal, ProposalBody, TermsTemplate } from '#common/schemas/proposals.ts'
+import type {
+  Proposal,
+  ProposalBody,
+  TermsTemplate,
+  TermsTemplateBody,
+} from '#common/schemas/proposals.ts'
 import { apiRequest } from '#app/lib/api-client.ts'
-
-export const listClients = () => apiRequest<{ clients: Client[]; total: number }>('/api/clients')
-
-export const createClient = (body: Partial<ClientBody> & Pick<ClientBody, 'name' | 'email'>) =>
-  apiRequest<{ client: Client }>('/api/clients', { method: 'POST', body })
-
-export const deleteClient = (id: string) =>
-  apiRequest<{ message: string }>(`/api/clients/${id}`, { method: 'DELETE' })
 
 export const listProposals = () =>
   apiRequest<{ proposals: Proposal[]; total: number }>('/api/proposals')
@@ -30,3 +26,12 @@ export const sendProposal = (id: string) =>
 
 export const listTermsTemplates = () =>
   apiRequest<{ templates: TermsTemplate[] }>('/api/proposals/terms-templates')
+
+export const createTermsTemplate = (body: TermsTemplateBody) =>
+  apiRequest<TermsTemplate>('/api/proposals/terms-templates', { method: 'POST', body })
+
+export const updateTermsTemplate = (id: string, body: TermsTemplateBody) =>
+  apiRequest<TermsTemplate>(`/api/proposals/terms-templates/${id}`, { method: 'PUT', body })
+
+export const deleteTermsTemplate = (id: string) =>
+  apiRequest<{ message: string }>(`/api/proposals/terms-templates/${id}`, { method: 'DELETE' })

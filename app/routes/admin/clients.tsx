@@ -4,12 +4,12 @@ import type { Route } from './+types/clients'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
-import { createClient, deleteClient, listClients } from '#app/features/proposals/proposals.api.ts'
+import { ClientFields } from '#app/features/clients/client-fields.tsx'
+import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { useFocusFirstError } from '#app/lib/form-errors.ts'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
@@ -87,7 +87,12 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
             clients.map((client) => (
               <Tr key={client._id}>
                 <Td label="Name">
-                  <span className="font-medium text-slate-900">{client.name}</span>
+                  <Link
+                    to={href('/admin/client/:id', { id: client._id })}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    {client.name}
+                  </Link>
                 </Td>
                 <Td label="Company">{client.company || '–'}</Td>
                 <Td label="E-mail">{client.email}</Td>
@@ -128,27 +133,7 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
       <Panel title="Add a client" isRoomy>
         <Form method="post" noValidate ref={formRef} className="space-y-5">
           {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
-          <div className="grid gap-5 sm:grid-cols-2">
-            <InputField label="Name" name="name" required error={errors?.name} />
-            <InputField label="E-mail" name="email" type="email" required error={errors?.email} />
-            <InputField label="Company" name="company" error={errors?.company} />
-            <InputField
-              label="VAT ID"
-              name="vatId"
-              hint="For a business client, e.g. FR12345678901."
-              error={errors?.vatId}
-            />
-            <div className="sm:col-span-2">
-              <TextareaField label="Address" name="address" rows={3} error={errors?.address} />
-            </div>
-            <InputField
-              label="Country"
-              name="country"
-              maxLength={2}
-              hint="Two letters, e.g. DE."
-              error={errors?.country}
-            />
-          </div>
+          <ClientFields errors={errors} />
           <Button type="submit" disabled={isSaving}>
             Add client
           </Button>

@@ -36,7 +36,7 @@ import {
   updateMessage,
 } from '#app/features/messages/messages.api.ts'
 import { EmptyReadingPane, ReadingPane } from '#app/features/messages/reading-pane.tsx'
-import { createClient, listClients } from '#app/features/proposals/proposals.api.ts'
+import { createClient, listClients } from '#app/features/clients/clients.api.ts'
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'

@@ -8,12 +8,12 @@ import { InputField, SelectField, TextareaField } from '#app/components/ui/field
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { listClients } from '#app/features/clients/clients.api.ts'
 import { ProposalSheet } from '#app/features/proposals/proposal-sheet.tsx'
 import {
   createProposal,
   deleteProposal,
   getProposal,
-  listClients,
   listTermsTemplates,
   sendProposal,
   updateProposal,
@@ -25,14 +25,12 @@ import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
-import { ownContactEmail } from '#common/first-run-persona.ts'
 import { renderMarkdown } from '#common/markdown.ts'
-import { decimalText, percentOf, totalsOf } from '#common/money.ts'
+import { proposalDocumentOf } from '#common/proposal-document.ts'
 import type { Client } from '#common/schemas/clients.ts'
 import {
   ProposalBodySchema,
   type Proposal,
-  type ProposalBody,
   type ProposalDocument,
 } from '#common/schemas/proposals.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
@@ -108,6 +106,9 @@ const rowsOf = (proposal: Proposal | undefined, taxRate: number): Row[] =>
     ? proposal.items.map((item, key) => ({ key, ...item }))
     : [{ key: 0, description: '', quantity: '1', unitPrice: '', taxRate: String(taxRate) }]
 
+/** Today as the preview dates it ("2026-12-01"); the server dates the sent document in the owner's zone. */
+const today = () => new Date().toISOString().slice(0, 10)
+
 /** "2026-12-31", thirty days from now. */
 const inThirtyDays = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
 
@@ -119,52 +120,8 @@ function previewOf(
 ): ProposalDocument | undefined {
   if (!form) return undefined
   const parsed = parseForm(ProposalBodySchema, new FormData(form))
-  return parsed.ok ? documentOf(parsed.data, settings, clients) : undefined
-}
-
-/** The document a proposal's body makes, as the server fixes it when the proposal is sent. */
-function documentOf(
-  body: ProposalBody,
-  settings: SiteSettings,
-  clients: Client[],
-): ProposalDocument | undefined {
-  const client = clients.find((c) => c._id === body.clientId)
-  if (!client) return undefined
-  const totals = totalsOf(body.items)
-  const { billing } = settings
-  return {
-    title: body.title,
-    summary: body.summary,
-    items: body.items.map((item, index) => ({ ...item, net: totals.lineNets[index]! })),
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    total: totals.total,
-    taxBreakdown: totals.breakdown,
-    currency: body.currency ?? billing.currency,
-    validUntil: body.validUntil,
-    terms: body.terms,
-    depositPercent: decimalText(body.depositPercent),
-    depositAmount: percentOf(totals.total, body.depositPercent),
-    issuedAt: new Date().toISOString().slice(0, 10),
-    seller: {
-      businessName: settings.businessName,
-      ownerName: settings.ownerName,
-      legalName: billing.legalName,
-      address: billing.address,
-      country: billing.country,
-      vatId: billing.vatId,
-      registration: billing.registration,
-      email: billing.email || ownContactEmail(settings) || '',
-    },
-    buyer: {
-      name: client.name,
-      email: client.email,
-      company: client.company,
-      address: client.address,
-      country: client.country,
-      vatId: client.vatId,
-    },
-  }
+  const client = parsed.ok && clients.find((c) => c._id === parsed.data.clientId)
+  return client ? proposalDocumentOf(parsed.data, client, settings, today()) : undefined
 }
 
 export default function ProposalEditPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -180,9 +137,10 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
   const [rows, setRows] = useState<Row[]>(() => rowsOf(proposal, settings.billing.defaultTaxRate))
   const [nextKey, setNextKey] = useState(rows.length)
   const [terms, setTerms] = useState(proposal?.terms ?? '')
-  const [preview, setPreview] = useState(() =>
-    proposal ? documentOf({ ...proposal, messageId: undefined }, settings, clients) : undefined,
-  )
+  const [preview, setPreview] = useState(() => {
+    const client = proposal && clients.find((c) => c._id === proposal.clientId)
+    return client ? proposalDocumentOf(proposal, client, settings, today()) : undefined
+  })
   // After the edit is drawn (a row added or removed, a template's terms), the form holds it.
   const edited = () =>
     requestAnimationFrame(() => setPreview(previewOf(formRef.current, settings, clients)))

@@ -9,8 +9,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { ownContactEmail } from '#common/first-run-persona.ts'
 import { decimalText, percentOf, totalsOf } from '#common/money.ts'
+import { proposalDocumentOf } from '#common/proposal-document.ts'
 import {
   PROPOSAL_ALREADY_ANSWERED,
   PROPOSAL_EXPIRED,
@@ -184,45 +184,6 @@ export function createProposalsService({
     return row
   }
 
-  /** The document the client sees: the draft with both parties as they stand when it is sent. */
-  function documentOf(row: ProposalRow, client: ClientRow, site: SiteSettings): ProposalDocument {
-    const { billing } = site
-    return {
-      title: row.title,
-      summary: row.summary,
-      items: row.items,
-      subtotal: row.subtotal,
-      tax: row.tax,
-      total: row.total,
-      taxBreakdown: totalsOf(row.items).breakdown,
-      currency: row.currency,
-      validUntil: row.validUntil,
-      terms: row.terms,
-      depositPercent: decimalText(row.depositPercent),
-      depositAmount: row.depositAmount,
-      issuedAt: todayFor(site),
-      seller: {
-        businessName: site.businessName,
-        ownerName: site.ownerName,
-        legalName: billing.legalName,
-        address: billing.address,
-        country: billing.country,
-        vatId: billing.vatId,
-        registration: billing.registration,
-        // Never the first-run sample address: the owner's own, or none.
-        email: billing.email || ownContactEmail(site) || '',
-      },
-      buyer: {
-        name: client.name,
-        email: client.email,
-        company: client.company,
-        address: client.address,
-        country: client.country,
-        vatId: client.vatId,
-      },
-    }
-  }
-
   const factsOf = (row: ProposalRow, document: ProposalDocument, site: SiteSettings) => ({
     title: document.title,
     clientName: document.buyer.name,
@@ -291,7 +252,7 @@ export function createProposalsService({
         )
       const client = await clients.find(current.clientId)
       const token = randomBytes(TOKEN_BYTES).toString('base64url')
-      const document = documentOf(current, client, site)
+      const document = proposalDocumentOf(current, client, site, todayFor(site))
       const facts = factsOf({ ...current, token }, document, site)
       const prepared = await mail.prepare({
         kind: 'proposal-sent',

@@ -1,0 +1,56 @@
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { Client } from '#common/schemas/clients.ts'
+
+/** A client's details as the add and edit forms ask for them, filled from `client` when editing. */
+export function ClientFields({ client, errors }: { client?: Client; errors?: FieldErrors }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <InputField
+        label="Name"
+        name="name"
+        required
+        defaultValue={client?.name}
+        error={errors?.name}
+      />
+      <InputField
+        label="E-mail"
+        name="email"
+        type="email"
+        required
+        defaultValue={client?.email}
+        error={errors?.email}
+      />
+      <InputField
+        label="Company"
+        name="company"
+        defaultValue={client?.company}
+        error={errors?.company}
+      />
+      <InputField
+        label="VAT ID"
+        name="vatId"
+        hint="For a business client, e.g. FR12345678901."
+        defaultValue={client?.vatId}
+        error={errors?.vatId}
+      />
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Address"
+          name="address"
+          rows={3}
+          defaultValue={client?.address}
+          error={errors?.address}
+        />
+      </div>
+      <InputField
+        label="Country"
+        name="country"
+        maxLength={2}
+        hint="Two letters, e.g. DE."
+        defaultValue={client?.country}
+        error={errors?.country}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+import { useRef } from 'react'
+import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import type { Route } from './+types/client-edit'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { ClientFields } from '#app/features/clients/client-fields.tsx'
+import { deleteClient, getClient, updateClient } from '#app/features/clients/clients.api.ts'
+import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
+import { listProposals } from '#app/features/proposals/proposals.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { ClientBodySchema } from '#common/schemas/clients.ts'
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: pageTitle(`Admin: ${data?.client.name ?? 'Client'}`, matches) },
+]
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, async () => {
+    const [{ client }, { proposals }] = await Promise.all([getClient(params.id), listProposals()])
+    return { client, proposals: proposals.filter((p) => p.clientId === client._id) }
+  })
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const formData = await request.formData()
+  if (formData.get('intent') === 'delete') {
+    try {
+      const { message } = await withSignIn(request, () => deleteClient(params.id))
+      toast.success(message)
+      return redirect(href('/admin/clients'))
+    } catch (error) {
+      if (error instanceof Response) throw error
+      toast.error(messageOf(error))
+      return undefined
+    }
+  }
+  return submitForm(
+    formData,
+    ClientBodySchema,
+    (body) => withSignIn(request, () => updateClient(params.id, body)),
+    'Client saved',
+  )
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+export default function ClientEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { client, proposals } = loaderData
+  const errors = errorsOf(actionData)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const isSaving = useNavigation().state === 'submitting'
+  const submit = useSubmit()
+  const { confirm, dialog } = useConfirm()
+  return (
+    <div className="max-w-5xl space-y-6">
+      <PageHeader
+        title={client.company ? `${client.name}, ${client.company}` : client.name}
+        subtitle={`Client since ${new Date(client.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}`}
+        actions={
+          <ButtonLink to={`${href('/admin/proposal/:id', { id: 'new' })}?client=${client._id}`}>
+            New proposal
+          </ButtonLink>
+        }
+      />
+      <Panel title="Details" isRoomy>
+        {/* key: after a save the fields show what was stored. */}
+        <Form method="post" noValidate ref={formRef} className="space-y-5" key={client.updatedAt}>
+          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+          <ClientFields client={client} errors={errors} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Button type="submit" disabled={isSaving}>
+              Save client
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                if (
+                  await confirm(`Delete ${client.name}?`, {
+                    detail: 'Their draft proposals go too. A client with a sent proposal stays.',
+                    confirmLabel: 'Delete',
+                    variant: 'danger',
+                  })
+                )
+                  await submit({ intent: 'delete' }, { method: 'post' })
+              }}
+            >
+              Delete client
+            </Button>
+          </div>
+        </Form>
+      </Panel>
+      <section aria-labelledby="client-proposals" className="space-y-3">
+        <h2 id="client-proposals" className="text-lg font-semibold text-slate-900">
+          Proposals
+        </h2>
+        <ProposalsTable proposals={proposals} />
+      </section>
+      {dialog}
+    </div>
+  )
+}

@@ -1,0 +1,156 @@
+import { useEffect, useRef } from 'react'
+import { href, useFetcher } from 'react-router'
+import type { Route } from './+types/terms-templates'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import {
+  createTermsTemplate,
+  deleteTermsTemplate,
+  listTermsTemplates,
+  updateTermsTemplate,
+} from '#app/features/proposals/proposals.api.ts'
+import { messageOf } from '#app/lib/api-client.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Terms templates', matches) },
+]
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, () => listTermsTemplates())
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const id = String(formData.get('id') ?? '')
+  if (intent === 'delete') {
+    try {
+      const { message } = await withSignIn(request, () => deleteTermsTemplate(id))
+      toast.success(message)
+    } catch (error) {
+      if (error instanceof Response) throw error
+      toast.error(messageOf(error))
+    }
+    return undefined
+  }
+  return submitForm(
+    formData,
+    TermsTemplateBodySchema,
+    (body) =>
+      withSignIn(request, () =>
+        intent === 'update' ? updateTermsTemplate(id, body) : createTermsTemplate(body),
+      ),
+    intent === 'update' ? 'Terms template saved' : 'Terms template added',
+  )
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+/** One template's form (or, without `template`, the form that adds one), posting beside the page. */
+function TemplateForm({ template }: { template?: TermsTemplate }) {
+  const fetcher = useFetcher<typeof clientAction>()
+  const errors = errorsOf(fetcher.data)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const { confirm, dialog } = useConfirm()
+  const isBusy = fetcher.state !== 'idle'
+  const isAdded = !template && fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data
+  useEffect(() => {
+    if (isAdded) formRef.current?.reset()
+  }, [isAdded])
+  return (
+    <fetcher.Form method="post" noValidate ref={formRef} className="space-y-5">
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+      <input type="hidden" name="intent" value={template ? 'update' : 'create'} />
+      {template ? <input type="hidden" name="id" value={template._id} /> : null}
+      <InputField
+        label="Name"
+        name="name"
+        required
+        defaultValue={template?.name}
+        hint="Only you see it, e.g. “Website build, fixed price”."
+        error={errors?.name}
+      />
+      <TextareaField
+        label="Terms"
+        name="body"
+        rows={template ? 10 : 8}
+        required
+        defaultValue={template?.body}
+        hint="Markdown: ## for a heading, - for a list. A proposal starts its terms from this text."
+        error={errors?.body}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button type="submit" disabled={isBusy}>
+          {template ? 'Save template' : 'Add template'}
+        </Button>
+        {template ? (
+          <Button
+            variant="ghost"
+            disabled={isBusy}
+            onClick={async () => {
+              if (
+                await confirm(`Delete “${template.name}”?`, {
+                  detail: 'Proposals that started from it keep their terms.',
+                  confirmLabel: 'Delete',
+                  variant: 'danger',
+                })
+              )
+                await fetcher.submit({ intent: 'delete', id: template._id }, { method: 'post' })
+            }}
+          >
+            Delete template
+          </Button>
+        ) : null}
+      </div>
+      {dialog}
+    </fetcher.Form>
+  )
+}
+
+export default function TermsTemplatesPage({ loaderData }: Route.ComponentProps) {
+  const { templates } = loaderData
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader
+        title="Terms templates"
+        subtitle="The terms you agree with most clients, ready to start a proposal's terms from."
+        actions={
+          <ButtonLink to={href('/admin/proposals')} variant="secondary">
+            Back to proposals
+          </ButtonLink>
+        }
+      />
+      {templates.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-5 text-slate-700">
+          No templates yet. Add your usual terms below; a new proposal can then start from them.
+        </p>
+      ) : (
+        templates.map((template) => (
+          <Panel key={`${template._id}-${template.updatedAt}`} title={template.name} isRoomy>
+            <TemplateForm template={template} />
+          </Panel>
+        ))
+      )}
+      <Panel title="Add a template" isRoomy>
+        <TemplateForm />
+      </Panel>
+    </div>
+  )
+}

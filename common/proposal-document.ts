@@ -1,0 +1,78 @@
+/**
+ * The document a proposal makes: what the client sees and signs, built by the server when the
+ * proposal is sent and by the editor's live preview from the same function, so the preview is
+ * the document.
+ */
+import { ownContactEmail } from './first-run-persona.ts'
+import { decimalText, percentOf, totalsOf, type LineInput } from './money.ts'
+import type { Client } from './schemas/clients.ts'
+import type { ProposalDocument } from './schemas/proposals.ts'
+import type { SiteSettings } from './schemas/settings.ts'
+
+interface ProposalDraft {
+  title: string
+  summary: string
+  items: (LineInput & { description: string })[]
+  currency?: string | undefined
+  validUntil: string
+  terms: string
+  depositPercent: string | number
+}
+
+type Party = Pick<Client, 'name' | 'email' | 'company' | 'address' | 'country' | 'vatId'>
+
+/** Who issues the document: the settings' business and billing details. */
+export function sellerOf(site: SiteSettings): ProposalDocument['seller'] {
+  const { billing } = site
+  return {
+    businessName: site.businessName,
+    ownerName: site.ownerName,
+    legalName: billing.legalName,
+    address: billing.address,
+    country: billing.country,
+    vatId: billing.vatId,
+    registration: billing.registration,
+    // Never the first-run sample address: the owner's own, or none.
+    email: billing.email || ownContactEmail(site) || '',
+  }
+}
+
+/** `draft` for `client` as the site stands, issued on `issuedAt` ("YYYY-MM-DD"). */
+export function proposalDocumentOf(
+  draft: ProposalDraft,
+  client: Party,
+  site: SiteSettings,
+  issuedAt: string,
+): ProposalDocument {
+  const totals = totalsOf(draft.items)
+  return {
+    title: draft.title,
+    summary: draft.summary,
+    items: draft.items.map((item, index) => ({
+      description: item.description,
+      quantity: String(item.quantity),
+      unitPrice: String(item.unitPrice),
+      taxRate: String(item.taxRate),
+      net: totals.lineNets[index]!,
+    })),
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    taxBreakdown: totals.breakdown,
+    currency: draft.currency ?? site.billing.currency,
+    validUntil: draft.validUntil,
+    terms: draft.terms,
+    depositPercent: decimalText(draft.depositPercent),
+    depositAmount: percentOf(totals.total, draft.depositPercent),
+    issuedAt,
+    seller: sellerOf(site),
+    buyer: {
+      name: client.name,
+      email: client.email,
+      company: client.company,
+      address: client.address,
+      country: client.country,
+      vatId: client.vatId,
+    },
+  }
+}
