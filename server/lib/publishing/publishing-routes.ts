@@ -5,20 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-  PageQuerySchema,
-} from '#common/schemas/common.ts'
+import { ErrorResponseSchema, PageQuerySchema } from '#common/schemas/common.ts'
 import { SlugParamsSchema } from '#common/schemas/publishing.ts'
 import { TagListSchema, type TagList } from '#common/schemas/tags.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
+import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0]
-
-export const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
-
 type ListQuery = z.ZodType<{ page: number; tag?: string | undefined }>
 
 export function addPublishingRoutes<
@@ -83,7 +76,7 @@ export function addPublishingRoutes<
       onRequest: app.requireAdmin,
       schema: {
         querystring: PageQuerySchema,
-        response: { 200: adminPage, ...adminErrors },
+        response: { 200: adminPage, ...ADMIN_ERRORS },
       },
     },
     async (request) => reads.listAdmin(request.query.page),
@@ -104,23 +97,5 @@ export function addPublishingRoutes<
     },
   )
 
-  app.delete(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: IdParamsSchema,
-        response: {
-          200: MessageResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
-          404: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      await remove(request.params.id)
-      return { message: deletedMessage }
-    },
-  )
+  adminDeleteRoute(app, '/:id', remove, deletedMessage)
 }

@@ -15,21 +15,12 @@ import {
   TwoFactorDisableBodySchema,
   TwoFactorSetupSchema,
 } from '#common/schemas/account-security.ts'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-} from '#common/schemas/common.ts'
+import { IdParamsSchema, MessageResponseSchema } from '#common/schemas/common.ts'
 import { SessionSchema } from '#common/schemas/users.ts'
 import { currentSession, currentUser } from '#server/plugins/auth.ts'
 import type { AccountSecurityService } from './account-security.service.ts'
 import { requestOrigin } from './request-origin.ts'
-
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((s) => [s, ErrorResponseSchema])) as Record<
-    S,
-    typeof ErrorResponseSchema
-  >
+import { errorResponses } from '#server/lib/route-schemas.ts'
 
 /** Two-factor, passkeys, the sessions list and the security log, under /api/users. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod<{
@@ -53,7 +44,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       config: signInLimit,
       schema: {
         body: SignInSecondStepBodySchema,
-        response: { 200: SessionSchema, ...errors(400, 401, 429) },
+        response: { 200: SessionSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => security.completeSignIn(request.body, requestOrigin(request, trustsProxy)),
@@ -63,7 +54,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/signin/passkey/options',
     {
       config: signInLimit,
-      schema: { response: { 200: PasskeyOptionsSchema, ...errors(429) } },
+      schema: { response: { 200: PasskeyOptionsSchema, ...errorResponses(429) } },
     },
     async () => ({ ...(await security.passkeySignInOptions()) }),
   )
@@ -74,7 +65,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       config: signInLimit,
       schema: {
         body: PasskeySignInBodySchema,
-        response: { 200: SessionSchema, ...errors(400, 401, 429) },
+        response: { 200: SessionSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) =>
@@ -85,7 +76,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/sessions',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: SessionsListSchema, ...errors(401) } },
+      schema: { response: { 200: SessionsListSchema, ...errorResponses(401) } },
     },
     async (request) => security.listSessions(currentUser(request).id, currentSession(request).id),
   )
@@ -95,7 +86,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/signout',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: MessageResponseSchema, ...errors(401, 404) } },
+      schema: { response: { 200: MessageResponseSchema, ...errorResponses(401, 404) } },
     },
     async (request) =>
       security.endSession(
@@ -111,7 +102,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -122,7 +113,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/security',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: AccountSecuritySchema, ...errors(401) } },
+      schema: { response: { 200: AccountSecuritySchema, ...errorResponses(401) } },
     },
     async (request) => security.status(currentUser(request), currentSession(request)),
   )
@@ -133,7 +124,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: {
         body: ReverifyBodySchema,
-        response: { 200: AccountSecuritySchema, ...errors(400, 401, 429) },
+        response: { 200: AccountSecuritySchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) =>
@@ -144,7 +135,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/2fa/setup',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: TwoFactorSetupSchema, ...errors(401, 403, 409) } },
+      schema: { response: { 200: TwoFactorSetupSchema, ...errorResponses(401, 403, 409) } },
     },
     async (request) => security.setupTwoFactor(currentUser(request), currentSession(request)),
   )
@@ -155,7 +146,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: {
         body: TwoFactorCodeBodySchema,
-        response: { 200: RecoveryCodesSchema, ...errors(400, 401, 403, 409, 429) },
+        response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request) =>
@@ -168,7 +159,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: {
         body: TwoFactorDisableBodySchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) =>
@@ -179,7 +170,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/2fa/recovery-codes',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: RecoveryCodesSchema, ...errors(400, 401, 403) } },
+      schema: { response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request) =>
       security.regenerateRecoveryCodes(currentUser(request), currentSession(request)),
@@ -189,7 +180,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/passkeys',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: PasskeysListSchema, ...errors(401) } },
+      schema: { response: { 200: PasskeysListSchema, ...errorResponses(401) } },
     },
     async (request) => security.listPasskeys(currentUser(request).id),
   )
@@ -198,7 +189,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/passkeys/options',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: PasskeyOptionsSchema, ...errors(401, 403) } },
+      schema: { response: { 200: PasskeyOptionsSchema, ...errorResponses(401, 403) } },
     },
     async (request) => ({
       ...(await security.passkeyRegistrationOptions(currentUser(request), currentSession(request))),
@@ -211,7 +202,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         body: PasskeyAddBodySchema,
-        response: { 201: PasskeySchema, ...errors(400, 401, 409) },
+        response: { 201: PasskeySchema, ...errorResponses(400, 401, 409) },
       },
     },
     async (request, reply) => {
@@ -230,7 +221,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -241,7 +232,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{
     '/security-log',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: SecurityLogSchema, ...errors(401, 403) } },
+      schema: { response: { 200: SecurityLogSchema, ...errorResponses(401, 403) } },
     },
     async () => security.securityLog(),
   )

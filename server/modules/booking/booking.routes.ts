@@ -17,8 +17,8 @@ import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { notFound } from '#server/lib/http-errors.ts'
 import type { BookingService } from './booking.service.ts'
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
 const publicErrors = {
   400: ErrorResponseSchema,
   404: ErrorResponseSchema,
@@ -66,7 +66,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
       onRequest: app.requireAdmin,
       schema: {
         querystring: AdminBookingsQuerySchema,
-        response: { 200: AdminBookingsSchema, ...adminErrors },
+        response: { 200: AdminBookingsSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => booking.listAdmin(request.query),
@@ -80,7 +80,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
         params: IdParamsSchema,
         response: {
           200: z.object({ booking: AdminBookingsSchema.shape.bookings.element }),
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },
@@ -93,7 +93,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
     '/feed',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: BookingFeedSchema, ...adminErrors } },
+      schema: { response: { 200: BookingFeedSchema, ...ADMIN_ERRORS } },
     },
     async () => booking.feedUrl(),
   )
@@ -102,7 +102,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
     '/busy',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: BusyCalendarStateSchema, ...adminErrors } },
+      schema: { response: { 200: BusyCalendarStateSchema, ...ADMIN_ERRORS } },
     },
     async () => booking.busyCalendarState(),
   )
@@ -111,7 +111,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
     '/feed/rotate',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: BookingFeedSchema, ...adminErrors } },
+      schema: { response: { 200: BookingFeedSchema, ...ADMIN_ERRORS } },
     },
     async () => booking.rotateFeed(),
   )

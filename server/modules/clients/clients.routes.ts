@@ -4,14 +4,9 @@ import {
   ClientResponseSchema,
   ClientsListSchema,
 } from '#common/schemas/clients.ts'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-} from '#common/schemas/common.ts'
+import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
 import type { ClientsService } from './clients.service.ts'
-
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
 
 /** The owner's clients: GET/POST /api/clients, GET/PUT/DELETE /api/clients/{id}. */
 export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (
@@ -20,7 +15,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
 ) => {
   app.addHook('onRequest', app.requireAdmin)
 
-  app.get('/', { schema: { response: { 200: ClientsListSchema, ...adminErrors } } }, () =>
+  app.get('/', { schema: { response: { 200: ClientsListSchema, ...ADMIN_ERRORS } } }, () =>
     clients.list(),
   )
 
@@ -29,7 +24,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     {
       schema: {
         body: ClientBodySchema,
-        response: { 201: ClientResponseSchema, ...adminErrors, 409: ErrorResponseSchema },
+        response: { 201: ClientResponseSchema, ...ADMIN_ERRORS, 409: ErrorResponseSchema },
       },
     },
     async (request, reply) => reply.code(201).send({ client: await clients.create(request.body) }),
@@ -40,7 +35,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     {
       schema: {
         params: IdParamsSchema,
-        response: { 200: ClientResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
+        response: { 200: ClientResponseSchema, ...ADMIN_ERRORS, 404: ErrorResponseSchema },
       },
     },
     async (request) => ({ client: await clients.get(request.params.id) }),
@@ -54,7 +49,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
         body: ClientBodySchema,
         response: {
           200: ClientResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },
@@ -63,22 +58,5 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     async (request) => ({ client: await clients.update(request.params.id, request.body) }),
   )
 
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        params: IdParamsSchema,
-        response: {
-          200: MessageResponseSchema,
-          ...adminErrors,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      await clients.remove(request.params.id)
-      return { message: 'Client deleted' }
-    },
-  )
+  adminDeleteRoute(app, '/:id', (id) => clients.remove(id), 'Client deleted')
 }

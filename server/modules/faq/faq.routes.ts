@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-} from '#common/schemas/common.ts'
+import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
 import {
   FaqBodySchema,
   FaqListSchema,
@@ -12,8 +8,7 @@ import {
 } from '#common/schemas/faq.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { FaqService } from './faq.service.ts'
-
-const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
 
 export const faqRoutes: FastifyPluginAsyncZod<{ faq: FaqService }> = async (app, { faq }) => {
   app.get('/', { schema: { response: { 200: FaqListSchema } } }, async (_request, reply) => {
@@ -28,7 +23,7 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faq: FaqService }> = async (app,
       onRequest: app.requireAdmin,
       schema: {
         body: FaqBodySchema,
-        response: { 201: FaqResponseSchema, 400: ErrorResponseSchema, ...adminErrors },
+        response: { 201: FaqResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request, reply) => reply.code(201).send({ faq: await faq.create(request.body) }),
@@ -41,7 +36,7 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faq: FaqService }> = async (app,
       onRequest: app.requireAdmin,
       schema: {
         body: FaqOrderBodySchema,
-        response: { 200: FaqListSchema, 400: ErrorResponseSchema, ...adminErrors },
+        response: { 200: FaqListSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => ({ faqs: await faq.reorder(request.body.ids) }),
@@ -56,8 +51,7 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faq: FaqService }> = async (app,
         body: FaqBodySchema,
         response: {
           200: FaqResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
         },
       },
@@ -65,23 +59,5 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faq: FaqService }> = async (app,
     async (request) => ({ faq: await faq.update(request.params.id, request.body) }),
   )
 
-  app.delete(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: IdParamsSchema,
-        response: {
-          200: MessageResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
-          404: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      await faq.remove(request.params.id)
-      return { message: 'FAQ entry deleted successfully' }
-    },
-  )
+  adminDeleteRoute(app, '/:id', (id) => faq.remove(id), 'FAQ entry deleted successfully')
 }

@@ -9,7 +9,8 @@ import {
   PostPageSchema,
   PostSchema,
 } from '#common/schemas/posts.ts'
-import { addPublishingRoutes, adminErrors } from '#server/lib/publishing/publishing-routes.ts'
+import { addPublishingRoutes } from '#server/lib/publishing/publishing-routes.ts'
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 import type { JournalService } from './journal.service.ts'
 
 export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> = async (
@@ -37,8 +38,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> =
         params: IdParamsSchema,
         response: {
           200: PostSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
         },
       },
@@ -54,8 +54,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> =
         body: PostCreateBodySchema,
         response: {
           201: PostMutationResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           409: ErrorResponseSchema,
         },
       },
@@ -75,8 +74,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> =
         body: PostBodySchema,
         response: {
           200: PostMutationResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },

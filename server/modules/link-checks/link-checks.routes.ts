@@ -8,9 +8,9 @@ import {
   LinkCheckResponseSchema,
 } from '#common/schemas/link-checks.ts'
 import type { LinkChecksService } from './link-checks.service.ts'
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 
-const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
-const byIdErrors = { 400: ErrorResponseSchema, ...adminErrors, 404: ErrorResponseSchema }
+const byIdErrors = { ...ADMIN_ERRORS, 404: ErrorResponseSchema }
 
 export const linkChecksRoutes: FastifyPluginAsyncZod<{ linkChecks: LinkChecksService }> = async (
   app,
@@ -20,7 +20,7 @@ export const linkChecksRoutes: FastifyPluginAsyncZod<{ linkChecks: LinkChecksSer
     '/checks',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: LinkCheckAttentionSchema, ...adminErrors } },
+      schema: { response: { 200: LinkCheckAttentionSchema, ...ADMIN_ERRORS } },
     },
     async () => linkChecks.needingAttention(),
   )

@@ -3,8 +3,7 @@ import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
 import { OutboxPageSchema, OutboxQuerySchema } from '#common/schemas/outbox.ts'
 import { notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from './mail.service.ts'
-
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 
 /** The owner's outbox: every mail's kind, recipient, subject and state; never its body. */
 export const outboxRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
@@ -14,7 +13,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async 
       onRequest: app.requireAdmin,
       schema: {
         querystring: OutboxQuerySchema,
-        response: { 200: OutboxPageSchema, ...adminErrors },
+        response: { 200: OutboxPageSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => mail.list(request.query),
@@ -26,7 +25,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async 
       onRequest: app.requireAdmin,
       schema: {
         params: IdParamsSchema,
-        response: { 202: ErrorResponseSchema.partial(), ...adminErrors, 404: ErrorResponseSchema },
+        response: { 202: ErrorResponseSchema.partial(), ...ADMIN_ERRORS, 404: ErrorResponseSchema },
       },
     },
     async (request, reply) => {

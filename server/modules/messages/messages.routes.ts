@@ -23,8 +23,7 @@ import {
 } from '#common/schemas/messages.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { MessagesService } from './messages.service.ts'
-
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 
 export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }> = async (
   app,
@@ -58,7 +57,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     '/',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: MessagesListSchema, ...adminErrors } },
+      schema: { response: { 200: MessagesListSchema, ...ADMIN_ERRORS } },
     },
     async () => messages.listAll(),
   )
@@ -69,7 +68,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       onRequest: app.requireAdmin,
       schema: {
         querystring: MessagesQuerySchema,
-        response: { 200: MessagesPageSchema, ...adminErrors },
+        response: { 200: MessagesPageSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => messages.listAdmin(request.query),
@@ -79,7 +78,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     '/export.csv',
     {
       onRequest: app.requireAdmin,
-      schema: { querystring: MessagesSearchSchema, response: adminErrors },
+      schema: { querystring: MessagesSearchSchema, response: ADMIN_ERRORS },
     },
     async (request, reply) =>
       reply
@@ -96,7 +95,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     '/unread-count',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: UnreadCountSchema, ...adminErrors } },
+      schema: { response: { 200: UnreadCountSchema, ...ADMIN_ERRORS } },
     },
     async () => messages.unreadCount(),
   )
@@ -105,7 +104,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     '/trend',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: MessagesTrendSchema, ...adminErrors } },
+      schema: { response: { 200: MessagesTrendSchema, ...ADMIN_ERRORS } },
     },
     async () => messages.trend(),
   )
@@ -116,7 +115,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       onRequest: app.requireAdmin,
       schema: {
         body: MessagesBulkBodySchema,
-        response: { 200: MessagesBulkResultSchema, ...adminErrors },
+        response: { 200: MessagesBulkResultSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => messages.bulk(request.body),
@@ -129,7 +128,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       schema: {
         params: IdParamsSchema,
         body: MessageUpdateBodySchema,
-        response: { 200: MessageSchema, 404: ErrorResponseSchema, ...adminErrors },
+        response: { 200: MessageSchema, 404: ErrorResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => messages.update(request.params.id, request.body),
@@ -142,7 +141,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       schema: {
         params: IdParamsSchema,
         body: NoteBodySchema,
-        response: { 201: NoteResponseSchema, 404: ErrorResponseSchema, ...adminErrors },
+        response: { 201: NoteResponseSchema, 404: ErrorResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request, reply) =>
@@ -155,7 +154,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
       onRequest: app.requireAdmin,
       schema: {
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => messages.remove(request.params.id),
@@ -171,7 +170,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
           200: MessageResponseSchema,
           404: ErrorResponseSchema,
           502: ErrorResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
         },
       },
     },

@@ -9,14 +9,10 @@ import {
   NewsletterTestResponseSchema,
 } from '#common/schemas/subscribers.ts'
 import { currentUser } from '#server/plugins/auth.ts'
+import { errorResponses } from '#server/lib/route-schemas.ts'
 import type { NewsletterService } from './newsletter.service.ts'
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-}
+const errors = errorResponses(400, 401, 403, 404)
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (
   app,

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Notice } from '#common/schemas/operations.ts'
 import { OperationsStatusSchema } from '#common/schemas/operations.ts'
-import { ErrorResponseSchema } from '#common/schemas/common.ts'
+
 import { currentSession, currentUser } from '#server/plugins/auth.ts'
 import type { AccountSecurityService } from '#server/modules/account-security/account-security.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { BackupsService } from './backups.service.ts'
-
-const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 
 export const operationsRoutes: FastifyPluginAsyncZod<{
   notices: Notice[]
@@ -19,7 +18,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
     '/status',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: OperationsStatusSchema, ...adminErrors } },
+      schema: { response: { 200: OperationsStatusSchema, ...ADMIN_ERRORS } },
     },
     async () => ({
       notices,

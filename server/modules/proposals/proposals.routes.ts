@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-} from '#common/schemas/common.ts'
+import { ErrorResponseSchema, IdParamsSchema } from '#common/schemas/common.ts'
 import {
   AcceptProposalBodySchema,
   DeclineProposalBodySchema,
@@ -15,9 +11,9 @@ import {
   TermsTemplatesListSchema,
 } from '#common/schemas/proposals.ts'
 import type { ProposalsService } from './proposals.service.ts'
+import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
 
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
-const withMissing = { ...adminErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema }
+const withMissing = { ...ADMIN_ERRORS, 404: ErrorResponseSchema, 409: ErrorResponseSchema }
 
 /**
  * Proposals: the owner's drafts and sends under /api/proposals, the client's answers
@@ -31,7 +27,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
 
   app.get(
     '/',
-    { ...admin, schema: { response: { 200: ProposalsListSchema, ...adminErrors } } },
+    { ...admin, schema: { response: { 200: ProposalsListSchema, ...ADMIN_ERRORS } } },
     () => proposals.list(),
   )
 
@@ -41,7 +37,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
       ...admin,
       schema: {
         body: ProposalBodySchema,
-        response: { 201: ProposalResponseSchema, ...adminErrors },
+        response: { 201: ProposalResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request, reply) =>
@@ -86,7 +82,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
 
   app.get(
     '/terms-templates',
-    { ...admin, schema: { response: { 200: TermsTemplatesListSchema, ...adminErrors } } },
+    { ...admin, schema: { response: { 200: TermsTemplatesListSchema, ...ADMIN_ERRORS } } },
     () => proposals.listTemplates(),
   )
   app.post(
@@ -95,7 +91,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
       ...admin,
       schema: {
         body: TermsTemplateBodySchema,
-        response: { 201: TermsTemplateSchema, ...adminErrors },
+        response: { 201: TermsTemplateSchema, ...ADMIN_ERRORS },
       },
     },
     async (request, reply) => reply.code(201).send(await proposals.createTemplate(request.body)),
@@ -112,16 +108,11 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
     },
     async (request) => proposals.updateTemplate(request.params.id, request.body),
   )
-  app.delete(
+  adminDeleteRoute(
+    app,
     '/terms-templates/:id',
-    {
-      ...admin,
-      schema: { params: IdParamsSchema, response: { 200: MessageResponseSchema, ...withMissing } },
-    },
-    async (request) => {
-      await proposals.removeTemplate(request.params.id)
-      return { message: 'Terms template deleted' }
-    },
+    (id) => proposals.removeTemplate(id),
+    'Terms template deleted',
   )
 
   app.get(
@@ -146,17 +137,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
     async (request) => ({ proposal: await proposals.update(request.params.id, request.body) }),
   )
 
-  app.delete(
-    '/:id',
-    {
-      ...admin,
-      schema: { params: IdParamsSchema, response: { 200: MessageResponseSchema, ...withMissing } },
-    },
-    async (request) => {
-      await proposals.remove(request.params.id)
-      return { message: 'Proposal deleted' }
-    },
-  )
+  adminDeleteRoute(app, '/:id', (id) => proposals.remove(id), 'Proposal deleted')
 
   app.post(
     '/:id/send',

@@ -1,10 +1,6 @@
 /** /api/subscribers: the public subscription and its confirmation, the owner's list and export. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-} from '#common/schemas/common.ts'
+import { ErrorResponseSchema, MessageResponseSchema } from '#common/schemas/common.ts'
 import {
   SubscribeBodySchema,
   SubscriberListSchema,
@@ -12,8 +8,7 @@ import {
 } from '#common/schemas/subscribers.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import type { SubscribersService } from './subscribers.service.ts'
-
-const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
 
 export const subscribersRoutes: FastifyPluginAsyncZod<{
   subscribers: SubscribersService
@@ -53,14 +48,14 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{
     '/',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: SubscriberListSchema, ...adminErrors } },
+      schema: { response: { 200: SubscriberListSchema, ...ADMIN_ERRORS } },
     },
     async () => subscribers.listAdmin(),
   )
 
   app.get(
     '/export',
-    { onRequest: app.requireAdmin, schema: { response: adminErrors } },
+    { onRequest: app.requireAdmin, schema: { response: ADMIN_ERRORS } },
     async (_request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -70,18 +65,5 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{
         .send((await subscribers.exportCsv()) as never),
   )
 
-  app.delete(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
-      },
-    },
-    async (request) => {
-      await subscribers.remove(request.params.id)
-      return { message: 'Subscriber deleted successfully' }
-    },
-  )
+  adminDeleteRoute(app, '/:id', (id) => subscribers.remove(id), 'Subscriber deleted successfully')
 }

@@ -31,8 +31,7 @@ import {
   readImageFile,
 } from '../uploads/image-file.ts'
 import type { TestimonialsService } from './testimonials.service.ts'
-
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
 
 /** A client's post as a multipart form: the testimonial's fields (token, name, role ...), and a photo. */
 const SUBMIT_FORM_FIELDS = 8
@@ -105,7 +104,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
     '/admin',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: AdminTestimonialListSchema, ...adminErrors } },
+      schema: { response: { 200: AdminTestimonialListSchema, ...ADMIN_ERRORS } },
     },
     async () => testimonials.listAdmin(),
   )
@@ -118,7 +117,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
         body: TestimonialRequestBodySchema,
         response: {
           201: TestimonialRequestResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           502: ErrorResponseSchema,
         },
       },
@@ -130,7 +129,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
     '/requests',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 200: TestimonialRequestListSchema, ...adminErrors } },
+      schema: { response: { 200: TestimonialRequestListSchema, ...ADMIN_ERRORS } },
     },
     async () => testimonials.listRequests(),
   )
@@ -143,7 +142,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
         params: IdParamsSchema,
         response: {
           200: MessageResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
           502: ErrorResponseSchema,
@@ -159,7 +158,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
       schema: {
         body: TestimonialFieldsSchema,
-        response: { 201: TestimonialResponseSchema, ...adminErrors },
+        response: { 201: TestimonialResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request, reply) => reply.code(201).send(await testimonials.addManual(request.body)),
@@ -172,7 +171,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
       schema: {
         body: TestimonialOrderBodySchema,
-        response: { 200: AdminTestimonialOrderResponseSchema, ...adminErrors },
+        response: { 200: AdminTestimonialOrderResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => ({ testimonials: await testimonials.reorder(request.body.ids) }),
@@ -185,7 +184,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: IdParamsSchema,
         body: TestimonialUpdateBodySchema,
-        response: { 200: TestimonialResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
+        response: { 200: TestimonialResponseSchema, ...ADMIN_ERRORS, 404: ErrorResponseSchema },
       },
     },
     async (request) => ({
@@ -193,18 +192,5 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{
     }),
   )
 
-  app.delete(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
-      },
-    },
-    async (request) => {
-      await testimonials.remove(request.params.id)
-      return { message: 'Testimonial deleted successfully' }
-    },
-  )
+  adminDeleteRoute(app, '/:id', (id) => testimonials.remove(id), 'Testimonial deleted successfully')
 }

@@ -1,11 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  ErrorResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-  PageQuerySchema,
-} from '#common/schemas/common.ts'
+import { IdParamsSchema, MessageResponseSchema, PageQuerySchema } from '#common/schemas/common.ts'
 import {
   ForgetPasswordBodySchema,
   ProfileBodySchema,
@@ -26,14 +21,9 @@ import type { SettingsService } from '#server/modules/settings/settings.service.
 import type { AccountSecurityService } from '../account-security/account-security.service.ts'
 import { requestOrigin } from '../account-security/request-origin.ts'
 import type { UsersService } from './users.service.ts'
+import { errorResponses } from '#server/lib/route-schemas.ts'
 
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((s) => [s, ErrorResponseSchema])) as Record<
-    S,
-    typeof ErrorResponseSchema
-  >
-
-const adminErrors = errors(400, 401, 403, 404)
+const adminErrors = errorResponses(400, 401, 403, 404)
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
@@ -53,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       schema: {
         body: SignInBodySchema,
         // The session, or (two-factor on) { twoFactorRequired, challenge } and no token.
-        response: { 200: SignInResultSchema, ...errors(400, 401, 429) },
+        response: { 200: SignInResultSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => users.signIn(request.body, requestOrigin(request, trustsProxy)),
@@ -67,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       preValidation: async () => settings.requireSignupsOpen(),
       schema: {
         body: SignUpBodySchema,
-        response: { 201: SessionSchema, ...errors(400, 403, 409, 429) },
+        response: { 201: SessionSchema, ...errorResponses(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -82,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: app.rateLimitFor('passwordReset') },
       schema: {
         body: ForgetPasswordBodySchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 429) },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => users.forgetPassword(request.body.email),
@@ -94,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: app.rateLimitFor('passwordReset') },
       schema: {
         body: ResetPasswordBodySchema,
-        response: { 200: MessageResponseSchema, ...errors(400, 429) },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => users.resetPassword(request.body),
@@ -117,7 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onResponse: withCurrentPassword(accountLimit.onResponse),
       schema: {
         body: ProfileBodySchema,
-        response: { 200: SessionSchema, ...errors(400, 401, 404, 409, 429) },
+        response: { 200: SessionSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) =>
@@ -128,7 +118,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/signout-everywhere',
     {
       onRequest: app.requireUser,
-      schema: { response: { 200: MessageResponseSchema, ...errors(401, 404) } },
+      schema: { response: { 200: MessageResponseSchema, ...errorResponses(401, 404) } },
     },
     async (request) => users.signOutEverywhere(currentUser(request).id),
   )
@@ -139,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
       schema: {
         querystring: PageQuerySchema,
-        response: { 200: UsersPageSchema, ...errors(401, 403) },
+        response: { 200: UsersPageSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => users.listUsers(request.query.page),
@@ -161,7 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: IdParamsSchema,
         body: UserUpdateBodySchema,
-        response: { 200: UserPublicSchema, ...adminErrors, ...errors(409) },
+        response: { 200: UserPublicSchema, ...adminErrors, ...errorResponses(409) },
       },
     },
     async (request) => users.updateUser(request.params.id, request.body, recentCheckOf(request)),

@@ -15,7 +15,8 @@ import {
   WebsiteUpdateBodySchema,
 } from '#common/schemas/websites.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
-import { addPublishingRoutes, adminErrors } from '#server/lib/publishing/publishing-routes.ts'
+import { addPublishingRoutes } from '#server/lib/publishing/publishing-routes.ts'
+import { ADMIN_ERRORS } from '#server/lib/route-schemas.ts'
 import type { WebsitesService } from './websites.service.ts'
 
 /**
@@ -63,7 +64,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
     '/',
     {
       onRequest: app.requireAdmin,
-      schema: { response: { 201: WebsiteMutationResponseSchema, ...adminErrors } },
+      schema: { response: { 201: WebsiteMutationResponseSchema, ...ADMIN_ERRORS } },
     },
     async (_request, reply) => {
       const website = await websites.createDraft()
@@ -77,7 +78,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
       onRequest: app.requireAdmin,
       schema: {
         body: WebsiteOrderBodySchema,
-        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, ...adminErrors },
+        response: { 200: MessageResponseSchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => {
@@ -95,8 +96,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<{ websites: WebsitesService }
         body: WebsiteUpdateBodySchema,
         response: {
           200: WebsiteMutationResponseSchema,
-          400: ErrorResponseSchema,
-          ...adminErrors,
+          ...ADMIN_ERRORS,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },

@@ -1,0 +1,51 @@
+/**
+ * What every route module declares the same way: the `{ message }` answers of its errors, and the
+ * admin's DELETE of one record by id.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+} from '#common/schemas/common.ts'
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0]
+
+/** `{ 400: ErrorResponseSchema, 401: … }` for the statuses given. */
+export const errorResponses = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >
+
+/** An admin route's refusals: bad input, not signed in, not an admin. */
+export const ADMIN_ERRORS = errorResponses(400, 401, 403)
+
+/** ADMIN_ERRORS, and a record that is not there (404) or cannot change as asked (409). */
+export const RECORD_ERRORS = errorResponses(400, 401, 403, 404, 409)
+
+/**
+ * DELETE `path` (with an `:id`) for the admin: `remove` throws the service's 404 or 409, else the
+ * answer is `{ message }`.
+ */
+export function adminDeleteRoute(
+  app: ZodApp,
+  path: string,
+  remove: (id: string) => Promise<unknown>,
+  message: string,
+) {
+  app.delete(
+    path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...RECORD_ERRORS },
+      },
+    },
+    async (request) => {
+      await remove(request.params.id)
+      return { message }
+    },
+  )
+}
