@@ -50,9 +50,10 @@ describe('resolveMenu', () => {
 describe('ACCENT_PRESETS', () => {
   it('offers only colours the settings take: white text on each reads at 4.5:1 or more', () => {
     for (const preset of ACCENT_PRESETS) {
-      expect(SiteSettingsSchema.shape.accentColor.safeParse(preset.color).success, preset.name).toBe(
-        true,
-      )
+      expect(
+        SiteSettingsSchema.shape.accentColor.safeParse(preset.color).success,
+        preset.name,
+      ).toBe(true)
     }
     expect(ACCENT_PRESETS[0].color).toBe(SITE_DEFAULTS.accentColor)
     expect(new Set(ACCENT_PRESETS.map((preset) => preset.color)).size).toBe(ACCENT_PRESETS.length)

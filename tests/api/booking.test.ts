@@ -651,7 +651,9 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
       expect(found).toBeDefined()
       return found!
     }
-    expect((await inquiry()).subject).toBe('Call booked: Wednesday 15 April 2026, 13:00–14:00 (UTC)')
+    expect((await inquiry()).subject).toBe(
+      'Call booked: Wednesday 15 April 2026, 13:00–14:00 (UTC)',
+    )
 
     const moved = await app.inject({
       method: 'POST',
@@ -667,7 +669,10 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
     expect(afterMove.message).not.toContain('13:00')
     expect(afterMove.message).toContain('About my shop')
 
-    const cancelled = await app.inject({ method: 'POST', url: `/api/booking/${booked.token}/cancel` })
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/booking/${booked.token}/cancel`,
+    })
     expect(cancelled.statusCode).toBe(200)
     expect((await inquiry()).subject).toBe(
       'Call cancelled: Wednesday 15 April 2026, 16:00–17:00 (UTC)',

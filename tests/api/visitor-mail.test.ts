@@ -70,7 +70,12 @@ beforeAll(async () => {
       minNoticeHours: 0,
     },
   }
-  const res = await app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: settings })
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: admin,
+    payload: settings,
+  })
   expect(res.statusCode, res.body).toBe(200)
 })
 afterAll(async () => {
@@ -102,7 +107,12 @@ describe('mail to visitors', () => {
       method: 'POST',
       url: '/api/messages/reply',
       headers: admin,
-      payload: { email, subject: 'A shop', replyContent: 'Happy to help.', messageId: res.json<{ _id: string }>()._id },
+      payload: {
+        email,
+        subject: 'A shop',
+        replyContent: 'Happy to help.',
+        messageId: res.json<{ _id: string }>()._id,
+      },
     })
     expect(reply.statusCode, reply.body).toBe(200)
     const answer = smtp.mailsTo(email).find((m) => m.subject.startsWith('Re:'))

@@ -55,7 +55,10 @@ test('the dashboard reads what it shows in its loader: each endpoint once, none 
 /** WCAG contrast of two `rgb(r, g, b)` colours. */
 function contrastOf(a: string, b: string) {
   const luminance = (rgb: string) => {
-    const [r, g, bl] = rgb.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number) as [number, number, number]
+    const [r, g, bl] = rgb
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number) as [number, number, number]
     const channel = (v: number) => {
       const c = v / 255
       return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4

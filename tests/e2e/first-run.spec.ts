@@ -82,9 +82,13 @@ for (const viewport of [
       await expectToast(page, 'Image uploaded successfully')
       // The brand kit shows the logo itself, not its path.
       await expect(
-        form.getByRole('group', { name: 'Your logo' }).getByRole('img', { name: 'Preview of your logo' }),
+        form
+          .getByRole('group', { name: 'Your logo' })
+          .getByRole('img', { name: 'Preview of your logo' }),
       ).toHaveAttribute('src', /^\/uploads\//)
-      await expect(form.getByRole('group', { name: 'Your logo' }).getByRole('textbox')).toHaveCount(0)
+      await expect(form.getByRole('group', { name: 'Your logo' }).getByRole('textbox')).toHaveCount(
+        0,
+      )
       await form.getByRole('button', { name: 'Save and show on the site' }).click()
       await expectToast(page, 'Your site is updated')
       await expect(
@@ -253,9 +257,13 @@ for (const viewport of [
     )
 
     // The portrait and logo show as images with no path to type.
-    await expect(form.getByRole('group', { name: 'Your portrait' }).getByRole('textbox')).toHaveCount(0)
+    await expect(
+      form.getByRole('group', { name: 'Your portrait' }).getByRole('textbox'),
+    ).toHaveCount(0)
     expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
     ).toBeLessThanOrEqual(0)
     await screenshotBoth(page, 'admin-setup-brand-kit')
 

@@ -48,7 +48,9 @@ test('a visitor subscribes from the journal with JavaScript and confirms on the 
   // The answer stays in the form, as without JavaScript: no toast that closes before it is read.
   const answer = page.getByRole('form', { name: 'Subscribe to the journal' }).getByRole('status')
   await expect(answer).toContainText(SUBSCRIBED)
-  await expect(page.getByRole('form', { name: 'Subscribe to the journal' }).getByLabel('Email')).toHaveValue('')
+  await expect(
+    page.getByRole('form', { name: 'Subscribe to the journal' }).getByLabel('Email'),
+  ).toHaveValue('')
   await expect(page).toHaveURL(/\/journal$/)
 
   const link = await mailedLink(email)
@@ -206,13 +208,18 @@ test('the owner publishes a draft and sends it to the subscribers in one step, a
   await page.goto(`/admin/post/${post._id}`)
   const form = page.getByRole('form', { name: 'Edit the post' })
   await form.getByRole('button', { name: 'Publish and send' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Publish this post and send it to your subscribers?' })
+  const dialog = page.getByRole('dialog', {
+    name: 'Publish this post and send it to your subscribers?',
+  })
   // Cancelling changes nothing.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toHaveCount(0)
   expect(
-    ((await (await request.get(`/api/posts/${post._id}`, { headers })).json()) as { status: string })
-      .status,
+    (
+      (await (await request.get(`/api/posts/${post._id}`, { headers })).json()) as {
+        status: string
+      }
+    ).status,
   ).toBe('draft')
 
   await form.getByRole('button', { name: 'Publish and send' }).click()

@@ -156,7 +156,8 @@ export function WeeklyHoursEditor({
                   onClick={() => update(copyHoursToAll(weekly, day))}
                   className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:text-slate-400"
                 >
-                  Copy to all<span className="sr-only"> days that are on, from {DAY_LABELS[day]}</span>
+                  Copy to all
+                  <span className="sr-only"> days that are on, from {DAY_LABELS[day]}</span>
                 </button>
               </div>
             </li>

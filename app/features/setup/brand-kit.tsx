@@ -102,7 +102,11 @@ export function BrandKit({
             <span className="mb-1 block text-sm text-slate-700" id={`${hintId}-presets`}>
               Presets
             </span>
-            <div role="group" aria-labelledby={`${hintId}-presets`} className="flex flex-wrap gap-2">
+            <div
+              role="group"
+              aria-labelledby={`${hintId}-presets`}
+              className="flex flex-wrap gap-2"
+            >
               {ACCENT_PRESETS.map((preset) => (
                 <button
                   key={preset.color}

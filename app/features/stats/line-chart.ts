@@ -64,7 +64,10 @@ export function drawLines(canvas: HTMLCanvasElement, labels: string[], series: L
       animation: false,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { ticks: { color: text, font, maxTicksLimit: 8, maxRotation: 0 }, grid: { color: grid } },
+        x: {
+          ticks: { color: text, font, maxTicksLimit: 8, maxRotation: 0 },
+          grid: { color: grid },
+        },
         y: { beginAtZero: true, ticks: { color: text, font, precision: 0 }, grid: { color: grid } },
       },
       plugins: {

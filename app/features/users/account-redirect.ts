@@ -9,7 +9,8 @@ export function redirectTargetOf(request: Request) {
   const session = getSession()
   // A signed-in user goes straight on, unless the page needs another account (a non-admin sent
   // here by the admin guard), which would otherwise bounce between the two pages.
-  if (session && canVisit(session, redirectTo)) throw redirect(landingAfterSignIn(session, redirectTo))
+  if (session && canVisit(session, redirectTo))
+    throw redirect(landingAfterSignIn(session, redirectTo))
   return { redirectTo, session }
 }
 

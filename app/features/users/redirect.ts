@@ -21,7 +21,10 @@ const ADMIN_LANDING = '/admin/dashboard'
  * Where a session goes once signed in: the ?redirect= target, or for an admin who came without
  * one, the dashboard (a user, the home page).
  */
-export function landingAfterSignIn(session: Pick<Session, 'isAdmin'>, target: string | null | undefined) {
+export function landingAfterSignIn(
+  session: Pick<Session, 'isAdmin'>,
+  target: string | null | undefined,
+) {
   const path = safeRedirect(target)
   return path === DEFAULT_REDIRECT && session.isAdmin ? ADMIN_LANDING : path
 }

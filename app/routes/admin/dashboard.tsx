@@ -122,7 +122,10 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                     <span className="flex items-center gap-2 text-slate-800">
                       <span
                         aria-hidden="true"
-                        className={cn('h-3 w-3 shrink-0 rounded-sm', !chartColor(i) && 'bg-brand-600')}
+                        className={cn(
+                          'h-3 w-3 shrink-0 rounded-sm',
+                          !chartColor(i) && 'bg-brand-600',
+                        )}
                         style={{ backgroundColor: chartColor(i) ?? undefined }}
                       />
                       {slice.label}

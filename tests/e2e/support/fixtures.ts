@@ -243,7 +243,9 @@ export async function expectNoSidewaysScroll(page: Page, path: string) {
     }
     const name = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
-        element.getAttribute('class') ? `.${element.getAttribute('class')!.split(/\s+/).slice(0, 4).join('.')}` : ''
+        element.getAttribute('class')
+          ? `.${element.getAttribute('class')!.split(/\s+/).slice(0, 4).join('.')}`
+          : ''
       } "${(element.textContent ?? '').trim().slice(0, 40)}"`
     const past: string[] = []
     for (const element of document.body.querySelectorAll('*')) {

@@ -49,7 +49,10 @@ ${outro}`
 <p><strong>What happens next</strong></p>
 <ol>${steps.map((step) => `<li>${escapeMarkup(step)}</li>`).join('')}</ol>
 ${paragraphs(outro)}`,
-    { brand, preheader: `Your message arrived. ${practice.ownerName} answers ${practice.responseTime}.` },
+    {
+      brand,
+      preheader: `Your message arrived. ${practice.ownerName} answers ${practice.responseTime}.`,
+    },
   )
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html }
 }
