@@ -80,14 +80,22 @@ test("the dashboard's charts draw in the owner's accent, with text readable on t
   // What the charts draw with (app/lib/chart-theme.ts reads these from the canvas).
   const colours = () =>
     chart.evaluate((canvas) => {
+      // The page's colours are oklch() and color-mix() values: each read back from a pixel as rgb().
+      const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+      const rgb = (color: string) => {
+        pixel.clearRect(0, 0, 1, 1)
+        pixel.fillStyle = color
+        pixel.fillRect(0, 0, 1, 1)
+        return `rgb(${pixel.getImageData(0, 0, 1, 1).data.slice(0, 3).join(', ')})`
+      }
       const style = getComputedStyle(canvas)
       let card: Element | null = canvas
       while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)')
         card = card.parentElement
       return {
-        bars: style.fill,
-        text: style.color,
-        card: card ? getComputedStyle(card).backgroundColor : '',
+        bars: rgb(style.fill),
+        text: rgb(style.color),
+        card: card ? rgb(getComputedStyle(card).backgroundColor) : '',
         accent: getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
       }
     })
