@@ -72,6 +72,7 @@ export async function measureInboxSearch(): Promise<InboxSearchResult[]> {
         messageIdDomain: 'localhost',
         canMailSenders: false,
         adminUrl: 'http://localhost/admin/messages',
+        publicUrl: 'http://localhost',
         recordVisit: async () => null,
         contactTokens: createContactTokens({
           secret: 'bench'.repeat(8),

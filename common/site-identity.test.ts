@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MENU, resolveMenu } from './site-identity.ts'
+import { SiteSettingsSchema } from './schemas/settings.ts'
+import { SITE_DEFAULTS } from './site-defaults.ts'
+import { ACCENT_PRESETS, DEFAULT_MENU, resolveMenu } from './site-identity.ts'
 
 const labels = (menu: ReturnType<typeof resolveMenu>) =>
   menu.map((item) =>
@@ -42,5 +44,18 @@ describe('resolveMenu', () => {
       (key) => key !== 'journal',
     )
     expect(menu.map((item) => item.key)).toEqual(['about-us', 'portfolio', 'webdesign'])
+  })
+})
+
+describe('ACCENT_PRESETS', () => {
+  it('offers only colours the settings take: white text on each reads at 4.5:1 or more', () => {
+    for (const preset of ACCENT_PRESETS) {
+      expect(
+        SiteSettingsSchema.shape.accentColor.safeParse(preset.color).success,
+        preset.name,
+      ).toBe(true)
+    }
+    expect(ACCENT_PRESETS[0].color).toBe(SITE_DEFAULTS.accentColor)
+    expect(new Set(ACCENT_PRESETS.map((preset) => preset.color)).size).toBe(ACCENT_PRESETS.length)
   })
 })

@@ -35,6 +35,21 @@ export const FONT_PAIRS = [
 export type FontPairId = (typeof FONT_PAIRS)[number]['id']
 export const FONT_PAIR_IDS = FONT_PAIRS.map((pair) => pair.id) as [FontPairId, ...FontPairId[]]
 
+/**
+ * Brand colours offered beside the colour picker: each dark enough for white text on it (the
+ * settings refuse a lighter accent), the first the site's own.
+ */
+export const ACCENT_PRESETS = [
+  { name: 'Blue', color: '#174ca8' },
+  { name: 'Teal', color: '#0f766e' },
+  { name: 'Green', color: '#15803d' },
+  { name: 'Indigo', color: '#4338ca' },
+  { name: 'Violet', color: '#6d28d9' },
+  { name: 'Rose', color: '#be123c' },
+  { name: 'Orange', color: '#c2410c' },
+  { name: 'Graphite', color: '#334155' },
+] as const
+
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const
 
 /** The header's items as the specification names them; `about-us` and `deployment` are menus. */

@@ -128,6 +128,8 @@ export async function createServices(deps: ServicesDeps) {
     const { ownerName, businessName } = await settings.get()
     return { ownerName, businessName }
   }
+  /** The owner's look as mail shows it: the newsletter and every mail to a visitor. */
+  const mailBrand = async () => mailBrandOf(await settings.get(), config.publicUrl)
   const mail = createMailService({
     transport,
     from: config.mail.from,
@@ -192,6 +194,7 @@ export async function createServices(deps: ServicesDeps) {
     messageIdDomain: new URL(config.publicUrl).hostname,
     canMailSenders: deps.mailTransport !== undefined || config.mail.smtpUrl !== undefined,
     adminUrl: `${config.publicUrl}/admin/messages`,
+    publicUrl: config.publicUrl,
     contactTokens,
     limits,
     retryIntervalMs: config.mail.retryIntervalMs,
@@ -295,6 +298,7 @@ export async function createServices(deps: ServicesDeps) {
       mail,
       publicUrl: config.publicUrl,
       sender: siteNames,
+      brand: mailBrand,
       limits,
       now,
       log,
@@ -304,7 +308,7 @@ export async function createServices(deps: ServicesDeps) {
       journal,
       mail,
       publicUrl: config.publicUrl,
-      brand: async () => mailBrandOf(await settings.get(), config.publicUrl),
+      brand: mailBrand,
       now,
     }),
     testimonials: createTestimonialsService({
@@ -312,6 +316,7 @@ export async function createServices(deps: ServicesDeps) {
       mail,
       publicUrl: config.publicUrl,
       sender: siteNames,
+      brand: mailBrand,
       ownerEmail,
       adminUrl: `${config.publicUrl}/admin/testimonials`,
       uploads,

@@ -156,23 +156,36 @@ export function showStoredSession(storageKey: string, endSession: (token: string
  * page, as React's fetcher does on a hydrated one. The submit button shows its `data-pending-label`
  * and is disabled; the server answers with the page as rendered after a post without JavaScript,
  * and its copy of the form (with the fields' errors and a fresh token, or emptied after a success)
- * replaces this one. The outcome the server shows as an alert in the form (`[data-outcome]`) is
- * shown as a toast instead: a clone of the `template[data-toast=success|error]` the Toaster
- * renders, put in its live region (`[data-toasts]`, whose value is how long a toast stays, in ms).
- * A confirmation the answer shows in place of the fields (`[data-confirmation]`) takes the focus;
+ * replaces this one. The outcome the server shows as an alert in the form (`[data-outcome]`) stays
+ * there, as it does without JavaScript, unless it is brief (at most `[data-toast-words]` words, as
+ * the Toaster counts): then it is shown as a toast instead, a clone of the
+ * `template[data-toast=success|error]` the Toaster renders, put in its live region
+ * (`[data-toasts]`, whose value is how long a brief toast stays, in ms; a longer one stays until
+ * dismissed). A confirmation the answer shows in place of the fields (`[data-confirmation]`) takes the focus;
  * its `[data-send-another]` link brings the emptied fields (`[data-form-fields]`) back without
  * leaving the page.
  */
 export function submitFormsInPlace(): void {
+  const isBrief = (message: string) => {
+    const most = Number(document.querySelector<HTMLElement>('[data-toasts]')?.dataset.toastWords)
+    return message.trim().split(/\s+/).length <= (most || 5)
+  }
   const showToast = (kind: string, message: string) => {
     const region = document.querySelector<HTMLElement>('[data-toasts]')
     const template = document.querySelector<HTMLTemplateElement>(`template[data-toast="${kind}"]`)
     const toast = template?.content.firstElementChild?.cloneNode(true)
     if (!region || !(toast instanceof HTMLElement)) return
-    toast.textContent = message
+    const text = toast.querySelector('[data-toast-text]') ?? toast
+    text.textContent = message
+    const dismiss = toast.querySelector('[data-toast-dismiss]')
     for (const shown of region.querySelectorAll(':scope > :not(template)')) shown.remove()
+    if (isBrief(message)) {
+      dismiss?.remove()
+      window.setTimeout(() => toast.remove(), Number(region.dataset.toasts) || 1_200)
+    } else {
+      dismiss?.addEventListener('click', () => toast.remove())
+    }
     region.append(toast)
-    window.setTimeout(() => toast.remove(), Number(region.dataset.toasts) || 1_200)
   }
   document.addEventListener('submit', (event) => {
     const form = event.target
@@ -197,10 +210,11 @@ export function submitFormsInPlace(): void {
         )
         const outcome = answer?.querySelector<HTMLElement>('[data-outcome]')
         if (!answer || !outcome) throw new Error('The answer holds no form')
-        outcome.remove()
+        const said = outcome.textContent?.trim() ?? ''
+        if (isBrief(said)) outcome.remove()
         const fresh = document.importNode(answer, true)
         form.replaceWith(fresh)
-        showToast(outcome.dataset.outcome ?? 'error', outcome.textContent?.trim() ?? '')
+        if (isBrief(said)) showToast(outcome.dataset.outcome ?? 'error', said)
         const invalid = fresh.querySelector<HTMLElement>('[aria-invalid="true"]')
         const confirmation = fresh.querySelector<HTMLElement>('[data-confirmation]')
         if (invalid) invalid.focus()

@@ -31,6 +31,32 @@ export function themeCss({ accentColor, fontPair }: Look): string {
   ].join('\n')
 }
 
+/**
+ * Every font pair's faces as @font-face rules, and each pair's heading and body stacks: the setup
+ * page shows a specimen of each pair in its own fonts (a browser fetches a face only once a text
+ * uses it).
+ */
+export function fontSpecimens(): {
+  css: string
+  stacks: Record<string, { heading: string; body: string }>
+} {
+  const pairs = Object.entries(FONT_FILES)
+  const faces = new Map<string, FontFace>()
+  for (const [, fonts] of pairs)
+    if (fonts) for (const face of [fonts.heading, fonts.body]) faces.set(face.family, face)
+  return {
+    css: [...faces.values()].map(fontFaceRule).join('\n'),
+    stacks: Object.fromEntries(
+      pairs.map(([id, fonts]) => [
+        id,
+        fonts
+          ? { heading: stack(fonts.heading), body: stack(fonts.body) }
+          : { heading: SYSTEM_SANS, body: SYSTEM_SANS },
+      ]),
+    ),
+  }
+}
+
 /** The font files the page uses, to preload (one per face). */
 export function fontPreloads({ fontPair }: Look): string[] {
   const fonts = FONT_FILES[fontPair]

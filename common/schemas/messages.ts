@@ -19,6 +19,22 @@ const isHttpUrl = (value: string) => {
   }
 }
 
+const SCHEME = /^[a-z][a-z\d+.-]*:/i
+
+/**
+ * A website as people type it: a bare domain ("shop.example.co.uk", "www.example.com/shop") is
+ * read as its https:// address; one without a dot in its host is left for the check to refuse.
+ */
+function websiteAddress(value: string): string {
+  if (SCHEME.test(value)) return value
+  const address = `https://${value}`
+  try {
+    return new URL(address).hostname.includes('.') ? address : value
+  } catch {
+    return value
+  }
+}
+
 /**
  * The contact form's anti-spam fields. `homepage` is a honeypot hidden from people (a filled one
  * marks the post as spam); `formToken` is the signed time the form was served (a post sooner than
@@ -37,9 +53,9 @@ export const ContactBodySchema = z.object({
   timeline: optionalAnswer('Timeline'),
   website: text('Website', TEXT_LIMITS.url)
     .optional()
-    .transform((value) => value || undefined)
+    .transform((value) => (value ? websiteAddress(value) : undefined))
     .refine((value) => value === undefined || isHttpUrl(value), {
-      error: 'Website must be an http:// or https:// address',
+      error: 'Website must be a web address such as example.com or https://example.com',
     }),
   [CONTACT_HONEYPOT_FIELD]: text('Homepage', TEXT_LIMITS.url, { trim: false }).optional(),
   [CONTACT_TOKEN_FIELD]: text('Form token', TEXT_LIMITS.short, { trim: false }).optional(),

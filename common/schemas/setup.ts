@@ -11,6 +11,7 @@ const SETUP_STEP_KEYS = [
   'accent',
   'fonts',
   'contact',
+  'booking',
   'portfolio',
 ] as const
 export type SetupStepKey = (typeof SETUP_STEP_KEYS)[number]

@@ -404,10 +404,10 @@ const contact: PageContent<'contact'> = {
   intro:
     'Send a few lines about what you need. I read every message myself and reply within one business day, usually with a couple of questions and a first idea of budget and timeline.',
   formTitle: 'Tell me about your project',
-  formNote: 'All fields are required.',
+  formNote: 'Fields marked optional can be left empty.',
   nextTitle: 'What happens next',
   nextSteps: [
-    'I reply within one business day with a few questions about your goals.',
+    'My reply comes with a few questions about your goals and your current site.',
     'We book a free 30-minute call at a time that suits you.',
     'You receive a written proposal with a fixed price and a calendar.',
   ],

@@ -637,6 +637,48 @@ describe('GET, cancel and reschedule /api/booking/:token', () => {
     expect(starts).not.toContain('2026-04-01T15:00:00.000Z')
   })
 
+  it("shows the call's current time in the inbox after a move, and that it is cancelled after a cancel", async () => {
+    const booked = await bookOk('2026-04-15T13:00:00.000Z', 60, { message: 'About my shop' })
+    const inquiry = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/messages/admin?q=${encodeURIComponent(booked.email)}`,
+        headers: admin,
+      })
+      const found = MessagesPageSchema.parse(res.json()).messages.find(
+        (m) => m.email === booked.email,
+      )
+      expect(found).toBeDefined()
+      return found!
+    }
+    expect((await inquiry()).subject).toBe(
+      'Call booked: Wednesday 15 April 2026, 13:00–14:00 (UTC)',
+    )
+
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/booking/${booked.token}/reschedule`,
+      payload: { start: '2026-04-15T16:00:00.000Z' },
+    })
+    expect(moved.statusCode).toBe(200)
+    const afterMove = await inquiry()
+    expect(afterMove.subject).toBe('Call booked: Wednesday 15 April 2026, 16:00–17:00 (UTC)')
+    expect(afterMove.message.split('\n')[0]).toBe(
+      `${booked.name} booked a 60-minute call: Wednesday 15 April 2026, 16:00–17:00 (UTC).`,
+    )
+    expect(afterMove.message).not.toContain('13:00')
+    expect(afterMove.message).toContain('About my shop')
+
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/booking/${booked.token}/cancel`,
+    })
+    expect(cancelled.statusCode).toBe(200)
+    expect((await inquiry()).subject).toBe(
+      'Call cancelled: Wednesday 15 April 2026, 16:00–17:00 (UTC)',
+    )
+  })
+
   it('lists the times a booking can move to, its own time and buffer no obstacle', async () => {
     await saveBooking({
       timeZone: 'UTC',

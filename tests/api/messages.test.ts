@@ -135,9 +135,10 @@ describe('POST /api/messages/contact', () => {
     [
       'website',
       { website: 'javascript:alert(1)' },
-      /^website: Website must be an http:\/\/ or https:\/\/ address$/,
+      /^website: Website must be a web address such as example\.com or https:\/\/example\.com$/,
     ],
-    ['website', { website: 'shop.example' }, /^website: Website must be an http/],
+    ['website', { website: 'my shop' }, /^website: Website must be a web address/],
+    ['website', { website: 'localhost' }, /^website: Website must be a web address/],
   ])(
     'returns 400 naming %s when it is missing or invalid (%j)',
     async (_field, overrides, message) => {
@@ -151,6 +152,21 @@ describe('POST /api/messages/contact', () => {
       expect((await adminPage(1)).totalMessages).toBe(before)
     },
   )
+
+  it.each([
+    ['shahflorist.co.uk', 'https://shahflorist.co.uk'],
+    ['shop.example.co.uk', 'https://shop.example.co.uk'],
+    ['www.example.com/shop', 'https://www.example.com/shop'],
+    ['http://old.example.com', 'http://old.example.com'],
+  ])('stores the website %s as %s', async (typed, stored) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      payload: contactBody({ website: typed }),
+    })
+    expect(res.statusCode).toBe(201)
+    expect(MessageSchema.parse(res.json()).website).toBe(stored)
+  })
 
   it('stores the qualifying answers, and leaves empty ones out', async () => {
     const res = await app.inject({

@@ -47,6 +47,7 @@ describe('GET /api/setup', () => {
       'accent',
       'fonts',
       'contact',
+      'booking',
       'portfolio',
     ])
     expect(setup.steps.every((step) => !step.done && step.label.length > 0)).toBe(true)
@@ -94,8 +95,30 @@ describe('GET /api/setup', () => {
       accent: true,
       fonts: true,
       contact: true,
+      booking: false,
       portfolio: false,
     })
+  })
+
+  it("marks booking done once the owner's time zone is set or booking is open", async () => {
+    const put = async (booking: Partial<typeof SITE_DEFAULTS.booking>) => {
+      const current = await app.inject({ method: 'GET', url: '/api/settings', headers: admin })
+      const settings = current.json() as typeof SITE_DEFAULTS
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin,
+        payload: { ...settings, booking: { ...SITE_DEFAULTS.booking, ...booking } },
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    expect((await doneOf()).booking).toBe(false)
+    await put({ timeZone: 'Europe/London' })
+    expect((await doneOf()).booking).toBe(true)
+    await put({ enabled: true })
+    expect((await doneOf()).booking).toBe(true)
+    await put({})
+    expect((await doneOf()).booking).toBe(false)
   })
 
   it("counts a portfolio entry of the owner's own, not a demo one", async () => {

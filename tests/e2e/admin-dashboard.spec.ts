@@ -51,3 +51,69 @@ test('the dashboard reads what it shows in its loader: each endpoint once, none 
   )
   expect(requests.map((r) => r.path)).toContain('/api/stats?range=7d')
 })
+
+/** WCAG contrast of two `rgb(r, g, b)` colours. */
+function contrastOf(a: string, b: string) {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = rgb
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number) as [number, number, number]
+    const channel = (v: number) => {
+      const c = v / 255
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(bl)
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+test("the dashboard's charts draw in the owner's accent, with text readable on their card in both schemes", async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/dashboard')
+  const chart = page.getByRole('img', { name: /^Bar chart of messages received per week/ })
+  await expect(chart).toBeVisible()
+  // What the charts draw with (app/lib/chart-theme.ts reads these from the canvas).
+  const colours = () =>
+    chart.evaluate((canvas) => {
+      // The page's colours are oklch() and color-mix() values: each read back from a pixel as rgb().
+      const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+      const rgb = (color: string) => {
+        pixel.clearRect(0, 0, 1, 1)
+        pixel.fillStyle = color
+        pixel.fillRect(0, 0, 1, 1)
+        return `rgb(${pixel.getImageData(0, 0, 1, 1).data.slice(0, 3).join(', ')})`
+      }
+      const style = getComputedStyle(canvas)
+      let card: Element | null = canvas
+      while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)')
+        card = card.parentElement
+      return {
+        bars: rgb(style.fill),
+        text: rgb(style.color),
+        card: card ? rgb(getComputedStyle(card).backgroundColor) : '',
+        accent: getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
+      }
+    })
+  const light = await colours()
+  const hex = (rgb: string) =>
+    `#${rgb
+      .match(/\d+/g)!
+      .slice(0, 3)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`
+  expect(hex(light.bars)).toBe(light.accent.toLowerCase())
+  expect(contrastOf(light.text, light.card)).toBeGreaterThanOrEqual(4.5)
+
+  await page.evaluate(() => {
+    document.documentElement.dataset.scheme = 'dark'
+  })
+  const dark = await colours()
+  expect(contrastOf(dark.text, dark.card)).toBeGreaterThanOrEqual(4.5)
+  // The bars stand out from the dark card (3:1, as WCAG asks of graphics).
+  expect(contrastOf(dark.bars, dark.card)).toBeGreaterThanOrEqual(3)
+})

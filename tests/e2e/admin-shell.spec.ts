@@ -11,6 +11,7 @@ import { adminHeaders, postContactApi, uniqueContact } from './support/api.ts'
 import {
   expect,
   expectNoA11yViolations,
+  expectNoSidewaysScroll,
   signInAsAdmin,
   signUpApi,
   test,
@@ -207,12 +208,16 @@ test('on a phone the Menu button opens the same navigation as a sheet, which a l
   await expect(page.getByRole('heading', { level: 1, name: /^Subscribers/ })).toBeVisible()
 })
 
-test('no admin screen scrolls sideways on a phone', async ({ page, request }) => {
+test('no admin screen scrolls sideways on a phone, and nothing on one runs off its edge', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize(PHONE)
   const admin = await signInAsAdmin(page, request)
   for (const path of await adminScreens(request, admin._id)) {
     await openScreen(page, path)
     await expectNothingWiderThanItsBox(page, path)
+    await expectNoSidewaysScroll(page, path)
   }
 })
 

@@ -435,3 +435,57 @@ test('the contact confirmation offers a call while booking is on', async ({ brow
     await context.close()
   }
 })
+
+test("the Booking screen's Copy to all gives a day's hours only to the days that are on", async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/booking')
+  const hours = page.getByRole('group', { name: 'Weekly hours' })
+  await hours.getByRole('checkbox', { name: 'Sunday' }).uncheck()
+  await expect(hours.getByRole('listitem').filter({ hasText: 'Sunday' })).toContainText(
+    'Unavailable',
+  )
+  await hours.getByLabel('Monday block 1 from').fill('10:00')
+  await hours.getByLabel('Monday block 1 to').fill('12:30')
+  await hours.getByRole('button', { name: 'Copy to all days that are on, from Monday' }).click()
+
+  for (const day of ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
+    await expect(hours.getByLabel(`${day} block 1 from`)).toHaveValue('10:00')
+    await expect(hours.getByLabel(`${day} block 1 to`)).toHaveValue('12:30')
+  }
+  // The day set unavailable stays off.
+  await expect(hours.getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked()
+  await expect(hours.getByLabel('Sunday block 1 from')).toHaveCount(0)
+  await expect(hours.getByRole('listitem').filter({ hasText: 'Sunday' })).toContainText(
+    'Unavailable',
+  )
+})
+
+test('a message longer than a few words stays until it is dismissed; a brief one closes by itself', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install()
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/booking')
+  await expect(page.getByLabel('Feed address')).toHaveValue(/\.ics$/)
+
+  await page.getByRole('button', { name: 'Save booking settings' }).click()
+  const brief = page.getByText('Booking settings saved successfully', { exact: true })
+  await expect(brief).toBeVisible()
+  await page.clock.runFor(2_000)
+  await expect(brief).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Make a new address' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Make a new address' }).click()
+  const lasting = page.getByText('New feed address made; the old one no longer works', {
+    exact: true,
+  })
+  await expect(lasting).toBeVisible()
+  await page.clock.runFor(60_000)
+  await expect(lasting).toBeVisible()
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(lasting).toHaveCount(0)
+})

@@ -159,7 +159,8 @@ test('without JavaScript the qualifying answers are sent with the message and re
     const form = contactForm(page)
     await form.getByLabel('Project type (optional)').selectOption('Redesign')
     await form.getByLabel('Budget (optional)').selectOption('Not sure yet')
-    await form.getByLabel('Current website (optional)').fill('https://old-shop.example')
+    // A bare domain, as people type it, is a website.
+    await form.getByLabel('Current website (optional)').fill('old-shop.example.co.uk')
     await form.getByRole('button', { name: 'Send message' }).click()
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Success, message sent!')
   } finally {
@@ -172,9 +173,24 @@ test('without JavaScript the qualifying answers are sent with the message and re
       projectType: 'Redesign',
       budget: 'Not sure yet',
       timeline: null,
-      website: 'https://old-shop.example',
+      website: 'https://old-shop.example.co.uk',
     }),
   ])
+})
+
+test('the form says which fields may be left empty: the optional ones say so, the others are required', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  const main = page.getByRole('main')
+  await expect(main).toContainText('Fields marked optional can be left empty.')
+  await expect(main).not.toContainText('All fields are required')
+  const form = contactForm(page)
+  for (const label of ['Full name', 'Email', 'Subject', 'Message'])
+    await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
+  const optional = form.getByLabel(/\(optional\)$/)
+  await expect(optional).toHaveCount(4)
+  for (const field of await optional.all()) await expect(field).not.toHaveAttribute('required')
 })
 
 test('without JavaScript a blank field is refused with its error and the typed values are kept', async ({
@@ -200,14 +216,17 @@ test('without JavaScript a blank field is refused with its error and the typed v
   expect(await findMessages(request, (m) => m.email === contact.email)).toHaveLength(0)
 })
 
-test('with JavaScript a blank field shows its error and the failure toast', async ({ page }) => {
+test('with JavaScript a blank field shows its error, and the failure stays in the form', async ({
+  page,
+}) => {
   const contact = uniqueContact('Scripted Blank')
   await page.goto('/contact')
   await waitUntilInteractive(page)
   await fillContactForm(page, { ...contact, fullName: '  ' })
   const form = contactForm(page)
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expectToast(page, 'Message not sent: Full name is required')
+  // Longer than a glance: a lasting message, as without JavaScript, not a toast that closes.
+  await expect(form.getByRole('alert')).toHaveText('Message not sent: Full name is required')
   await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required')
   await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)
 })
@@ -249,7 +268,7 @@ test('with JavaScript an answer the owner no longer lists is refused on its fiel
   const form = contactForm(page)
   await chooseUnlistedOption(form.getByLabel('Project type (optional)'), UNLISTED)
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expectToast(page, `Message not sent: ${NOT_LISTED}`)
+  await expect(form.getByRole('alert')).toHaveText(`Message not sent: ${NOT_LISTED}`)
   await expect(form.getByLabel('Project type (optional)')).toHaveAccessibleDescription(NOT_LISTED)
   await expect(form.getByLabel('Project type (optional)')).toBeFocused()
   await expect(form.getByLabel('Subject')).toHaveValue(contact.subject)

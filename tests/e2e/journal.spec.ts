@@ -51,7 +51,7 @@ test('a post goes from draft, unseen by visitors, to the journal and its feed; t
       .getByRole('link', { name: /^Edit/ })
       .click()
     await expect(page.getByLabel('Title')).toHaveValue(title)
-    await page.getByRole('button', { name: 'Publish' }).click()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
     await expectToast(page, 'Post published')
   })
 

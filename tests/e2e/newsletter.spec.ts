@@ -45,7 +45,12 @@ test('a visitor subscribes from the journal with JavaScript and confirms on the 
   const form = page.getByRole('form', { name: 'Subscribe to the journal' })
   await form.getByLabel('Email').fill(email)
   await form.getByRole('button', { name: 'Subscribe' }).click()
-  await expectToast(page, SUBSCRIBED)
+  // The answer stays in the form, as without JavaScript: no toast that closes before it is read.
+  const answer = page.getByRole('form', { name: 'Subscribe to the journal' }).getByRole('status')
+  await expect(answer).toContainText(SUBSCRIBED)
+  await expect(
+    page.getByRole('form', { name: 'Subscribe to the journal' }).getByLabel('Email'),
+  ).toHaveValue('')
   await expect(page).toHaveURL(/\/journal$/)
 
   const link = await mailedLink(email)
@@ -95,7 +100,9 @@ test('with JavaScript an address the server refuses is named on the field', asyn
   const form = page.getByRole('form', { name: 'Subscribe to the journal' })
   await form.getByLabel('Email').fill(REFUSED_EMAIL)
   await form.getByRole('button', { name: 'Subscribe' }).click()
-  await expectToast(page, `Not subscribed: ${NOT_AN_ADDRESS}`)
+  await expect(
+    page.getByRole('form', { name: 'Subscribe to the journal' }).getByRole('alert'),
+  ).toHaveText(`Not subscribed: ${NOT_AN_ADDRESS}`)
   const field = page.getByRole('form', { name: 'Subscribe to the journal' }).getByLabel('Email')
   await expect(field).toHaveAccessibleDescription(NOT_AN_ADDRESS)
   await expect(field).toHaveAttribute('aria-invalid', 'true')
@@ -176,4 +183,57 @@ test('the owner sends a post to the subscribers, and a reader unsubscribes from 
   } finally {
     await context.close()
   }
+})
+
+test('the owner publishes a draft and sends it to the subscribers in one step, after a confirmation', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request)
+  const email = `reader-${uniqueId()}@example.com`
+  expect((await request.post('/api/subscribers', { data: { email } })).status()).toBe(202)
+  const token = /\/subscribe\/([\w-]+)/.exec(await mailedLink(email))![1]
+  expect((await request.post('/api/subscribers/confirm', { data: { token } })).status()).toBe(200)
+
+  const created = await request.post('/api/posts', { data: {}, headers })
+  const { post } = (await created.json()) as { post: { _id: string } }
+  const title = `Published and sent ${uniqueId()}`
+  const drafted = await request.put(`/api/posts/${post._id}`, {
+    headers,
+    data: { title, slug: `published-sent-${uniqueId()}`, body: 'Out today.', status: 'draft' },
+  })
+  expect(drafted.status()).toBe(200)
+
+  await signInAsAdmin(page, request)
+  await page.goto(`/admin/post/${post._id}`)
+  const form = page.getByRole('form', { name: 'Edit the post' })
+  await form.getByRole('button', { name: 'Publish and send' }).click()
+  const dialog = page.getByRole('dialog', {
+    name: 'Publish this post and send it to your subscribers?',
+  })
+  // Cancelling changes nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  expect(
+    (
+      (await (await request.get(`/api/posts/${post._id}`, { headers })).json()) as {
+        status: string
+      }
+    ).status,
+  ).toBe('draft')
+
+  await form.getByRole('button', { name: 'Publish and send' }).click()
+  await dialog.getByRole('button', { name: 'Publish and send' }).click()
+  await expectToast(page, /^Post published and sending to \d+ subscribers$/)
+  await expect(page).toHaveURL('/admin/posts')
+  const newsletter = await request.get(`/api/posts/${post._id}/newsletter`, { headers })
+  expect(newsletter.status()).toBe(200)
+  await expect
+    .poll(async () => (await waitForMailTo(email)).subject, { timeout: 60_000 })
+    .toBe(title)
+
+  // Sent once: the edit page offers no second send.
+  await page.goto(`/admin/post/${post._id}`)
+  await expect(form.getByRole('button', { name: 'Update' })).toBeVisible()
+  await expect(form.getByRole('button', { name: 'Publish and send' })).toHaveCount(0)
 })

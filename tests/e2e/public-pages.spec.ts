@@ -1,8 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
-import { createWebsiteApi, deleteWebsiteApi, uniqueWebsiteFields } from './support/api.ts'
+import {
+  adminHeaders,
+  createWebsiteApi,
+  deleteWebsiteApi,
+  uniqueId,
+  uniqueWebsiteFields,
+} from './support/api.ts'
 import {
   expect,
   expectNoA11yViolations,
+  expectNoSidewaysScroll,
   newNoJsPage,
   screenshotBoth,
   test,
@@ -447,3 +454,29 @@ for (const publicPage of PUBLIC_PAGES) {
     await screenshotBoth(page, `public-${publicPage.name}`)
   })
 }
+
+test('no public page scrolls sideways on a 390 px phone, a journal post with a long code line included', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const headers = await adminHeaders(request)
+  const created = await request.post('/api/posts', { data: {}, headers })
+  const { post } = (await created.json()) as { post: { _id: string } }
+  const slug = `narrow-${uniqueId()}`
+  const updated = await request.put(`/api/posts/${post._id}`, {
+    headers,
+    data: {
+      title: `A post read on a phone ${uniqueId()}`,
+      slug,
+      body: `A snippet:\n\n\`\`\`ts\nconst ${'veryLongName'.repeat(8)} = await fetch('https://api.example.com/a/long/path')\n\`\`\`\n\nAnd a long address: https://example.com/${'segment/'.repeat(12)}`,
+      status: 'published',
+    },
+  })
+  expect(updated.status(), await updated.text()).toBe(200)
+  for (const path of [...PUBLIC_PAGES.map((p) => p.path), `/journal/${slug}`]) {
+    await page.goto(path)
+    await expect(h1Of(page)).toBeVisible()
+    await expectNoSidewaysScroll(page, path)
+  }
+})

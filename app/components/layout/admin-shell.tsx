@@ -32,7 +32,7 @@ import { cn } from '#app/lib/cn.ts'
 import { useSession } from '#app/lib/session.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_GROUPS, ADMIN_SECTIONS, isInSection } from './admin-sections.ts'
-import { BrandMark } from './brand-mark.tsx'
+import { SiteLogo } from './brand-mark.tsx'
 import { DropdownMenu } from './header-menus.tsx'
 import { Avatar, SignOutButton, UserSummary } from './session-controls.tsx'
 import { ADMIN_NAV, PROFILE_ITEM } from './site-nav.ts'
@@ -160,7 +160,7 @@ function ShellBrand() {
       className="flex min-w-0 items-center gap-2.5 rounded-md"
       aria-label={`${businessName} admin`}
     >
-      <BrandMark className="h-7 w-7 shrink-0" />
+      <SiteLogo className="h-7 w-7 shrink-0" />
       <span className="min-w-0">
         <span
           className="block truncate text-sm leading-tight font-semibold text-slate-900"

@@ -1,7 +1,7 @@
 import { href } from 'react-router'
 import { socialLinks, useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { SOCIAL_LABELS } from '#common/constants.ts'
-import { BrandMark } from './brand-mark.tsx'
+import { SiteLogo } from './brand-mark.tsx'
 import { SocialIcon } from './social-icons.tsx'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 
@@ -36,7 +36,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">
         <div>
           <p className="flex items-center gap-2.5 text-base font-bold text-white">
-            <BrandMark />
+            <SiteLogo isTiled />
             {settings.businessName}
           </p>
           <p className="mt-4 max-w-sm text-sm leading-6">{settings.tagline}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { CHART_CANVAS_CLASSES } from '#app/lib/chart-theme.ts'
 import { cn } from '#app/lib/cn.ts'
 
 /** What a chart module's draw function answers: a chart to destroy before drawing again. */
@@ -49,7 +50,7 @@ export function LazyChart({
     return <Alert kind="error">The chart could not be loaded. Please reload the page.</Alert>
   return (
     <div className={cn('relative w-full', className)}>
-      <canvas ref={canvasRef} role="img" aria-label={label} />
+      <canvas ref={canvasRef} role="img" aria-label={label} className={CHART_CANVAS_CLASSES} />
       {status === 'loading' ? (
         <p
           role="status"

@@ -1,6 +1,7 @@
 /**
  * The owner's weekly hours: each day on or off, with one or more blocks of time, a block added or
- * removed, and one day's hours copied to every day. The hours go with the form as one JSON field.
+ * removed, and one day's hours copied to every day that is on. The hours go with the form as one
+ * JSON field.
  */
 import { useState } from 'react'
 import { copyHoursToAll } from './weekly-hours.ts'
@@ -52,7 +53,10 @@ export function WeeklyHoursEditor({
 
   return (
     <fieldset className="space-y-1">
-      <legend className="mb-2 text-sm font-medium text-slate-800">Weekly hours</legend>
+      <legend className="text-sm font-medium text-slate-800">Weekly hours</legend>
+      <p className="mb-2 text-sm text-slate-600">
+        “Copy to all” gives a day’s hours to every day that is on; days set unavailable stay off.
+      </p>
       {/* A day's windows travel as one field, so a day's error shows under that day. */}
       {WEEKDAYS.map((day) => (
         <input
@@ -152,7 +156,8 @@ export function WeeklyHoursEditor({
                   onClick={() => update(copyHoursToAll(weekly, day))}
                   className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:text-slate-400"
                 >
-                  Copy to all<span className="sr-only"> days from {DAY_LABELS[day]}</span>
+                  Copy to all
+                  <span className="sr-only"> days that are on, from {DAY_LABELS[day]}</span>
                 </button>
               </div>
             </li>

@@ -3,6 +3,7 @@
  * chart; named imports keep every other chart type out of the bundle.
  */
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js'
+import { chartTheme } from '#app/lib/chart-theme.ts'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
 
@@ -12,12 +13,8 @@ export interface Bar {
 }
 
 /** Draws one bar per entry into the canvas; call destroy() on the result before drawing again. */
-export function drawBars(
-  canvas: HTMLCanvasElement,
-  bars: Bar[],
-  options: { label: string; color: string },
-) {
-  const font = { family: getComputedStyle(canvas).fontFamily, size: 13 }
+export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], options: { label: string }) {
+  const { accent, text, grid, font } = chartTheme(canvas)
   return new Chart(canvas, {
     type: 'bar',
     data: {
@@ -26,7 +23,7 @@ export function drawBars(
         {
           label: options.label,
           data: bars.map((bar) => bar.value),
-          backgroundColor: options.color,
+          backgroundColor: accent,
           borderRadius: 4,
         },
       ],
@@ -35,8 +32,8 @@ export function drawBars(
       responsive: true,
       maintainAspectRatio: false,
       scales: {
-        x: { ticks: { color: '#334155', font } },
-        y: { beginAtZero: true, ticks: { color: '#334155', font, precision: 0 } },
+        x: { ticks: { color: text, font }, grid: { color: grid } },
+        y: { beginAtZero: true, ticks: { color: text, font, precision: 0 }, grid: { color: grid } },
       },
       plugins: { tooltip: { titleFont: font, bodyFont: font } },
     },

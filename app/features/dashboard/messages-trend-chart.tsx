@@ -2,8 +2,6 @@ import { useCallback } from 'react'
 import type { MessagesTrend } from '#common/schemas/messages.ts'
 import { LazyChart } from '#app/components/ui/lazy-chart.tsx'
 
-const BAR_COLOR = '#174ca8'
-
 /** "Nov 16": a week's first day, read the same in every time zone (weeks start on Monday, UTC). */
 const weekLabel = (weekStart: string) =>
   new Date(`${weekStart}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -23,7 +21,7 @@ export function MessagesTrendChart({ weeks }: { weeks: MessagesTrend['weeks'] })
         drawBars(
           canvas,
           weeks.map((week) => ({ label: weekLabel(week.weekStart), value: week.count })),
-          { label: 'Messages', color: BAR_COLOR },
+          { label: 'Messages' },
         ),
       ),
     [weeks],

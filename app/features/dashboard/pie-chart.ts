@@ -3,19 +3,20 @@
  * let the bundler leave out every chart type and plugin a pie does not use.
  */
 import { ArcElement, Chart, Legend, PieController, Tooltip } from 'chart.js'
+import { chartTheme } from '#app/lib/chart-theme.ts'
 
 Chart.register(PieController, ArcElement, Tooltip, Legend)
 
 export interface PieSlice {
   label: string
   value: number
-  color: string
+  /** Its colour, or null for the accent (the first slice). */
+  color: string | null
 }
 
 /** Draws a pie into the canvas; call destroy() on the result before drawing again. */
 export function drawPie(canvas: HTMLCanvasElement, slices: PieSlice[]) {
-  // The canvas cannot inherit CSS, so the page's font is handed over explicitly.
-  const font = { family: getComputedStyle(canvas).fontFamily, size: 14 }
+  const { accent, text, surface, font } = chartTheme(canvas, 14)
   return new Chart(canvas, {
     type: 'pie',
     data: {
@@ -24,8 +25,8 @@ export function drawPie(canvas: HTMLCanvasElement, slices: PieSlice[]) {
         {
           label: 'Websites',
           data: slices.map((slice) => slice.value),
-          backgroundColor: slices.map((slice) => slice.color),
-          borderColor: '#ffffff',
+          backgroundColor: slices.map((slice) => slice.color ?? accent),
+          borderColor: surface,
           borderWidth: 2,
         },
       ],
@@ -35,7 +36,7 @@ export function drawPie(canvas: HTMLCanvasElement, slices: PieSlice[]) {
       maintainAspectRatio: false,
       plugins: {
         tooltip: { titleFont: font, bodyFont: font },
-        legend: { position: 'bottom', labels: { color: '#1e293b', padding: 16, font } },
+        legend: { position: 'bottom', labels: { color: text, padding: 16, font } },
       },
     },
   })

@@ -2,9 +2,10 @@ import { useCallback } from 'react'
 import { LazyChart } from '#app/components/ui/lazy-chart.tsx'
 import type { StackSlice } from './summary.ts'
 
-// Distinct hues, mostly from the Okabe-Ito palette, which stays readable with colour blindness.
+// Distinct hues, mostly from the Okabe-Ito palette, which stays readable with colour blindness; the
+// first slice takes the owner's accent (null: the chart reads it from the page).
 const COLORS = [
-  '#174ca8',
+  null,
   '#d55e00',
   '#009e73',
   '#cc79a7',
@@ -16,7 +17,7 @@ const COLORS = [
   '#59a14f',
 ]
 
-export const chartColor = (index: number) => COLORS[index % COLORS.length]!
+export const chartColor = (index: number) => COLORS[index % COLORS.length] ?? null
 
 /**
  * Pie chart of websites per language description. The chart library is imported on demand, so only

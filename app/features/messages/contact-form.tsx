@@ -1,7 +1,7 @@
 /**
  * The contact form. It posts to the contact route's action as a plain form, so it works without
- * JavaScript. With JavaScript it posts in place, shows Sending..., toasts the outcome and clears
- * itself on success: on the page as the server sends it, through the static pages' script
+ * JavaScript. With JavaScript it posts in place, shows Sending..., toasts a brief outcome (a longer
+ * one stays in the form, as without JavaScript) and clears itself on success: on the page as the server sends it, through the static pages' script
  * (`data-submit-in-place`, submitFormsInPlace in page-behaviour.ts); rendered by React (reached by a
  * link from a signed-in screen), through a fetcher. Validation here is only the browser's own
  * (required, type=email): the action validates with the shared schema and its messages are shown
@@ -14,12 +14,16 @@ import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { toast } from '#app/lib/toast.tsx'
+import { isBriefMessage, toast } from '#app/lib/toast.tsx'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
 import type { ContactBody } from '#common/schemas/messages.ts'
 
 export const CONTACT_SUCCESS = 'Success, message sent!'
 export const CONTACT_FAILURE = 'Message not sent'
+
+/** What the visitor reads when a message is refused. */
+const failureText = (result: { detail?: string }) =>
+  result.detail ? `${CONTACT_FAILURE}: ${result.detail}` : CONTACT_FAILURE
 
 export type ContactField = 'fullName' | 'email' | 'subject' | 'message'
 export type InquiryField = 'projectType' | 'budget' | 'timeline' | 'website'
@@ -68,7 +72,7 @@ export function ContactForm({
   const [dismissed, setDismissed] = useState<ContactResult | undefined>()
   const fetcher = useFetcher<ContactResult>()
   // A post without JavaScript comes back as the page's action data and is shown in an alert; a
-  // fetcher post is announced by a toast instead, so the message never appears twice.
+  // fetcher post's brief outcome is announced by a toast instead, so it never appears twice.
   const documentResult = useActionData<ContactResult>()
   const result = fetcher.data ?? documentResult
   const formRef = useRef<HTMLFormElement>(null)
@@ -79,15 +83,15 @@ export function ContactForm({
     if (fetcher.data.ok) {
       toast.success(CONTACT_SUCCESS)
       formRef.current?.reset()
-    } else {
-      toast.error(
-        fetcher.data.detail ? `${CONTACT_FAILURE}: ${fetcher.data.detail}` : CONTACT_FAILURE,
-      )
+    } else if (isBriefMessage(failureText(fetcher.data))) {
+      toast.error(failureText(fetcher.data))
     }
   }, [fetcher.state, fetcher.data])
 
   const success = result?.ok && result !== dismissed ? result : undefined
   const failure = result && !result.ok ? result : undefined
+  // A fetcher post's brief failure is a toast; a longer one stays in the form, as without JavaScript.
+  const isFailureShown = !!failure && !(fetcher.data && isBriefMessage(failureText(failure)))
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
   const fieldProps = (name: ContactField) => ({
@@ -128,7 +132,7 @@ export function ContactForm({
           ) : null}
         </ContactConfirmation>
       ) : null}
-      {!fetcher.data && failure ? (
+      {failure && isFailureShown ? (
         <div data-outcome="error">
           <Alert kind="error">
             <strong className="font-semibold">{CONTACT_FAILURE}</strong>
@@ -163,9 +167,13 @@ export function ContactForm({
           <InputField
             label="Current website (optional)"
             name="website"
-            type="url"
+            // Text, not type=url: the browser's own check would refuse a bare domain.
+            type="text"
             inputMode="url"
-            placeholder="https://"
+            autoComplete="url"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="yourbusiness.com"
             maxLength={TEXT_LIMITS.url}
             defaultValue={values.website ?? ''}
             error={errors.website}

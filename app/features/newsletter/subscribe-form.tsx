@@ -1,7 +1,8 @@
 /**
  * The journal's newsletter sign-up, on /journal and on each post. It posts to its page's action as
- * a plain form, so it works without JavaScript; with JavaScript it posts in place and toasts the
- * answer (`data-submit-in-place` on a page rendered without React, a fetcher on a hydrated one).
+ * a plain form, so it works without JavaScript; with JavaScript it posts in place and shows the
+ * answer in the form as the page without JavaScript does, a brief one as a toast
+ * (`data-submit-in-place` on a page rendered without React, a fetcher on a hydrated one).
  * The answer is the same whether or not the address was already subscribed.
  */
 import { useEffect, useRef } from 'react'
@@ -9,7 +10,7 @@ import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { toast } from '#app/lib/toast.tsx'
+import { isBriefMessage, toast } from '#app/lib/toast.tsx'
 import { TEXT_LIMITS } from '#common/constants.ts'
 
 /** The hidden field that says which form a page's post came from. */
@@ -34,17 +35,16 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) {
-      toast.success(fetcher.data.message)
-      formRef.current?.reset()
-    } else {
-      toast.error(fetcher.data.message)
-    }
+    if (fetcher.data.ok) formRef.current?.reset()
+    if (isBriefMessage(fetcher.data.message))
+      toast[fetcher.data.ok ? 'success' : 'error'](fetcher.data.message)
   }, [fetcher.state, fetcher.data])
 
-  const failure = !fetcher.data && pageResult && !pageResult.ok ? pageResult : undefined
   const result = fetcher.data ?? pageResult
-  const emailError = result && !result.ok ? result.fieldErrors.email : undefined
+  // The answer stays in the form, as without JavaScript; a brief one of a fetcher post is a toast.
+  const shown = result && !(fetcher.data && isBriefMessage(result.message)) ? result : undefined
+  const failure = result && !result.ok ? result : undefined
+  const emailError = failure?.fieldErrors.email
   return (
     <section
       aria-labelledby="subscribe-heading"
@@ -67,14 +67,9 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
         aria-label="Subscribe to the journal"
         data-submit-in-place="subscribe"
       >
-        {!fetcher.data && pageResult?.ok ? (
-          <div data-outcome="success" className="mb-4">
-            <Alert kind="success">{pageResult.message}</Alert>
-          </div>
-        ) : null}
-        {failure ? (
-          <div data-outcome="error" className="mb-4">
-            <Alert kind="error">{failure.message}</Alert>
+        {shown ? (
+          <div data-outcome={shown.ok ? 'success' : 'error'} className="mb-4">
+            <Alert kind={shown.ok ? 'success' : 'error'}>{shown.message}</Alert>
           </div>
         ) : null}
         <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
@@ -87,7 +82,7 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
               autoComplete="email"
               required
               maxLength={TEXT_LIMITS.email}
-              defaultValue={failure?.email}
+              defaultValue={!fetcher.data ? failure?.email : undefined}
               error={emailError}
             />
           </div>

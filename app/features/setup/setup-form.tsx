@@ -1,19 +1,28 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Form, Link, href } from 'react-router'
 import {
   SiteSettingsSchema,
   type SettingsOptions,
   type SiteSettings,
 } from '#common/schemas/settings.ts'
+import {
+  BOOKING_DEFAULTS,
+  BookingSettingsSchema,
+  isTimeZone,
+} from '#common/schemas/booking-settings.ts'
 import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField } from '#app/components/ui/field.tsx'
+import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { BrandKit } from './brand-kit.tsx'
 import { moveMenuKey, type MenuMove } from './menu-order.ts'
 
-/** The fields this form edits; the page sends them over the current settings. */
+/**
+ * The fields this form edits; the page sends them over the current settings (and the booking's two
+ * over the current booking settings).
+ */
 export const SetupFormSchema = SiteSettingsSchema.pick({
   ownerName: true,
   businessName: true,
@@ -28,7 +37,21 @@ export const SetupFormSchema = SiteSettingsSchema.pick({
   colorScheme: true,
   headerButton: true,
   menu: true,
-})
+}).extend({ booking: BookingSettingsSchema.pick({ enabled: true, timeZone: true }) })
+
+/**
+ * The zone the setup offers for booking: the saved one once the owner has set it or opened
+ * booking, else this browser's (the first run's UTC is nobody's choice).
+ */
+function offeredTimeZone(booking: SiteSettings['booking']): string {
+  if (booking.enabled || booking.timeZone !== BOOKING_DEFAULTS.timeZone) return booking.timeZone
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    return zone && isTimeZone(zone) ? zone : booking.timeZone
+  } catch {
+    return booking.timeZone
+  }
+}
 
 /** Where the header's button usually leads: the contact form, booking a call, the portfolio. */
 const HEADER_BUTTON_TARGETS = ['/contact', '/book', '/portfolio']
@@ -53,6 +76,7 @@ function Choice({
   value,
   error,
   className,
+  isInline = false,
 }: {
   legend: string
   name: string
@@ -60,11 +84,13 @@ function Choice({
   value: string
   error?: string
   className?: string
+  /** The options side by side from a tablet's width up. */
+  isInline?: boolean
 }) {
   return (
     <fieldset className={cn('min-w-0', className)} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
-      <div className="grid gap-2">
+      <div className={cn('grid gap-2', isInline && 'sm:grid-cols-3')}>
         {options.map((option) => (
           <label
             key={option.value}
@@ -92,7 +118,8 @@ function Choice({
 }
 
 /**
- * The setup page's form: who the owner is, their portrait and logo, the site's look and its header.
+ * The setup page's form: who the owner is, booking calls, their portrait and logo, the site's look
+ * and its header.
  * It posts to the route's clientAction; the two image fields come from the route, which combines
  * them with the upload feature.
  */
@@ -104,10 +131,13 @@ export function SetupForm({
   isBusy,
   portraitField,
   logoField,
+  zones,
   onEdit,
 }: {
   settings: SiteSettings
   options: SettingsOptions
+  /** The time zones offered as the booking's zone is typed. */
+  zones: string[]
   errors?: FieldErrors
   isSubmitting: boolean
   isBusy: boolean
@@ -117,6 +147,9 @@ export function SetupForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   useFocusFirstError(formRef, errors)
+  const zoneListId = useId()
+  // Read once: the form renders only in the browser (the route's clientLoader), where Intl knows it.
+  const [timeZone] = useState(() => offeredTimeZone(settings.booking))
   const text = (
     name: 'ownerName' | 'businessName' | 'ownerRole' | 'location' | 'email' | 'responseTime',
     label: string,
@@ -190,6 +223,48 @@ export function SetupForm({
       </Section>
 
       <Section
+        title="Booking calls"
+        lead="Visitors pick a free time on /book. Your weekly hours, meeting lengths and where calls happen are on the Booking screen."
+      >
+        <CheckboxField
+          label="Visitors can book a call"
+          hint="Opens /book and offers it after a contact message."
+          name="booking.enabled"
+          defaultChecked={settings.booking.enabled}
+          className="sm:col-span-2"
+        />
+        <div>
+          <InputField
+            label="Time zone"
+            name="booking.timeZone"
+            list={zoneListId}
+            autoComplete="off"
+            required
+            defaultValue={timeZone}
+            hint={
+              timeZone !== settings.booking.timeZone
+                ? 'Filled in from this browser. Your weekly hours are in this zone.'
+                : 'Type to search, e.g. Berlin or New York. Your weekly hours are in this zone.'
+            }
+            error={errors?.['booking.timeZone']}
+          />
+          <datalist id={zoneListId}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </div>
+        <p className="self-center text-sm text-slate-700 sm:pt-6">
+          <Link
+            to={href('/admin/booking')}
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            Set your hours on the Booking screen
+          </Link>
+        </p>
+      </Section>
+
+      <Section
         title="Portrait and logo"
         lead="A square photo of you, and your logo (the browser tab and phone home-screen icons are made from it)."
       >
@@ -197,43 +272,25 @@ export function SetupForm({
         <div>{logoField}</div>
       </Section>
 
-      <Section title="Look">
-        <div>
-          <InputField
-            label="Brand colour"
-            name="accentColor"
-            type="color"
-            defaultValue={settings.accentColor}
-            className="[&_input]:h-11 [&_input]:w-24 [&_input]:p-1"
-            hint="Buttons and links use it. It must be dark enough for white text on it."
-            error={errors?.accentColor}
-          />
-        </div>
+      <Section title="Look" lead="Your colour and fonts, previewed as visitors see them.">
         <Choice
           legend="Colour scheme"
           name="colorScheme"
           value={settings.colorScheme}
           error={errors?.colorScheme}
+          className="sm:col-span-2"
+          isInline
           options={[
             { value: 'light', label: 'Light' },
             { value: 'dark', label: 'Dark' },
             { value: 'auto', label: 'Automatic', hint: 'Follows each visitor’s device setting.' },
           ]}
         />
-        <Choice
-          legend="Fonts"
-          name="fontPair"
-          value={settings.fontPair}
-          error={errors?.fontPair}
-          className="sm:col-span-2"
-          options={options.fontPairs.map((pair) => ({
-            value: pair.id,
-            label: pair.label,
-            hint:
-              pair.heading === pair.body
-                ? `${pair.body} throughout`
-                : `${pair.heading} headings, ${pair.body} text`,
-          }))}
+        <BrandKit
+          accentColor={settings.accentColor}
+          fontPair={settings.fontPair}
+          options={options}
+          errors={errors}
         />
       </Section>
 

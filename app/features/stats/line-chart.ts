@@ -13,6 +13,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js'
+import { chartTheme } from '#app/lib/chart-theme.ts'
 
 Chart.register(
   CategoryScale,
@@ -27,13 +28,20 @@ Chart.register(
 
 export interface LineSeries {
   label: string
-  color: string
   values: number[]
 }
 
-/** Draws one line per series over `labels`; call destroy() on the result before drawing again. */
+/** A resolved colour (`rgb(r, g, b)`) at `alpha`: the fill under the first line. */
+const withAlpha = (rgb: string, alpha: number) =>
+  rgb.replace(/^rgba?\(([^,]+),([^,]+),([^,)]+)(?:,[^)]*)?\)$/, `rgba($1,$2,$3, ${alpha})`)
+
+/**
+ * Draws one line per series over `labels`, the first in the accent (filled), the second in a
+ * neutral; call destroy() on the result before drawing again.
+ */
 export function drawLines(canvas: HTMLCanvasElement, labels: string[], series: LineSeries[]) {
-  const font = { family: getComputedStyle(canvas).fontFamily, size: 13 }
+  const { accent, second, text, grid, font } = chartTheme(canvas)
+  const colors = [accent, second]
   return new Chart(canvas, {
     type: 'line',
     data: {
@@ -41,8 +49,8 @@ export function drawLines(canvas: HTMLCanvasElement, labels: string[], series: L
       datasets: series.map((s, i) => ({
         label: s.label,
         data: s.values,
-        borderColor: s.color,
-        backgroundColor: `${s.color}22`,
+        borderColor: colors[i % colors.length],
+        backgroundColor: i === 0 ? withAlpha(accent, 0.13) : 'transparent',
         fill: i === 0,
         tension: 0.25,
         pointRadius: labels.length > 60 ? 0 : 3,
@@ -56,11 +64,14 @@ export function drawLines(canvas: HTMLCanvasElement, labels: string[], series: L
       animation: false,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { ticks: { color: '#334155', font, maxTicksLimit: 8, maxRotation: 0 } },
-        y: { beginAtZero: true, ticks: { color: '#334155', font, precision: 0 } },
+        x: {
+          ticks: { color: text, font, maxTicksLimit: 8, maxRotation: 0 },
+          grid: { color: grid },
+        },
+        y: { beginAtZero: true, ticks: { color: text, font, precision: 0 }, grid: { color: grid } },
       },
       plugins: {
-        legend: { labels: { color: '#334155', font } },
+        legend: { labels: { color: text, font } },
         tooltip: { titleFont: font, bodyFont: font },
       },
     },

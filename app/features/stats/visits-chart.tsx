@@ -2,9 +2,6 @@ import { useCallback } from 'react'
 import type { Stats } from '#common/schemas/stats.ts'
 import { LazyChart } from '#app/components/ui/lazy-chart.tsx'
 
-const VISITORS_COLOR = '#174ca8'
-const PAGEVIEWS_COLOR = '#0f766e'
-
 /** "Nov 16": a UTC day, read the same in every time zone. */
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -22,8 +19,8 @@ export function VisitsChart({ series }: { series: Stats['series'] }) {
           canvas,
           series.map((day) => dayLabel(day.date)),
           [
-            { label: 'Visitors', color: VISITORS_COLOR, values: series.map((d) => d.visitors) },
-            { label: 'Page views', color: PAGEVIEWS_COLOR, values: series.map((d) => d.pageviews) },
+            { label: 'Visitors', values: series.map((d) => d.visitors) },
+            { label: 'Page views', values: series.map((d) => d.pageviews) },
           ],
         ),
       ),

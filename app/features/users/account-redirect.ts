@@ -1,7 +1,7 @@
 /** The ?redirect= that the sign-in and sign-up pages both follow and hand on to each other. */
 import { redirect } from 'react-router'
 import { getSession } from '#app/lib/session.ts'
-import { DEFAULT_REDIRECT, canVisit, safeRedirect } from './redirect.ts'
+import { DEFAULT_REDIRECT, canVisit, landingAfterSignIn, safeRedirect } from './redirect.ts'
 
 /** Where to go once signed in; a user already signed in goes straight there. */
 export function redirectTargetOf(request: Request) {
@@ -9,7 +9,8 @@ export function redirectTargetOf(request: Request) {
   const session = getSession()
   // A signed-in user goes straight on, unless the page needs another account (a non-admin sent
   // here by the admin guard), which would otherwise bounce between the two pages.
-  if (session && canVisit(session, redirectTo)) throw redirect(redirectTo)
+  if (session && canVisit(session, redirectTo))
+    throw redirect(landingAfterSignIn(session, redirectTo))
   return { redirectTo, session }
 }
 

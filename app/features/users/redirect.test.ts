@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Session } from '#common/schemas/users.ts'
-import { canVisit, isAdminPath, safeRedirect } from './redirect.ts'
+import { canVisit, isAdminPath, landingAfterSignIn, safeRedirect } from './redirect.ts'
 
 const user: Session = {
   _id: 'u1',
@@ -41,6 +41,19 @@ describe('safeRedirect', () => {
 
   it('uses the given fallback', () => {
     expect(safeRedirect('//evil.example', '/profile')).toBe('/profile')
+  })
+})
+
+describe('landingAfterSignIn', () => {
+  it('takes an admin who came without a target to the dashboard, and a user home', () => {
+    expect(landingAfterSignIn(admin, null)).toBe('/admin/dashboard')
+    expect(landingAfterSignIn(admin, '//evil.example')).toBe('/admin/dashboard')
+    expect(landingAfterSignIn(user, null)).toBe('/')
+  })
+
+  it('follows the target either way', () => {
+    expect(landingAfterSignIn(admin, '/admin/messages?page=2')).toBe('/admin/messages?page=2')
+    expect(landingAfterSignIn(user, '/profile')).toBe('/profile')
   })
 })
 

@@ -14,6 +14,21 @@ export function safeRedirect(
   return target && isSameSitePath(target) ? target : fallback
 }
 
+/** Where an admin lands after signing in without a ?redirect=: the dashboard, which leads with the setup. */
+const ADMIN_LANDING = '/admin/dashboard'
+
+/**
+ * Where a session goes once signed in: the ?redirect= target, or for an admin who came without
+ * one, the dashboard (a user, the home page).
+ */
+export function landingAfterSignIn(
+  session: Pick<Session, 'isAdmin'>,
+  target: string | null | undefined,
+) {
+  const path = safeRedirect(target)
+  return path === DEFAULT_REDIRECT && session.isAdmin ? ADMIN_LANDING : path
+}
+
 export const isAdminPath = (path: string) =>
   path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?')
 

@@ -14,7 +14,7 @@ import { CodeField } from '#app/features/account-security/two-factor-section.tsx
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/account-form.tsx'
 import { redirectQuery, redirectTargetOf } from '#app/features/users/account-redirect.ts'
-import { safeRedirect } from '#app/features/users/redirect.ts'
+import { landingAfterSignIn } from '#app/features/users/redirect.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
 import { saveSession } from '#app/lib/session.ts'
@@ -44,10 +44,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     // Two-factor is on: the page asks for the code next.
     if ('twoFactorRequired' in answer) return { challenge: answer.challenge }
     saveSession(answer)
+    return redirect(landingAfterSignIn(answer, values.redirect))
   } catch (error) {
     return { formError: messageOf(error) }
   }
-  return redirect(safeRedirect(values.redirect))
 }
 
 /** The code (or recovery code) step, with the challenge the password step answered. */
@@ -60,11 +60,12 @@ async function secondStep(values: Record<string, string>) {
   const result = validate(SignInSecondStepBodySchema, body)
   if (!result.ok) return { challenge, errors: result.errors }
   try {
-    saveSession(await signInSecondStep(result.data))
+    const session = await signInSecondStep(result.data)
+    saveSession(session)
+    return redirect(landingAfterSignIn(session, values.redirect))
   } catch (error) {
     return { challenge, formError: messageOf(error) }
   }
-  return redirect(safeRedirect(values.redirect))
 }
 
 export function HydrateFallback() {
@@ -192,8 +193,9 @@ function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     setBusy(true)
     setError(null)
     try {
-      saveSession(await signInUsingPasskey())
-      await navigate(safeRedirect(redirectTo))
+      const session = await signInUsingPasskey()
+      saveSession(session)
+      await navigate(landingAfterSignIn(session, redirectTo))
     } catch (err) {
       setError(passkeyErrorMessage(err, messageOf(err)))
       setBusy(false)

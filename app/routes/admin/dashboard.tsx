@@ -27,6 +27,7 @@ import { getMessagesTrend } from '#app/features/messages/messages.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { settleEach } from '#app/lib/settle.ts'
+import { cn } from '#app/lib/cn.ts'
 import type { Route } from './+types/dashboard'
 import type { clientLoader as adminLoader } from './admin-layout'
 
@@ -121,8 +122,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                     <span className="flex items-center gap-2 text-slate-800">
                       <span
                         aria-hidden="true"
-                        className="h-3 w-3 shrink-0 rounded-sm"
-                        style={{ backgroundColor: chartColor(i) }}
+                        className={cn(
+                          'h-3 w-3 shrink-0 rounded-sm',
+                          !chartColor(i) && 'bg-brand-600',
+                        )}
+                        style={{ backgroundColor: chartColor(i) ?? undefined }}
                       />
                       {slice.label}
                     </span>

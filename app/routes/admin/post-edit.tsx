@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { redirect, useNavigation, useSubmit } from 'react-router'
+import { href, redirect, useNavigation, useSubmit } from 'react-router'
 import {
   DEFAULT_POST,
   POST_BODY_MAX_LENGTH,
@@ -14,6 +14,7 @@ import { slugify } from '#common/slugs.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { EditorWithPreview, SaveBar } from '#app/components/ui/editor-shell.tsx'
@@ -24,7 +25,7 @@ import { getPost, updatePost } from '#app/features/journal/journal.api.ts'
 import { PostArticle } from '#app/features/journal/post-article.tsx'
 import { PostStateBadges } from '#app/features/journal/post-state.tsx'
 import { NewsletterPanel } from '#app/features/newsletter/newsletter-panel.tsx'
-import { getNewsletter } from '#app/features/newsletter/newsletter.api.ts'
+import { getNewsletter, sendNewsletter } from '#app/features/newsletter/newsletter.api.ts'
 import type { Newsletter } from '#common/schemas/subscribers.ts'
 import { settle, type Settled } from '#app/lib/settle.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
@@ -75,8 +76,25 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     if (error instanceof Response) throw error
     return { errors: {}, formError: messageOf(error) }
   }
+  if (fields.andSend === 'true') return sendPublished(request, params.id)
   toast.success(result.data.status === 'published' ? 'Post published' : 'Draft saved')
   return redirect(LIST_PATH)
+}
+
+/**
+ * "Publish and send": the post just published goes to the subscribers. Should the send be refused,
+ * the post stays published and its page shows the newsletter panel to send it from.
+ */
+async function sendPublished(request: Request, id: string) {
+  try {
+    const { newsletter } = await withSignIn(request, () => sendNewsletter(id))
+    toast.success(`Post published and sending to ${newsletter.recipients} subscribers`)
+    return redirect(LIST_PATH)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    toast.error(`Post published, but not sent: ${messageOf(error)}`)
+    return redirect(href('/admin/post/:id', { id }))
+  }
 }
 
 export function HydrateFallback() {
@@ -168,6 +186,22 @@ function PostEditor({
   })
 
   const save = (status: PostStatus) => void submit({ ...draft, status }, { method: 'post' })
+  const { confirm, dialog: confirmDialog } = useConfirm()
+  // Publishing now, never sent: the post can go out to the subscribers in the same step.
+  const canPublishAndSend =
+    post.status === 'draft' &&
+    newsletter.ok &&
+    newsletter.value === null &&
+    (!draft.publishAt || new Date(draft.publishAt) <= new Date())
+  const isSending = navigation.formData?.get('andSend') === 'true'
+  async function publishAndSend() {
+    const isSure = await confirm('Publish this post and send it to your subscribers?', {
+      detail:
+        'It goes live now, and every confirmed subscriber gets it once by e-mail. A post can be sent only once.',
+      confirmLabel: 'Publish and send',
+    })
+    if (isSure) void submit({ ...draft, status: 'published', andSend: 'true' }, { method: 'post' })
+  }
 
   const isBusy = pending !== null || isUploading
   const isPublished = post.status === 'published'
@@ -241,8 +275,22 @@ function PostEditor({
             />
             <SaveBar isDirty={isDirty}>
               <Button type="button" disabled={isBusy} onClick={() => save('published')}>
-                {pending === 'published' ? 'Publishing...' : isPublished ? 'Update' : 'Publish'}
+                {pending === 'published' && !isSending
+                  ? 'Publishing...'
+                  : isPublished
+                    ? 'Update'
+                    : 'Publish'}
               </Button>
+              {canPublishAndSend ? (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={isBusy}
+                  onClick={() => void publishAndSend()}
+                >
+                  {isSending ? 'Publishing and sending...' : 'Publish and send'}
+                </Button>
+              ) : null}
               <Button
                 type="button"
                 variant="secondary"
@@ -284,6 +332,7 @@ function PostEditor({
         />
       </div>
       {dialog}
+      {confirmDialog}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
+import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import { SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
 import { SetupForm, SetupFormSchema } from '#app/features/setup/setup-form.tsx'
 import { getSettingsOptions, getSetup } from '#app/features/setup/setup.api.ts'
@@ -34,7 +35,14 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     SetupFormSchema,
     // The form's fields over the current settings: the rest stay as they are.
     (fields) =>
-      withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
+      withSignIn(request, async () => {
+        const current = await getSettings()
+        return updateSettings({
+          ...current,
+          ...fields,
+          booking: { ...current.booking, ...fields.booking },
+        })
+      }),
     'Your site is updated',
   )
 }
@@ -59,13 +67,14 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
   const errors = errorsOf(actionData)
+  const [zones] = useState(timeZoneNames)
 
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <div className="min-w-0">
         <PageHeader
           title={TITLE}
-          subtitle="Your name, face, brand and words in place of the sample ones, in one go."
+          subtitle="Your name, face, brand, booking and words in place of the sample ones, in one go."
         />
         <SetupForm
           settings={settings}
@@ -74,11 +83,13 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           isSubmitting={isSubmitting}
           isBusy={uploads > 0}
           onEdit={markEdited}
+          zones={zones}
           portraitField={
             <ImageUpload
               name="portrait"
               legend="Your portrait"
               previewAlt="Preview of your portrait"
+              shape="portrait"
               value={portrait}
               onChange={(path) => {
                 setPortrait(path)
@@ -93,6 +104,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
               name="logo"
               legend="Your logo"
               previewAlt="Preview of your logo"
+              shape="logo"
               value={logo}
               onChange={(path) => {
                 setLogo(path)

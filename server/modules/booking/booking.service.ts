@@ -51,6 +51,7 @@ import {
   describeTime,
   type BookingMailKind,
 } from '../mail/templates/booking.ts'
+import { mailBrandOf } from '../mail/templates/layout.ts'
 import {
   isOverlap,
   type BookingRepository,
@@ -227,6 +228,7 @@ export function createBookingService(deps: {
       manageUrl: manageUrl(row.token),
       adminUrl: `${publicUrl}/admin/messages`,
       message: theirWords,
+      brand: mailBrandOf(site, publicUrl),
     }
     const contents: MailContent[] = [
       {
@@ -292,7 +294,8 @@ export function createBookingService(deps: {
 
   /**
    * Writes a move or a cancel of `found` in one transaction with its note on the inquiry (a
-   * private line in the inbox) and both sides' mails about `after`, the booking as the change
+   * private line in the inbox), the inquiry's subject and first line told anew (the inbox shows
+   * the call's current time), and both sides' mails about `after`, the booking as the change
    * leaves it, then makes the mails' first attempt. `write` answers undefined when the booking
    * was changed since it was read: then nothing is kept, and neither is this answer.
    */
@@ -303,10 +306,16 @@ export function createBookingService(deps: {
     write: (tx: Db) => Promise<BookingRow | undefined>,
   ): Promise<BookingWithInquiry | undefined> {
     const mails = await bookingMails(after, change.kind, change.site)
+    const when = describeTime(after.startAt, after.endAt, change.site.booking.timeZone)
+    const inquiry = {
+      subject: `${change.kind === 'moved' ? 'Call booked' : 'Call cancelled'}: ${when}`,
+      message: retoldInquiryText(found, change.kind, when),
+    }
     const written = await repo.inTurn(async (tx) => {
       const row = await write(tx)
       if (!row) return undefined
       await messages.addNote(found.messageId, { text: change.note }, tx)
+      await messages.retellCall(found.messageId, inquiry, tx)
       return { row, queued: await queueAll(tx, mails) }
     })
     if (!written) return undefined
@@ -344,6 +353,24 @@ export function createBookingService(deps: {
     )
     if (!row) throw await refusalOf(found.id)
     return row
+  }
+
+  /**
+   * The inquiry's text with its first line (the call and its time, as `inquiryText` wrote it) told
+   * anew after a move or a cancel; a text of another shape (an inquiry from before) stays as it is.
+   */
+  function retoldInquiryText(
+    call: BookingWithInquiry,
+    kind: 'moved' | 'cancelled',
+    when: string,
+  ): string {
+    const [first, ...rest] = call.message.split('\n')
+    if (!first?.startsWith(`${call.name} booked a `)) return call.message
+    const told =
+      kind === 'moved'
+        ? `${call.name} booked a ${call.durationMinutes}-minute call: ${when}.`
+        : `${call.name} booked a ${call.durationMinutes}-minute call, cancelled since: ${when}.`
+    return [told, ...rest].join('\n')
   }
 
   /** The inquiry's text: the call, the visitor's zone and the place, then what they wrote. */

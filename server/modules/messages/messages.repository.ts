@@ -165,6 +165,16 @@ export function createMessagesRepository(db: Db) {
       return row
     },
 
+    /** `tx`: the transaction of the booking's change the new words tell (a move or a cancel). */
+    async setSubjectAndText(
+      id: string,
+      words: { subject: string; message: string },
+      tx: Db = db,
+    ): Promise<MessageRow | undefined> {
+      const [row] = await tx.update(messages).set(words).where(eq(messages.id, id)).returning()
+      return row
+    },
+
     /** `tx`: the transaction of the change the note records (a booking's move or cancel). */
     async addNote(id: string, note: MessageNote, tx: Db = db): Promise<MessageRow | undefined> {
       const [row] = await tx

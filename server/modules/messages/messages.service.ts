@@ -49,6 +49,7 @@ import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
 import type { MailContent, MailService, QueuedMail } from '../mail/mail.service.ts'
 import { contactAcknowledgementMail } from '../mail/templates/contact-acknowledgement.ts'
 import { contactNotificationMail } from '../mail/templates/contact-notification.ts'
+import { mailBrandOf } from '../mail/templates/layout.ts'
 import { replyMail } from '../mail/templates/reply.ts'
 import type { ContactTokens } from './contact-token.ts'
 import type { MessagesRepository } from './messages.repository.ts'
@@ -185,6 +186,8 @@ export function createMessagesService(deps: {
   /** False when mail never leaves the machine (no SMTP server: the outbox): nobody is acknowledged. */
   canMailSenders: boolean
   adminUrl: string
+  /** PUBLIC_URL: the logo's address in the owner's branded mail to senders. */
+  publicUrl: string
   contactTokens: ContactTokens
   limits: ActionLimits
   /** MAIL_RETRY_INTERVAL_MS: how often notifications left pending are looked for. */
@@ -205,6 +208,7 @@ export function createMessagesService(deps: {
     messageIdDomain,
     canMailSenders,
     adminUrl,
+    publicUrl,
     contactTokens,
     limits,
     recordVisit,
@@ -247,7 +251,7 @@ export function createMessagesService(deps: {
     fromName: settings.ownerName,
     replyTo: settings.email,
     messageId,
-    ...contactAcknowledgementMail(row, settings),
+    ...contactAcknowledgementMail(row, settings, mailBrandOf(settings, publicUrl)),
   })
 
   /** Makes the first attempt of mails queued by a committed change, after the answer. */
@@ -594,6 +598,14 @@ export function createMessagesService(deps: {
     },
 
     /**
+     * Rewrites a booked call's inquiry within `tx`, the transaction of the booking's move or
+     * cancel, so the inbox shows the call as it now stands; a lead deleted meanwhile is skipped.
+     */
+    async retellCall(id: string, words: { subject: string; message: string }, tx: Db) {
+      await repo.setSubjectAndText(id, words, tx)
+    },
+
+    /**
      * Adds a private note (never mailed), within `tx` when it records a change made in that
      * transaction (a booking's move or cancel). Throws 404 when the message does not exist.
      */
@@ -645,7 +657,7 @@ export function createMessagesService(deps: {
           replyTo: settings.email,
           messageId: newMessageId(),
           ...thread,
-          ...replyMail({ ...body, original }),
+          ...replyMail({ ...body, original, brand: mailBrandOf(settings, publicUrl) }),
         })
       } catch (err) {
         log.warn({ err, messageId: body.messageId }, 'reply mail failed')

@@ -50,6 +50,13 @@ const STEPS: { key: SetupStepKey; label: string; isDone: (s: SiteSettings) => bo
     label: 'How clients reach you',
     isDone: (s) => s.email !== SITE_DEFAULTS.email,
   },
+  {
+    // Done once the owner has said where their hours are, or opened booking: the first run's UTC
+    // is nobody's choice.
+    key: 'booking',
+    label: 'Booking calls',
+    isDone: (s) => s.booking.enabled || s.booking.timeZone !== SITE_DEFAULTS.booking.timeZone,
+  },
 ]
 
 /** The pages whose text is still the first run's, word for word. */

@@ -20,6 +20,7 @@ import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import { subscriptionConfirmMail } from '../mail/templates/subscription-confirm.ts'
 import { isUniqueViolation, type SubscribersRepository } from './subscribers.repository.ts'
 
@@ -74,6 +75,7 @@ export function createSubscribersService({
   mail,
   publicUrl,
   sender,
+  brand,
   limits,
   now,
   log,
@@ -83,6 +85,8 @@ export function createSubscribersService({
   publicUrl: string
   /** Who the confirmation mail names (the site settings). */
   sender: () => Promise<{ ownerName: string; businessName: string }>
+  /** The owner's look, which the mail to a visitor shows. */
+  brand: () => Promise<MailBrand>
   limits: ActionLimits
   now: () => Date
   log: FastifyBaseLogger
@@ -106,6 +110,7 @@ export function createSubscribersService({
         link: `${publicUrl}/subscribe/${token}`,
         validDays: SUBSCRIBER_PENDING_DAYS,
         ...(await sender()),
+        brand: await brand(),
       })
       await mail.send({ kind: 'subscription-confirm', to: email, ...content })
     }

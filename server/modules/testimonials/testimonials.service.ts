@@ -25,6 +25,7 @@ import { assertCompleteOrder } from '#server/lib/complete-order.ts'
 import { badGateway, badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import { testimonialArrivedMail } from '../mail/templates/testimonial-arrived.ts'
 import { testimonialRequestMail } from '../mail/templates/testimonial-request.ts'
 import type { UploadsService } from '../uploads/uploads.service.ts'
@@ -105,6 +106,7 @@ export function createTestimonialsService({
   mail,
   publicUrl,
   sender,
+  brand,
   ownerEmail,
   adminUrl,
   uploads,
@@ -119,6 +121,8 @@ export function createTestimonialsService({
   publicUrl: string
   /** Who the request mail comes from (the site settings). */
   sender: () => Promise<{ ownerName: string; businessName: string }>
+  /** The owner's look, which the mail to a visitor shows. */
+  brand: () => Promise<MailBrand>
   /** Who hears of a new testimonial (OWNER_EMAIL, else the first admin). */
   ownerEmail: () => Promise<string | undefined>
   /** The admin's testimonials screen, linked from that e-mail. */
@@ -175,6 +179,7 @@ export function createTestimonialsService({
         link: `${publicUrl}/testimonial/${token}`,
         validDays: TESTIMONIAL_REQUEST_TTL_DAYS,
         ...(await sender()),
+        brand: await brand(),
       })
       await mail.send({ kind: 'testimonial-request', to: request.email, ...content })
     } catch {

@@ -226,6 +226,52 @@ export async function expectNoA11yViolations(page: Page) {
 }
 
 /**
+ * Nothing on the page reaches past the window's right edge: the page does not scroll sideways, and
+ * no box runs off it even where a card's overflow hides the rest (rows of figures wider than their
+ * card). A scrolling region (overflow-x auto or scroll) may hold wider content; text hidden for
+ * screen readers (clipped) and the contact form's off-screen trap are not seen by anyone.
+ */
+export async function expectNoSidewaysScroll(page: Page, path: string) {
+  const found = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const scrolls = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        const { overflowX } = getComputedStyle(up)
+        if (overflowX === 'auto' || overflowX === 'scroll') return true
+      }
+      return false
+    }
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+        element.getAttribute('class')
+          ? `.${element.getAttribute('class')!.split(/\s+/).slice(0, 4).join('.')}`
+          : ''
+      } "${(element.textContent ?? '').trim().slice(0, 40)}"`
+    // Hidden from sight but read to screen readers (sr-only: clipped), such as a table's headings.
+    const clipped = (element: Element) => {
+      for (let up: Element | null = element; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up)
+        if (style.clipPath !== 'none' || (style.clip && style.clip !== 'auto')) return true
+      }
+      return false
+    }
+    const past: string[] = []
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1 || box.right <= width + 0.5) continue
+      if (box.left < -1000 || element.closest('[aria-hidden="true"], template, dialog:not([open])'))
+        continue
+      if (getComputedStyle(element).visibility === 'hidden' || scrolls(element) || clipped(element))
+        continue
+      past.push(`${name(element)} reaches ${Math.round(box.right)} px`)
+    }
+    return { scroll: document.documentElement.scrollWidth, width, past: past.slice(0, 5) }
+  })
+  expect(found.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(found.width)
+  expect(found.past, `boxes on ${path} past the ${found.width} px window`).toEqual([])
+}
+
+/**
  * A full-page screenshot shows what a visitor sees after scrolling, but lazy images below the fold
  * never start loading in it: load them all first (each one may fail; the wait is bounded).
  */

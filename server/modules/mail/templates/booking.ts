@@ -1,7 +1,7 @@
 /** The mails a booked call sends: confirmation, new time, cancellation and the reminder, to each side. */
 import { DateTime } from 'luxon'
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout, paragraphs } from './layout.ts'
+import { mailLayout, paragraphs, type MailBrand } from './layout.ts'
 
 export type BookingMailKind = 'booked' | 'moved' | 'cancelled' | 'reminder'
 
@@ -21,6 +21,8 @@ export interface BookingMailFacts {
   manageUrl: string
   adminUrl: string
   message: string | null
+  /** The owner's look: every booking mail shows it. */
+  brand: MailBrand
 }
 
 /** "Tuesday 31 March 2026, 10:00–10:45 (Europe/Berlin)" */
@@ -77,6 +79,7 @@ export function bookingMail(f: BookingMailFacts) {
       .join('<br>')}</p>
 ${manage ? paragraphs(manage) : ''}
 ${note ? `<p><strong>Their message</strong></p>${paragraphs(note)}` : ''}`,
+    { brand: f.brand, preheader: `${LEADS[f.kind]} ${when}` },
   )
   return { subject, text, html }
 }

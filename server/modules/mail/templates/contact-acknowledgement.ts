@@ -1,5 +1,5 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout, paragraphs } from './layout.ts'
+import { mailLayout, paragraphs, type MailBrand } from './layout.ts'
 
 /**
  * A first name to greet with, or none: the name is the sender's own text, and one that looks like
@@ -21,6 +21,7 @@ function greetingName(fullName: string): string | undefined {
 export function contactAcknowledgementMail(
   m: { fullName: string },
   practice: { ownerName: string; businessName: string; responseTime: string },
+  brand: MailBrand,
 ) {
   const subject = `Your message to ${practice.businessName || practice.ownerName} arrived`
   const firstName = greetingName(m.fullName)
@@ -48,6 +49,10 @@ ${outro}`
 <p><strong>What happens next</strong></p>
 <ol>${steps.map((step) => `<li>${escapeMarkup(step)}</li>`).join('')}</ol>
 ${paragraphs(outro)}`,
+    {
+      brand,
+      preheader: `Your message arrived. ${practice.ownerName} answers ${practice.responseTime}.`,
+    },
   )
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html }
 }

@@ -1,15 +1,27 @@
 import { replySubject } from '#common/reply-subject.ts'
-import { mailLayout, paragraphs, quoteHtml, quoteText, type QuotedMessage } from './layout.ts'
+import {
+  mailLayout,
+  paragraphs,
+  quoteHtml,
+  quoteText,
+  type MailBrand,
+  type QuotedMessage,
+} from './layout.ts'
 
-/** The owner's reply; with the message it answers, that message quoted under it. */
+/**
+ * The owner's reply; with the message it answers, that message quoted under it. With `brand`, in
+ * the owner's branded layout.
+ */
 export function replyMail({
   subject,
   replyContent,
   original,
+  brand,
 }: {
   subject: string
   replyContent: string
   original?: QuotedMessage
+  brand?: MailBrand
 }) {
   const fullSubject = replySubject(subject)
   return {
@@ -18,6 +30,7 @@ export function replyMail({
     html: mailLayout(
       fullSubject,
       original ? `${paragraphs(replyContent)}\n${quoteHtml(original)}` : paragraphs(replyContent),
+      { brand },
     ),
   }
 }

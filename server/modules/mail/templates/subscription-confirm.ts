@@ -1,5 +1,5 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout } from './layout.ts'
+import { mailButton, mailLayout, type MailBrand } from './layout.ts'
 
 /** The double opt-in mail: the link opens a page whose button confirms the subscription. */
 export function subscriptionConfirmMail({
@@ -7,11 +7,13 @@ export function subscriptionConfirmMail({
   validDays,
   businessName,
   ownerName,
+  brand,
 }: {
   link: string
   validDays: number
   businessName: string
   ownerName: string
+  brand: MailBrand
 }) {
   const subject = `Confirm your subscription to ${businessName}'s journal`
   const intro = `Someone, hopefully you, asked to receive new journal posts from ${ownerName} by e-mail at this address. Open the link and press "Confirm" to start receiving them.`
@@ -30,10 +32,11 @@ ${businessName}`
     subject,
     `<p>Hello,</p>
 <p>${escapeMarkup(intro)}</p>
-<p><a href="${escapeMarkup(link)}">Confirm my subscription</a></p>
+${mailButton(link, 'Confirm my subscription', brand)}
 <p>Or copy this address into your browser: ${escapeMarkup(link)}</p>
 <p>${escapeMarkup(terms)}</p>
 <p>${escapeMarkup(ownerName)}<br>${escapeMarkup(businessName)}</p>`,
+    { brand, preheader: 'One click to confirm, and new posts come to this address.' },
   )
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html }
 }

@@ -1,5 +1,5 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout } from './layout.ts'
+import { mailButton, mailLayout, type MailBrand } from './layout.ts'
 
 /** The mail that asks a client for a testimonial, with the one-time link to the form. */
 export function testimonialRequestMail({
@@ -8,12 +8,14 @@ export function testimonialRequestMail({
   validDays,
   ownerName,
   businessName,
+  brand,
 }: {
   name: string
   link: string
   validDays: number
   ownerName: string
   businessName: string
+  brand: MailBrand
 }) {
   const subject = `Would you share a few words about working with ${ownerName}?`
   const intro = `Thank you for working with me. Would you write a few lines about it? Your words help other businesses decide whether we are a good fit, and it takes about two minutes.`
@@ -32,10 +34,11 @@ ${businessName}`
     subject,
     `<p>Hello ${escapeMarkup(name)},</p>
 <p>${escapeMarkup(intro)}</p>
-<p><a href="${escapeMarkup(link)}">Write a testimonial</a></p>
+${mailButton(link, 'Write a testimonial', brand)}
 <p>Or copy this address into your browser: ${escapeMarkup(link)}</p>
 <p>${escapeMarkup(terms)}</p>
 <p>${escapeMarkup(ownerName)}<br>${escapeMarkup(businessName)}</p>`,
+    { brand },
   )
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html }
 }
