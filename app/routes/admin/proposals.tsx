@@ -86,6 +86,10 @@ export default function ProposalsPage({ loaderData }: Route.ComponentProps) {
                     items={[
                       STATUS[proposal.status],
                       proposal.depositStatus === 'due' && { label: 'Deposit due', tone: 'waiting' },
+                      proposal.depositStatus === 'invoiced' && {
+                        label: 'Deposit invoiced',
+                        tone: 'waiting',
+                      },
                     ]}
                   />
                 </Td>
