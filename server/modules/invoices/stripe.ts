@@ -57,17 +57,24 @@ const PAID_SESSION_EVENTS = new Set([
   'checkout.session.async_payment_succeeded',
 ])
 
-/** Card payments with the account's secret key and the webhook endpoint's signing secret. */
+/**
+ * Card payments with the account's secret key and the webhook endpoint's signing secret; `api` is
+ * where Stripe's API answers (a test's stand-in), api.stripe.com unless given.
+ */
 export function createCardPayments({
   secretKey,
   webhookSecret,
+  api,
 }: {
   secretKey: string
   webhookSecret: string
+  api?: { host: string; port: number; protocol: 'http' | 'https' }
 }): CardPayments {
   let client: Promise<Stripe> | undefined
   const stripe = () =>
-    (client ??= import('stripe').then(({ default: StripeClient }) => new StripeClient(secretKey)))
+    (client ??= import('stripe').then(
+      ({ default: StripeClient }) => new StripeClient(secretKey, api),
+    ))
 
   return {
     async checkout({ invoiceId, number, amount, currency, email, successUrl, cancelUrl }) {
