@@ -26,6 +26,7 @@ export default [
     page('subscribe/:token', 'routes/public/subscribe.tsx'),
     page('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
     page('proposal/:token', 'routes/public/proposal.tsx'),
+    page('invoice/:token', 'routes/public/invoice.tsx'),
     page('signin', 'routes/account/signin.tsx'),
     page('signup', 'routes/account/signup.tsx'),
     page('forget-password', 'routes/account/forget-password.tsx'),
@@ -52,6 +53,8 @@ export default [
       page('admin/proposals', 'routes/admin/proposals.tsx'),
       page('admin/proposal/:id', 'routes/admin/proposal-edit.tsx'),
       page('admin/proposals/terms', 'routes/admin/terms-templates.tsx'),
+      page('admin/invoices', 'routes/admin/invoices.tsx'),
+      page('admin/invoice/:id', 'routes/admin/invoice-edit.tsx'),
       page('admin/billing', 'routes/admin/billing.tsx'),
     ]),
     page('*', 'routes/public/not-found.tsx'),
@@ -60,4 +63,5 @@ export default [
   page('robots.txt', 'routes/public/robots.ts'),
   page('journal/feed.xml', 'routes/public/journal-feed.ts'),
   page('proposal/:token/pdf', 'routes/public/proposal-pdf.ts'),
+  page('invoice/:token/pdf', 'routes/public/invoice-pdf.ts'),
 ] satisfies RouteConfig

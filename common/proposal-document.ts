@@ -22,7 +22,7 @@ interface ProposalDraft {
 type Party = Pick<Client, 'name' | 'email' | 'company' | 'address' | 'country' | 'vatId'>
 
 /** Who issues the document: the settings' business and billing details. */
-export function sellerOf(site: SiteSettings): ProposalDocument['seller'] {
+function sellerOf(site: SiteSettings): ProposalDocument['seller'] {
   const { billing } = site
   return {
     businessName: site.businessName,

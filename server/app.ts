@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { clientsRoutes } from './modules/clients/clients.routes.ts'
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts'
+import { invoicesRoutes, stripeWebhookRoutes } from './modules/invoices/invoices.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { faqRoutes } from './modules/faq/faq.routes.ts'
 import { setupRoutes } from './modules/setup/setup.routes.ts'
@@ -233,6 +234,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(outboxRoutes, { prefix: '/api/outbox', mail: services.mail })
   await app.register(clientsRoutes, { prefix: '/api/clients', clients: services.clients })
   await app.register(proposalsRoutes, { prefix: '/api/proposals', proposals: services.proposals })
+  await app.register(invoicesRoutes, { prefix: '/api/invoices', invoices: services.invoices })
+  await app.register(stripeWebhookRoutes, {
+    prefix: '/api/payments/stripe',
+    invoices: services.invoices,
+  })
   await app.register(usersRoutes, {
     prefix: '/api/users',
     users: services.users,

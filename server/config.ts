@@ -90,6 +90,10 @@ export const EnvSchema = z.object({
     .max(24 * 365)
     .default(6),
   LINK_CHECK_ALLOW_PRIVATE: booleanish,
+  // Card payments through Stripe Checkout: on only with both (the account's secret key and the
+  // webhook endpoint's signing secret).
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // auto: one readable line per event on a terminal, JSON lines into a file or a log collector.
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -135,6 +139,10 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
       intervalMs: Math.round(env.LINK_CHECK_INTERVAL_HOURS * HOUR_MS),
       isPrivateAllowed: env.LINK_CHECK_ALLOW_PRIVATE,
     },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,

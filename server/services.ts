@@ -52,7 +52,13 @@ import { createBrandService } from './modules/brand/brand.service.ts'
 import { createClientsRepository } from './modules/clients/clients.repository.ts'
 import { createClientsService } from './modules/clients/clients.service.ts'
 import { createProposalsRepository } from './modules/proposals/proposals.repository.ts'
-import { createProposalsService } from './modules/proposals/proposals.service.ts'
+import {
+  createProposalsService,
+  type ProposalsService,
+} from './modules/proposals/proposals.service.ts'
+import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts'
+import { createInvoicesService } from './modules/invoices/invoices.service.ts'
+import { createCardPayments } from './modules/invoices/stripe.ts'
 import { createStatsRepository } from './modules/stats/stats.repository.ts'
 import { createStatsService } from './modules/stats/stats.service.ts'
 import { createPagesRepository } from './modules/pages/pages.repository.ts'
@@ -256,6 +262,43 @@ export async function createServices(deps: ServicesDeps) {
     inquiryExists: messages.exists,
     now,
   })
+  // Built below: the invoices read proposals, and a signed proposal issues its deposit invoice.
+  const lateProposals: { service?: ProposalsService } = {}
+  const invoices = createInvoicesService({
+    repo: createInvoicesRepository(db),
+    clients,
+    proposals: { get: (id) => lateProposals.service!.get(id) },
+    settings,
+    mail,
+    // pdfkit and the documents' writers load with the first invoice drawn, not at start.
+    drawPdf: async (document) =>
+      (await import('./modules/invoices/documents/invoice-pdf.ts')).invoicePdf(document),
+    writeUbl: async (document) =>
+      (await import('./modules/invoices/documents/ubl.ts')).invoiceUbl(document),
+    drawEpcQr: async (document) =>
+      (await import('./modules/invoices/documents/epc-qr.ts')).epcQrSvg(document),
+    cardPayments: config.stripe ? createCardPayments(config.stripe) : undefined,
+    publicUrl: config.publicUrl,
+    limits,
+    now,
+    log,
+  })
+  const proposals = createProposalsService({
+    repo: createProposalsRepository(db),
+    clients,
+    settings,
+    messages,
+    mail,
+    ownerEmail,
+    deposits: invoices,
+    // pdfkit and the fonts load with the first signed agreement, not at start.
+    drawAgreement: async (...args) =>
+      (await import('./modules/proposals/agreement-pdf.ts')).agreementPdf(...args),
+    publicUrl: config.publicUrl,
+    limits,
+    now,
+  })
+  lateProposals.service = proposals
   const services = {
     tokens,
     sessionSecret,
@@ -273,7 +316,7 @@ export async function createServices(deps: ServicesDeps) {
     linkChecks,
     booking,
     uploads,
-    dashboard: createDashboardService({ repo: createDashboardRepository(db) }),
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), invoices }),
     notices: startupNotices(config),
     backups: createBackupsService({ database, ...config.backups, now, log }),
     settings,
@@ -328,20 +371,8 @@ export async function createServices(deps: ServicesDeps) {
     }),
     contentChanges,
     clients,
-    proposals: createProposalsService({
-      repo: createProposalsRepository(db),
-      clients,
-      settings,
-      messages,
-      mail,
-      ownerEmail,
-      // pdfkit and the fonts load with the first signed agreement, not at start.
-      drawAgreement: async (...args) =>
-        (await import('./modules/proposals/agreement-pdf.ts')).agreementPdf(...args),
-      publicUrl: config.publicUrl,
-      limits,
-      now,
-    }),
+    proposals,
+    invoices,
   }
   return {
     ...services,

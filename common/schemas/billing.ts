@@ -8,13 +8,14 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools'
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
 import { decimalPlaces, isDecimal } from '../money.ts'
-import { text } from './common.ts'
+import { requiredText, text } from './common.ts'
 
 const ADDRESS_MAX = 500
 const VAT_ID_MAX = 20
 const INVOICE_PREFIX_MAX = 12
 const PAYMENT_TERMS_MAX_DAYS = 365
 const REMINDER_DAYS_MAX = 5
+const ITEM_DESCRIPTION_MAX = 500
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
@@ -71,7 +72,7 @@ export const decimalSchema = (
     .transform((value) => String(value))
 
 /** A VAT rate in percent, from 0 to 100, with at most two decimals. */
-export const taxRateSchema = (label: string) =>
+const taxRateSchema = (label: string) =>
   decimalSchema(label, { places: 2, min: 0, max: 100 })
 
 const IbanSchema = text('IBAN', 42)
@@ -156,3 +157,32 @@ export const BILLING_DEFAULTS: BillingSettings = {
   defaultTaxRate: 0,
   reminderDays: [3, 10],
 }
+
+/** "YYYY-MM-DD", a real calendar date; `label` names it in the message. */
+export const dateOnlySchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a date such as 2026-12-31` })
+    .refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
+      { error: `${label} must be a date such as 2026-12-31` },
+    )
+
+/** A priced line of a proposal or an invoice, as the owner enters it. */
+export const LineItemBodySchema = z.object({
+  description: requiredText('Item description', ITEM_DESCRIPTION_MAX),
+  quantity: decimalSchema('Quantity', { places: 3, min: 0.001, max: 1_000_000 }),
+  unitPrice: decimalSchema('Unit price', { places: 2, min: -1_000_000_000, max: 1_000_000_000 }),
+  taxRate: taxRateSchema('Tax rate'),
+})
+
+export const LineItemSchema = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  taxRate: z.string(),
+  /** quantity x unit price, to the cent. */
+  net: z.string(),
+})
+export type LineItem = z.infer<typeof LineItemSchema>

@@ -4,46 +4,26 @@
  */
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
-import { CurrencySchema, decimalSchema, taxRateSchema } from './billing.ts'
+import {
+  CurrencySchema,
+  dateOnlySchema,
+  decimalSchema,
+  LineItemBodySchema,
+  LineItemSchema,
+  type LineItem,
+} from './billing.ts'
 import { IdSchema, requiredText, text } from './common.ts'
 
 const SUMMARY_MAX = 20_000
 const TERMS_MAX = 50_000
-const ITEM_DESCRIPTION_MAX = 500
 const PROPOSAL_ITEMS_MAX = 50
 const SIGNER_NAME_MAX = 120
 const DECLINE_REASON_MAX = 2_000
 
 const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const
+const DEPOSIT_STATUSES = ['none', 'due', 'invoiced'] as const
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number]
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
-
-/** "YYYY-MM-DD", a real calendar date. */
-const dateOnlySchema = (label: string) =>
-  z
-    .string({ error: `${label} must be a date such as 2026-12-31` })
-    .refine(
-      (value) =>
-        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
-      { error: `${label} must be a date such as 2026-12-31` },
-    )
-
-const LineItemBodySchema = z.object({
-  description: requiredText('Item description', ITEM_DESCRIPTION_MAX),
-  quantity: decimalSchema('Quantity', { places: 3, min: 0.001, max: 1_000_000 }),
-  unitPrice: decimalSchema('Unit price', { places: 2, min: -1_000_000_000, max: 1_000_000_000 }),
-  taxRate: taxRateSchema('Tax rate'),
-})
-
-const LineItemSchema = z.object({
-  description: z.string(),
-  quantity: z.string(),
-  unitPrice: z.string(),
-  taxRate: z.string(),
-  /** quantity x unit price, to the cent. */
-  net: z.string(),
-})
-export type LineItem = z.infer<typeof LineItemSchema>
 
 const TaxBreakdownSchema = z.object({ rate: z.string(), net: z.string(), tax: z.string() })
 
@@ -87,8 +67,11 @@ const ProposalSchema = z.object({
   depositPercent: z.string(),
   /** depositPercent of the total, to the cent. */
   depositAmount: z.string(),
-  /** "due" once the client accepted a proposal with a deposit, until its invoice is issued. */
-  depositStatus: z.enum(['none', 'due']),
+  /**
+   * "invoiced" once the client accepted a proposal with a deposit: its deposit invoice is issued
+   * with the acceptance. "due" is a deposit accepted before invoices were issued with it.
+   */
+  depositStatus: z.enum(DEPOSIT_STATUSES),
   status: z.enum(PROPOSAL_STATUSES),
   /** The client's link, once sent. */
   url: z.string().nullable(),

@@ -112,6 +112,14 @@ export const TABLE_POLICY = {
   clients: { batch: 500 },
   terms_templates: { batch: 500 },
   proposals: { batch: 200 },
+  // Invoices with their fixed documents, payments and reminders sent, and the last number of each
+  // year: a restored site goes on numbering without a gap or a repeat, and reminds no one twice.
+  invoices: { batch: 200 },
+  invoice_number_sequences: { batch: 500 },
+  invoice_payments: { batch: 500 },
+  invoice_reminders: { batch: 500 },
+  // The Stripe events already acted on: a restored site records no card payment twice.
+  stripe_events: { batch: 500 },
   password_reset_tokens: {
     excluded: 'one-time links that expire within the hour, and a restore ends every session anyway',
     clearedByForce: true,

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { BookingStatus } from '#common/schemas/booking.ts'
 import type { MessageNote, MessageStage } from '#common/schemas/messages.ts'
-import type { LineItem, ProposalDocument, ProposalStatus } from '#common/schemas/proposals.ts'
+import type { LineItem } from '#common/schemas/billing.ts'
+import type { InvoiceKind, PaymentMethod } from '#common/schemas/invoices.ts'
+import type { DepositStatus, ProposalDocument, ProposalStatus } from '#common/schemas/proposals.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { GalleryImage, Result } from '#common/schemas/websites.ts'
+import type { InvoiceDocument } from '#server/modules/invoices/invoice-document.ts'
 import {
   boolean,
   customType,
@@ -994,8 +997,8 @@ export const proposals = pgTable(
     documentHash: text('document_hash'),
     /** The signed agreement's PDF, made once at acceptance: every download is these bytes. */
     signedPdf: bytea('signed_pdf'),
-    /** "due" once accepted with a deposit, until the deposit's invoice is issued. */
-    depositStatus: text('deposit_status').$type<'none' | 'due'>().notNull().default('none'),
+    /** "invoiced" once accepted with a deposit: its invoice is issued with the acceptance. */
+    depositStatus: text('deposit_status').$type<DepositStatus>().notNull().default('none'),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     createdAt: createdAt(),
@@ -1007,3 +1010,118 @@ export const proposals = pgTable(
   ],
 )
 export type ProposalRow = typeof proposals.$inferSelect
+
+/**
+ * Invoices: a draft the owner edits (no number), then, once issued, a fixed document
+ * (`document`, what the PDF, the XML and the client's page show) with the next number of its year,
+ * behind a secret link. `paid` and `credited` follow the payments and the credit notes, in their
+ * transactions; what is left to pay is total - prepaid - credited - paid.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A client with an issued invoice cannot be deleted (its drafts are deleted with it). */
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    /**
+     * The invoice a credit note corrects. No foreign key: a backup restores rows in key order, so
+     * a table may not reference itself (an issued invoice is never deleted anyway).
+     */
+    correctsId: uuid('corrects_id'),
+    kind: text('kind').$type<InvoiceKind>().notNull().default('invoice'),
+    status: text('status').$type<'draft' | 'issued'>().notNull().default('draft'),
+    /** prefix + year + "-" + four digits, from invoice_number_sequences at issue. */
+    number: text('number').unique(),
+    /** The lines as the owner typed them (their own rates, even when reverse-charged). */
+    items: jsonb('items').$type<LineItem[]>().notNull(),
+    currency: text('currency').notNull(),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    prepaid: numeric('prepaid', { precision: 14, scale: 2 }).notNull().default('0'),
+    credited: numeric('credited', { precision: 14, scale: 2 }).notNull().default('0'),
+    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    issueDate: date('issue_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    notes: text('notes').notNull().default(''),
+    /** The secret of the client's link (PUBLIC_URL/invoice/{token}), set at issue. */
+    token: text('token').unique(),
+    document: jsonb('document').$type<InvoiceDocument>(),
+    /** Issued to be mailed by the sender's next round (a deposit issued with its acceptance). */
+    isSendPending: boolean('is_send_pending').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_client_idx').on(t.clientId),
+    index('invoices_proposal_idx').on(t.proposalId),
+    index('invoices_issue_date_idx').on(t.issueDate),
+    index('invoices_created_idx').on(t.createdAt),
+  ],
+)
+export type InvoiceRow = typeof invoices.$inferSelect
+
+/**
+ * The last number issued per prefix and year: the issuing transaction takes the next one with an
+ * UPDATE that holds this row until it commits, so numbers are consecutive with no gap, whatever
+ * runs at once on however many instances.
+ */
+export const invoiceNumberSequences = pgTable(
+  'invoice_number_sequences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    prefix: text('prefix').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [uniqueIndex('invoice_number_sequences_prefix_year_idx').on(t.prefix, t.year)],
+)
+
+/** Payments received against an issued invoice (the owner's records and card payments). */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    /** The Stripe Checkout Session a card payment came from: one payment each. */
+    reference: text('reference').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+    index('invoice_payments_date_idx').on(t.date),
+  ],
+)
+export type InvoicePaymentRow = typeof invoicePayments.$inferSelect
+
+/** The reminders sent for an overdue invoice: one per reminder day (billing.reminderDays). */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Days after the due date. */
+    days: integer('days').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('invoice_reminders_invoice_days_idx').on(t.invoiceId, t.days)],
+)
+
+/** The Stripe events the webhook acted on: each is acted on once, however often it arrives. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+})

@@ -68,6 +68,11 @@ export const ACTION_LIMITS = {
    * with a token: the links' tokens cannot be guessed by the thousand.
    */
   proposalAnswers: { max: 30, timeWindow: 10 * MINUTE },
+  /**
+   * Every look at an invoice's page or PDF with a token, and every "Pay by card": the links'
+   * tokens cannot be guessed by the thousand.
+   */
+  invoiceViews: { max: 60, timeWindow: 10 * MINUTE },
   /** Every booking post, valid or not: floods of invalid posts stop here. */
   bookingAttempts: { max: 30, timeWindow: 10 * MINUTE },
   /**

@@ -22,7 +22,7 @@ export const errorResponses = <S extends number>(...statuses: S[]) =>
 export const ADMIN_ERRORS = errorResponses(400, 401, 403)
 
 /** ADMIN_ERRORS, and a record that is not there (404) or cannot change as asked (409). */
-export const RECORD_ERRORS = errorResponses(400, 401, 403, 404, 409)
+const RECORD_ERRORS = errorResponses(400, 401, 403, 404, 409)
 
 /**
  * DELETE `path` (with an `:id`) for the admin: `remove` throws the service's 404 or 409, else the

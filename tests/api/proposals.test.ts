@@ -330,7 +330,7 @@ describe('sending and signing', () => {
       signedAt: new Date(clock).toISOString(),
       documentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     })
-    expect(accepted.depositStatus).toBe('due')
+    expect(accepted.depositStatus).toBe('invoiced')
     expect(await stageOf(messageId)).toBe('won')
     expectError(await accept(token), 409, 'This proposal was already answered')
 

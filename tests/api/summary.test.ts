@@ -66,6 +66,13 @@ describe('GET /api/summary/summary', () => {
         users: [{ numUsers: 1 }],
         websites: [],
         messages: [{ numMessages: 1 }],
+        invoices: {
+          year: expect.any(Number),
+          currency: 'EUR',
+          invoiced: '0.00',
+          paid: '0.00',
+          overdue: '0.00',
+        },
       })
     } finally {
       await empty.cleanup()

@@ -251,6 +251,7 @@ test('the confirmation dialog and the signed-in header menus pass the accessibil
     'Booking',
     'Clients',
     'Proposals',
+    'Invoices',
     'Billing details',
     'Pages',
     'FAQ',

@@ -38,7 +38,7 @@ test.describe.configure({ mode: 'serial' })
 
 async function openBooking(request: APIRequestContext) {
   const headers = await adminHeaders(request)
-  const current = await request.get('/api/settings')
+  const current = await request.get('/api/settings', { headers })
   expect(current.status()).toBe(200)
   const settings = (await current.json()) as SiteSettings
   const res = await request.put('/api/settings', {

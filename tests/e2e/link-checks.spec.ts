@@ -76,7 +76,10 @@ test('the case-study page says the site is online, without JavaScript, once the 
   })
   const { context, page } = await newNoJsPage(browser)
   const setShown = async (showLinkHealth: boolean) => {
-    const settings = (await (await request.get('/api/settings')).json()) as Record<string, unknown>
+    const settings = (await (await request.get('/api/settings', { headers })).json()) as Record<
+      string,
+      unknown
+    >
     const res = await request.put('/api/settings', {
       headers,
       data: { ...settings, showLinkHealth },

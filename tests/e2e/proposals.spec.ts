@@ -77,8 +77,11 @@ test('a client reads a proposal and signs it without JavaScript on a phone, and 
     expect(pdf.status()).toBe(200)
     expect(pdf.headers()['content-type']).toBe('application/pdf')
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
-    const mail = await waitForMailTo(email)
-    expect(mail.subject).toBe(`Signed: ${title}`)
+    const mail = await waitForMailTo(email, `Signed: ${title}`)
+    expect(mail.text).toContain('Robin Baker')
+    // The deposit of 30 % is invoiced with the signature.
+    const deposit = await waitForMailTo(email, /^Invoice \d{4}-\d{4} from /)
+    expect(deposit.text).toContain('€2,214.00')
   } finally {
     await context.close()
   }

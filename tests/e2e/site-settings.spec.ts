@@ -32,7 +32,10 @@ async function adminHeaders(request: APIRequestContext) {
 }
 
 test.beforeAll(async ({ request }) => {
-  original = (await (await request.get('/api/settings')).json()) as SiteSettings
+  // The admin's copy: the public one leaves the billing details out, and saving it would erase them.
+  original = (await (
+    await request.get('/api/settings', { headers: await adminHeaders(request) })
+  ).json()) as SiteSettings
 })
 
 test.afterAll(async ({ request }) => {

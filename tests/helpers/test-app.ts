@@ -19,7 +19,7 @@ export interface TestAppOptions {
   now?: AppDeps['now']
   linkChecks?: AppDeps['linkChecks']
   web?: boolean
-  /** The scheduled tasks not run: by default link checks, booking, backups and the vacuum. */
+  /** The scheduled tasks not run: by default link checks, booking, invoices, backups and the vacuum. */
   jobsOff?: AppDeps['jobsOff']
 }
 
@@ -74,9 +74,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport,
     now: options.now,
     linkChecks: options.linkChecks,
-    // A test runs link-check and booking rounds itself (services.linkChecks.runDue …), with its
-    // own clock; backups and the vacuum are the running site's.
-    jobsOff: options.jobsOff ?? ['link-checks', 'booking', 'backups', 'database-upkeep'],
+    // A test runs link-check, booking and invoice rounds itself (services.linkChecks.runDue …),
+    // with its own clock; backups and the vacuum are the running site's.
+    jobsOff: options.jobsOff ?? [
+      'link-checks',
+      'booking',
+      'invoices',
+      'backups',
+      'database-upkeep',
+    ],
     web: options.web ?? false,
     logger: false,
   })

@@ -47,6 +47,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     editPrefix: '/admin/proposal/',
     group: 'Business',
   },
+  {
+    label: 'Invoices',
+    to: href('/admin/invoices'),
+    editPrefix: '/admin/invoice/',
+    group: 'Business',
+  },
   { label: 'Billing details', to: href('/admin/billing'), group: 'Business' },
   { label: 'Pages', to: href('/admin/pages'), group: 'Content' },
   { label: 'FAQ', to: href('/admin/faq'), group: 'Content' },

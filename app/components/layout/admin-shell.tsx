@@ -19,6 +19,7 @@ import {
   Mail,
   Menu,
   MessageSquareQuote,
+  ReceiptText,
   Settings,
   ShieldCheck,
   Sparkles,
@@ -59,6 +60,7 @@ const ICONS: Record<string, LucideIcon> = {
   [href('/admin/settings')]: Settings,
   [href('/admin/clients')]: Contact,
   [href('/admin/proposals')]: FileSignature,
+  [href('/admin/invoices')]: ReceiptText,
   [href('/admin/billing')]: Landmark,
 }
 

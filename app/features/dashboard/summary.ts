@@ -16,7 +16,10 @@ export interface StackSlice {
  * The dashboard's four numbers from the summary's MongoDB-style aggregate shape; the unread count
  * is the admin shell's (null when it could not be counted).
  */
-export function summaryCards(summary: Summary, unreadMessages: number | null): SummaryCard[] {
+export function summaryCards(
+  summary: Pick<Summary, 'users' | 'websites' | 'messages'>,
+  unreadMessages: number | null,
+): SummaryCard[] {
   return [
     { label: 'Users', value: summary.users[0]?.numUsers ?? 0 },
     {
@@ -33,7 +36,7 @@ export function summaryCards(summary: Summary, unreadMessages: number | null): S
 }
 
 /** Websites per language description, largest first, for the pie chart. */
-export function stackSlices(summary: Summary): StackSlice[] {
+export function stackSlices(summary: Pick<Summary, 'websites'>): StackSlice[] {
   return summary.websites
     .map((group) => ({ label: group._id.trim() || 'Not described', count: group.totalWebsites }))
     .filter((slice) => slice.count > 0)

@@ -52,6 +52,10 @@ export function ProposalsTable({
                   items={[
                     STATUS[proposal.status],
                     proposal.depositStatus === 'due' && { label: 'Deposit due', tone: 'waiting' },
+                    proposal.depositStatus === 'invoiced' && {
+                      label: 'Deposit invoiced',
+                      tone: 'waiting',
+                    },
                   ]}
                 />
               </Td>

@@ -14,6 +14,7 @@ import { getSummary } from '#app/features/dashboard/dashboard.api.ts'
 import { MessagesTrendChart } from '#app/features/dashboard/messages-trend-chart.tsx'
 import { StatCard } from '#app/features/dashboard/stat-card.tsx'
 import { stackSlices, summaryCards } from '#app/features/dashboard/summary.ts'
+import { InvoiceFigures } from '#app/features/dashboard/invoice-figures.tsx'
 import { chartColor, WebsitesChart } from '#app/features/dashboard/websites-chart.tsx'
 import { listUpcomingBookings } from '#app/features/booking/booking.api.ts'
 import { UpcomingCallsPanel } from '#app/features/booking/upcoming-calls-panel.tsx'
@@ -110,6 +111,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <StatCard key={card.label} card={card} />
         ))}
       </dl>
+      <InvoiceFigures figures={summary.invoices} />
       <UpcomingCallsPanel zone={bookingZone} upcoming={loaderData.upcoming} />
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <Panel title="Websites by language description">

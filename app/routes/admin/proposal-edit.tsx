@@ -5,6 +5,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
@@ -28,11 +29,7 @@ import { toast } from '#app/lib/toast.tsx'
 import { renderMarkdown } from '#common/markdown.ts'
 import { proposalDocumentOf } from '#common/proposal-document.ts'
 import type { Client } from '#common/schemas/clients.ts'
-import {
-  ProposalBodySchema,
-  type Proposal,
-  type ProposalDocument,
-} from '#common/schemas/proposals.ts'
+import { ProposalBodySchema, type ProposalDocument } from '#common/schemas/proposals.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 
 const NEW = 'new'
@@ -93,19 +90,6 @@ export function HydrateFallback() {
   return <Spinner />
 }
 
-interface Row {
-  key: number
-  description: string
-  quantity: string
-  unitPrice: string
-  taxRate: string
-}
-
-const rowsOf = (proposal: Proposal | undefined, taxRate: number): Row[] =>
-  proposal
-    ? proposal.items.map((item, key) => ({ key, ...item }))
-    : [{ key: 0, description: '', quantity: '1', unitPrice: '', taxRate: String(taxRate) }]
-
 /** Today as the preview dates it ("2026-12-01"); the server dates the sent document in the owner's zone. */
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -134,8 +118,9 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
   const isBusy = navigation.state === 'submitting'
   const submit = useSubmit()
   const { confirm, dialog } = useConfirm()
-  const [rows, setRows] = useState<Row[]>(() => rowsOf(proposal, settings.billing.defaultTaxRate))
-  const [nextKey, setNextKey] = useState(rows.length)
+  const [rows, setRows] = useState<LineRow[]>(() =>
+    lineRowsOf(proposal?.items, settings.billing.defaultTaxRate),
+  )
   const [terms, setTerms] = useState(proposal?.terms ?? '')
   const [preview, setPreview] = useState(() => {
     const client = proposal && clients.find((c) => c._id === proposal.clientId)
@@ -236,79 +221,15 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
             </div>
           </Panel>
           <Panel title="Items" isRoomy>
-            <ol className="space-y-4" aria-label="Items">
-              {rows.map((row, index) => (
-                <li
-                  key={row.key}
-                  className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_5rem_7rem_5rem_auto] sm:items-end"
-                >
-                  <InputField
-                    label={`Item ${index + 1}`}
-                    name={`items.${index}.description`}
-                    defaultValue={row.description}
-                    error={errors?.[`items.${index}.description`]}
-                  />
-                  <InputField
-                    label="Quantity"
-                    name={`items.${index}.quantity`}
-                    inputMode="decimal"
-                    defaultValue={row.quantity}
-                    error={errors?.[`items.${index}.quantity`]}
-                  />
-                  <InputField
-                    label="Unit price"
-                    name={`items.${index}.unitPrice`}
-                    inputMode="decimal"
-                    defaultValue={row.unitPrice}
-                    error={errors?.[`items.${index}.unitPrice`]}
-                  />
-                  <InputField
-                    label="VAT %"
-                    name={`items.${index}.taxRate`}
-                    inputMode="decimal"
-                    defaultValue={row.taxRate}
-                    error={errors?.[`items.${index}.taxRate`]}
-                  />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove item ${index + 1}`}
-                    disabled={rows.length === 1}
-                    onClick={() => {
-                      setRows(rows.filter((other) => other.key !== row.key))
-                      edited()
-                    }}
-                  >
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ol>
-            {errors?.items ? (
-              <p className="mt-3 text-sm font-medium text-red-700">{errors.items}</p>
-            ) : null}
-            <Button
-              type="button"
-              variant="secondary"
-              className="mt-4"
-              onClick={() => {
-                setRows([
-                  ...rows,
-                  {
-                    key: nextKey,
-                    description: '',
-                    quantity: '1',
-                    unitPrice: '',
-                    taxRate: String(settings.billing.defaultTaxRate),
-                  },
-                ])
-                setNextKey(nextKey + 1)
+            <LineItemsEditor
+              rows={rows}
+              onRowsChange={(next) => {
+                setRows(next)
                 edited()
               }}
-            >
-              Add an item
-            </Button>
+              defaultTaxRate={settings.billing.defaultTaxRate}
+              errors={errors}
+            />
           </Panel>
           <Panel title="Validity, deposit and terms" isRoomy>
             <div className="grid gap-5 sm:grid-cols-3">

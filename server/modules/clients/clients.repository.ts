@@ -1,9 +1,13 @@
 /** SQL for the owner's clients; the rules live in clients.service.ts. */
 import { and, asc, eq, ne, notExists } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { clients, proposals, type ClientRow } from '#server/db/schema.ts'
+import { violatedForeignKey } from '#server/db/errors.ts'
+import { clients, invoices, proposals, type ClientRow } from '#server/db/schema.ts'
 
 export { isUniqueViolation } from '#server/db/errors.ts'
+
+/** Thrown inside deleteUnlessSent's transaction to undo it. */
+class KeptClient extends Error {}
 
 export type ClientValues = Pick<
   ClientRow,
@@ -34,26 +38,44 @@ export function createClientsRepository(db: Db) {
     },
 
     /**
-     * Deletes the client with its draft proposals, unless one of its proposals was sent (a sent
-     * or signed document names them): one statement, so a proposal sent meanwhile is never lost.
-     * True when it was deleted.
+     * Deletes the client with its draft proposals and draft invoices, unless one of its proposals
+     * was sent or one of its invoices issued (the documents name them): in one transaction, and an
+     * invoice issued meanwhile keeps the client (its foreign key restricts the delete). True when
+     * it was deleted.
      */
     async deleteUnlessSent(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(clients)
-        .where(
-          and(
-            eq(clients.id, id),
-            notExists(
-              db
-                .select({ id: proposals.id })
-                .from(proposals)
-                .where(and(eq(proposals.clientId, clients.id), ne(proposals.status, 'draft'))),
-            ),
-          ),
-        )
-        .returning({ id: clients.id })
-      return deleted.length > 0
+      try {
+        return await db.transaction(async (tx) => {
+          await tx
+            .delete(invoices)
+            .where(and(eq(invoices.clientId, id), eq(invoices.status, 'draft')))
+          const deleted = await tx
+            .delete(clients)
+            .where(
+              and(
+                eq(clients.id, id),
+                notExists(
+                  tx
+                    .select({ id: proposals.id })
+                    .from(proposals)
+                    .where(and(eq(proposals.clientId, clients.id), ne(proposals.status, 'draft'))),
+                ),
+                notExists(
+                  tx
+                    .select({ id: invoices.id })
+                    .from(invoices)
+                    .where(eq(invoices.clientId, clients.id)),
+                ),
+              ),
+            )
+            .returning({ id: clients.id })
+          if (deleted.length === 0) throw new KeptClient()
+          return true
+        })
+      } catch (error) {
+        if (error instanceof KeptClient || violatedForeignKey(error) !== undefined) return false
+        throw error
+      }
     },
   }
 }

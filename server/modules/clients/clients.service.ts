@@ -1,7 +1,7 @@
 /**
  * The owner's clients: one per e-mail address, made by hand or from an inquiry in the inbox
- * ("Make a client"), which stays linked. A client whose proposal was sent stays: the documents
- * name them.
+ * ("Make a client"), which stays linked. A client whose proposal was sent or whose invoice was
+ * issued stays: the documents name them.
  */
 import {
   CLIENT_EMAIL_TAKEN,
@@ -89,11 +89,13 @@ export function createClientsService({
       return toClient(row)
     },
 
-    /** Deletes the client and its drafts; 409 once one of its proposals was sent. */
+    /** Deletes the client and its drafts; 409 once one of its proposals was sent or invoices issued. */
     async remove(id: string): Promise<void> {
       await find(id)
       if (!(await repo.deleteUnlessSent(id)))
-        throw conflict('This client has sent proposals: the documents name them, so it stays')
+        throw conflict(
+          'This client has sent proposals or issued invoices: the documents name them, so it stays',
+        )
     },
   }
 }

@@ -25,6 +25,7 @@ export type JobName =
   | 'newsletter'
   | 'link-checks'
   | 'booking'
+  | 'invoices'
   | 'backups'
   | 'database-upkeep'
 
@@ -37,8 +38,18 @@ export function siteJobs(
   services: Services,
   { database, off = [] }: { database: Database; off?: readonly JobName[] },
 ): Job[] {
-  const { mail, messages, stats, subscribers, uploads, newsletter, linkChecks, booking, backups } =
-    services
+  const {
+    mail,
+    messages,
+    stats,
+    subscribers,
+    uploads,
+    newsletter,
+    linkChecks,
+    booking,
+    invoices,
+    backups,
+  } = services
   const jobs: Record<JobName, Job | undefined> = {
     mail: defineJob({ name: 'mail', every: mail.deliverEvery, run: () => mail.deliverDue() }),
     'mail-records-purge': defineJob({
@@ -101,6 +112,12 @@ export function siteJobs(
       name: 'booking',
       every: booking.scheduleEvery,
       run: () => booking.runScheduled(),
+    }),
+    // Deposit invoices not mailed yet, and reminders of overdue invoices.
+    invoices: defineJob({
+      name: 'invoices',
+      every: invoices.scheduleEvery,
+      run: () => invoices.runScheduled(),
     }),
     backups:
       backups.scheduleEvery > 0

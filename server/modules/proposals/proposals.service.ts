@@ -77,6 +77,15 @@ export interface ProposalsServiceDeps {
   }
   mail: Pick<MailService, 'prepare' | 'queueIn' | 'attempt'>
   ownerEmail: () => Promise<string | undefined>
+  /**
+   * The invoices service's deposit invoices: `prepareDeposit` reads what the deposit invoice of a
+   * proposal being signed needs, its `issueIn` issues it in the signing transaction, and
+   * `sendPending` mails it once that transaction committed.
+   */
+  deposits: {
+    prepareDeposit: (proposal: Proposal) => Promise<{ issueIn: (tx: Db) => Promise<void> }>
+    sendPending: () => Promise<void>
+  }
   /** Draws the signed agreement (agreement-pdf.ts, which loads pdfkit when first called). */
   drawAgreement: DrawAgreement
   publicUrl: string
@@ -91,6 +100,7 @@ export function createProposalsService({
   messages,
   mail,
   ownerEmail,
+  deposits,
   drawAgreement,
   publicUrl,
   limits,
@@ -344,6 +354,8 @@ export function createProposalsService({
           ...proposalSignedOwnerMail({ ...facts, adminUrl: adminUrlOf(row.id) }),
         })
       const prepared = await Promise.all(contents.map((content) => mail.prepare(content)))
+      const hasDeposit = Number(row.depositAmount) > 0
+      const deposit = hasDeposit ? await deposits.prepareDeposit(toProposal(row)) : undefined
       const written = await repo.transaction(async (tx) => {
         const signed = await repo.markAccepted(tx, row.id, {
           signerName: body.signerName,
@@ -351,9 +363,10 @@ export function createProposalsService({
           signerAgent: device,
           documentHash,
           signedPdf: pdf,
-          depositStatus: Number(row.depositAmount) > 0 ? 'due' : 'none',
+          depositStatus: hasDeposit ? 'invoiced' : 'none',
         })
         if (!signed) return undefined
+        await deposit?.issueIn(tx)
         if (signed.messageId) await messages.moveToStage(signed.messageId, 'won', tx)
         const queued = []
         for (const one of prepared) queued.push(await mail.queueIn(tx, one))
@@ -361,6 +374,7 @@ export function createProposalsService({
       })
       if (!written) throw conflict(PROPOSAL_ALREADY_ANSWERED)
       await mail.attempt(...written.queued)
+      if (deposit) await deposits.sendPending()
       return toProposal(written.signed)
     },
 

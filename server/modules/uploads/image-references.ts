@@ -162,6 +162,21 @@ export const IMAGE_COLUMNS = {
     depositStatus: 'none',
     declineReason: 'none',
   },
+  // Invoices: plain text and amounts; the document's brand is a colour, never an image.
+  invoices: {
+    kind: 'none',
+    status: 'none',
+    number: 'none',
+    items: 'none',
+    currency: 'none',
+    notes: 'none',
+    token: 'none',
+    document: 'none',
+  },
+  invoice_number_sequences: { prefix: 'none' },
+  invoice_payments: { method: 'none', reference: 'none' },
+  invoice_reminders: {},
+  stripe_events: { id: 'none', type: 'none' },
   // One JSON document per key: the site settings' share image, logo and portrait.
   settings: { key: 'none', value: 'images' },
   // The page texts: Markdown, and the guide's step images.

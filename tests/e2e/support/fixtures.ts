@@ -82,14 +82,20 @@ export interface CaughtMail {
   html: string
 }
 
-/** The newest mail to `address` the global SMTP server has caught so far. */
-async function newestMailTo(address: string): Promise<CaughtMail | undefined> {
+/** The newest mail to `address` (with `subject`, when given) the global SMTP server has caught so far. */
+async function newestMailTo(
+  address: string,
+  subject?: string | RegExp,
+): Promise<CaughtMail | undefined> {
   const files = (await readdir(E2E_MAIL_DIR).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.json'))
     .sort()
   for (const file of files.reverse()) {
     const mail = JSON.parse(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8')) as CaughtMail
-    if (mail.to.includes(address.toLowerCase())) return mail
+    const isSubject =
+      subject === undefined ||
+      (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject))
+    if (mail.to.includes(address.toLowerCase()) && isSubject) return mail
   }
   return undefined
 }
@@ -112,11 +118,17 @@ export async function jsonLdNodesOf<T extends { '@type': string }>(
   })
 }
 
-/** The newest mail to `address`, once one has arrived. */
-export async function waitForMailTo(address: string): Promise<CaughtMail> {
+/**
+ * The newest mail to `address`, once one has arrived; with `subject`, the newest of those with it
+ * (an address that gets several mails from one action: a signature and its deposit invoice).
+ */
+export async function waitForMailTo(
+  address: string,
+  subject?: string | RegExp,
+): Promise<CaughtMail> {
   let mail: CaughtMail | undefined
   await expect(async () => {
-    mail = await newestMailTo(address)
+    mail = await newestMailTo(address, subject)
     expect(mail, `a mail to ${address}`).toBeDefined()
   }).toPass(MAIL_WAIT)
   return mail!

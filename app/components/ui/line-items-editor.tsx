@@ -1,0 +1,119 @@
+/**
+ * The priced lines of a proposal or an invoice as the owner edits them: one row per item
+ * (description, quantity, unit price, VAT rate), named `items.<n>.<field>` for the form, with
+ * Add and Remove. The route keeps the rows (its preview reads the form after each edit).
+ */
+import type { FieldErrors } from '#app/lib/form-errors.ts'
+import { Button } from './button.tsx'
+import { InputField } from './field.tsx'
+
+export interface LineRow {
+  /** React's key: stays with the row while others are added and removed. */
+  key: number
+  description: string
+  quantity: string
+  unitPrice: string
+  taxRate: string
+}
+
+/** The rows of saved `items`, or one empty row at `taxRate`. */
+export const lineRowsOf = (
+  items: readonly Omit<LineRow, 'key'>[] | undefined,
+  taxRate: number,
+): LineRow[] =>
+  items && items.length > 0
+    ? items.map(({ description, quantity, unitPrice, taxRate: rate }, key) => ({
+        key,
+        description,
+        quantity,
+        unitPrice,
+        taxRate: rate,
+      }))
+    : [{ key: 0, description: '', quantity: '1', unitPrice: '', taxRate: String(taxRate) }]
+
+export function LineItemsEditor({
+  rows,
+  onRowsChange,
+  defaultTaxRate,
+  errors,
+}: {
+  rows: LineRow[]
+  /** Called with the rows after an Add or a Remove. */
+  onRowsChange: (rows: LineRow[]) => void
+  defaultTaxRate: number
+  errors: FieldErrors | undefined
+}) {
+  const nextKey = Math.max(-1, ...rows.map((row) => row.key)) + 1
+  return (
+    <>
+      <ol className="space-y-4" aria-label="Items">
+        {rows.map((row, index) => (
+          <li
+            key={row.key}
+            className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_5rem_7rem_5rem_auto] sm:items-end"
+          >
+            <InputField
+              label={`Item ${index + 1}`}
+              name={`items.${index}.description`}
+              defaultValue={row.description}
+              error={errors?.[`items.${index}.description`]}
+            />
+            <InputField
+              label="Quantity"
+              name={`items.${index}.quantity`}
+              inputMode="decimal"
+              defaultValue={row.quantity}
+              error={errors?.[`items.${index}.quantity`]}
+            />
+            <InputField
+              label="Unit price"
+              name={`items.${index}.unitPrice`}
+              inputMode="decimal"
+              defaultValue={row.unitPrice}
+              error={errors?.[`items.${index}.unitPrice`]}
+            />
+            <InputField
+              label="VAT %"
+              name={`items.${index}.taxRate`}
+              inputMode="decimal"
+              defaultValue={row.taxRate}
+              error={errors?.[`items.${index}.taxRate`]}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove item ${index + 1}`}
+              disabled={rows.length === 1}
+              onClick={() => onRowsChange(rows.filter((other) => other.key !== row.key))}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {errors?.items ? (
+        <p className="mt-3 text-sm font-medium text-red-700">{errors.items}</p>
+      ) : null}
+      <Button
+        type="button"
+        variant="secondary"
+        className="mt-4"
+        onClick={() =>
+          onRowsChange([
+            ...rows,
+            {
+              key: nextKey,
+              description: '',
+              quantity: '1',
+              unitPrice: '',
+              taxRate: String(defaultTaxRate),
+            },
+          ])
+        }
+      >
+        Add an item
+      </Button>
+    </>
+  )
+}

@@ -1,0 +1,494 @@
+import { useRef, useState } from 'react'
+import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import type { Route } from './+types/invoice-edit'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Badges } from '#app/components/ui/badges.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
+import {
+  createInvoice,
+  creditInvoice,
+  deleteInvoice,
+  getInvoice,
+  issueInvoice,
+  recordPayment,
+  sendInvoice,
+  updateInvoice,
+} from '#app/features/invoices/invoices.api.ts'
+import { listClients } from '#app/features/clients/clients.api.ts'
+import { listProposals } from '#app/features/proposals/proposals.api.ts'
+import { getSettings } from '#app/features/settings/settings.api.ts'
+import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
+import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
+import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { pageTitle } from '#app/lib/seo.ts'
+import { toast } from '#app/lib/toast.tsx'
+import { formatMoney } from '#common/money.ts'
+import type { Client } from '#common/schemas/clients.ts'
+import { InvoiceBodySchema, PaymentBodySchema, type Invoice } from '#common/schemas/invoices.ts'
+import { isReverseCharge, vatTotalsOf } from '#common/vat.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
+
+const NEW = 'new'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Admin: Invoice', matches) },
+]
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAdmin(request)
+  return withSignIn(request, async () => {
+    const [{ clients }, { proposals }, settings, found] = await Promise.all([
+      listClients(),
+      listProposals(),
+      getSettings(),
+      params.id === NEW ? Promise.resolve(undefined) : getInvoice(params.id),
+    ])
+    const clientId = new URL(request.url).searchParams.get('client') ?? undefined
+    return {
+      clients,
+      signed: proposals.filter((proposal) => proposal.status === 'accepted'),
+      settings,
+      invoice: found?.invoice,
+      clientId,
+    }
+  })
+}
+clientLoader.hydrate = true as const
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** The words a toast says for each of an issued invoice's actions. */
+const DONE = {
+  send: 'Invoice sent: your client has the PDF and the link by e-mail',
+  credit: 'Credit note issued',
+  payment: 'Payment recorded',
+} as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  requireAdmin(request)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? 'save')
+  const act = async <T,>(run: () => Promise<T>, done: string): Promise<T | undefined> => {
+    try {
+      const answer = await withSignIn(request, run)
+      toast.success(done)
+      return answer
+    } catch (error) {
+      if (error instanceof Response) throw error
+      toast.error(messageOf(error))
+      return undefined
+    }
+  }
+  if (intent === 'delete') {
+    const deleted = await act(() => deleteInvoice(params.id), 'Draft deleted')
+    return deleted ? redirect(href('/admin/invoices')) : undefined
+  }
+  if (intent === 'send') return void (await act(() => sendInvoice(params.id), DONE.send))
+  if (intent === 'credit') {
+    const note = await act(() => creditInvoice(params.id), DONE.credit)
+    return note ? redirect(href('/admin/invoice/:id', { id: note.invoice._id })) : undefined
+  }
+  if (intent === 'payment')
+    return submitForm(
+      formData,
+      PaymentBodySchema,
+      (body) => withSignIn(request, () => recordPayment(params.id, body)),
+      DONE.payment,
+    )
+  let savedId = params.id
+  const result = await submitForm(
+    formData,
+    InvoiceBodySchema,
+    (body) =>
+      withSignIn(request, async () => {
+        const { invoice } =
+          params.id === NEW ? await createInvoice(body) : await updateInvoice(params.id, body)
+        savedId = invoice._id
+        if (intent === 'issue') await issueInvoice(invoice._id)
+      }),
+    intent === 'issue' ? 'Invoice issued: its number and document are fixed' : 'Draft saved',
+  )
+  if ('saved' in result && params.id === NEW)
+    return redirect(href('/admin/invoice/:id', { id: savedId }))
+  return result
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}
+
+/** The totals the form's lines make for its client, as the server will compute them. */
+function previewOf(form: HTMLFormElement | null, settings: SiteSettings, clients: Client[]) {
+  if (!form) return undefined
+  const parsed = parseForm(InvoiceBodySchema, new FormData(form))
+  if (!parsed.ok || parsed.data.items.length === 0) return undefined
+  const client = clients.find((c) => c._id === parsed.data.clientId)
+  const reverseCharge = client
+    ? isReverseCharge({
+        sellerCountry: settings.billing.country,
+        buyerCountry: client.country,
+        buyerVatId: client.vatId,
+      })
+    : false
+  return {
+    ...vatTotalsOf(parsed.data.items, reverseCharge),
+    reverseCharge,
+    currency: parsed.data.currency ?? settings.billing.currency,
+  }
+}
+
+const nameOf = (invoice: Invoice) =>
+  `${invoice.kind === 'credit' ? 'Credit note' : 'Invoice'} ${invoice.number ?? ''}`.trim()
+
+function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client | undefined }) {
+  const navigation = useNavigation()
+  const isBusy = navigation.state === 'submitting'
+  const submit = useSubmit()
+  const { confirm, dialog } = useConfirm()
+  const money = (amount: string) => formatMoney(amount, invoice.currency)
+  const isOpen = invoice.kind !== 'credit' && Number(invoice.balance) > 0
+  const download = (path: string, name: string) =>
+    downloadApiFile(path, name).catch((error: unknown) => toast.error(messageOf(error)))
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageHeader
+        title={nameOf(invoice)}
+        subtitle={`${client ? client.company || client.name : 'Client'} · issued ${invoice.issueDate ?? ''}${invoice.kind === 'credit' ? '' : ` · due ${invoice.dueDate ?? ''}`}`}
+        actions={<Badges items={[INVOICE_STATUS[invoice.status]]} />}
+      />
+      <Panel title="Amounts">
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-slate-600">Total</dt>
+            <dd className="text-lg font-bold text-slate-900">{money(invoice.total)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Tax</dt>
+            <dd className="font-medium text-slate-900">
+              {invoice.reverseCharge ? 'Reverse charge' : money(invoice.tax)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Paid</dt>
+            <dd className="font-medium text-slate-900">{money(invoice.paid)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Balance</dt>
+            <dd className="text-lg font-bold text-slate-900">{money(invoice.balance)}</dd>
+          </div>
+        </dl>
+        {invoice.correctsNumber ? (
+          <p className="mt-4 text-sm text-slate-700">Corrects invoice {invoice.correctsNumber}.</p>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => download(`/api/invoices/${invoice._id}/pdf`, 'invoice.pdf')}
+          >
+            Download the PDF
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => download(`/api/invoices/${invoice._id}/ubl`, 'invoice.xml')}
+          >
+            Download the XML (UBL)
+          </Button>
+          {invoice.url ? (
+            <a
+              href={invoice.url}
+              className="self-center text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
+              Open the client’s page
+            </a>
+          ) : null}
+        </div>
+      </Panel>
+      <Panel title="Send and correct">
+        <p className="text-sm text-slate-700">
+          {invoice.sentAt
+            ? `Sent ${new Date(invoice.sentAt).toLocaleString('en-GB')}.`
+            : 'Not sent yet.'}{' '}
+          An issued invoice never changes: a mistake is corrected with a credit note.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button
+            type="button"
+            disabled={isBusy}
+            onClick={async () => {
+              const isSure = await confirm(`Send ${nameOf(invoice)} to the client?`, {
+                detail: 'Your client gets the PDF and the link to its page by e-mail.',
+                confirmLabel: 'Send',
+              })
+              if (isSure) await submit({ intent: 'send' }, { method: 'post' })
+            }}
+          >
+            {invoice.sentAt ? 'Send again' : 'Send to the client'}
+          </Button>
+          {invoice.kind !== 'credit' && Number(invoice.credited) === 0 ? (
+            <Button
+              type="button"
+              variant="danger"
+              disabled={isBusy}
+              onClick={async () => {
+                const isSure = await confirm(`Issue a credit note for ${nameOf(invoice)}?`, {
+                  detail:
+                    'The credit note takes the next number and cancels the whole invoice. It cannot be undone.',
+                  confirmLabel: 'Issue the credit note',
+                  variant: 'danger',
+                })
+                if (isSure) await submit({ intent: 'credit' }, { method: 'post' })
+              }}
+            >
+              Issue a credit note
+            </Button>
+          ) : null}
+        </div>
+      </Panel>
+      {invoice.kind === 'credit' ? null : (
+        <Panel title="Payments">
+          <DataTable caption="Payments" captionHidden>
+            <THead>
+              <tr>
+                <Th>Date</Th>
+                <Th>Amount</Th>
+                <Th>Method</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {invoice.payments.length === 0 ? (
+                <EmptyRow colSpan={3}>No payments yet.</EmptyRow>
+              ) : (
+                invoice.payments.map((payment) => (
+                  <Tr key={payment._id}>
+                    <Td label="Date">{payment.date}</Td>
+                    <Td label="Amount">{money(payment.amount)}</Td>
+                    <Td label="Method">{payment.method}</Td>
+                  </Tr>
+                ))
+              )}
+            </TBody>
+          </DataTable>
+          {isOpen ? <PaymentForm balance={invoice.balance} /> : null}
+        </Panel>
+      )}
+      {dialog}
+    </div>
+  )
+}
+
+function PaymentForm({ balance }: { balance: string }) {
+  const navigation = useNavigation()
+  const isBusy = navigation.state === 'submitting'
+  return (
+    <Form
+      method="post"
+      className="mt-6 grid gap-4 sm:grid-cols-4 sm:items-end"
+      aria-label="Record a payment"
+    >
+      <input type="hidden" name="intent" value="payment" />
+      <InputField
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        defaultValue={balance}
+        required
+      />
+      <InputField label="Date" name="date" type="date" defaultValue={today()} required />
+      <SelectField
+        label="Method"
+        name="method"
+        defaultValue="bank"
+        options={[
+          { value: 'bank', label: 'Bank transfer' },
+          { value: 'card', label: 'Card' },
+          { value: 'other', label: 'Other' },
+        ]}
+      />
+      <Button type="submit" disabled={isBusy}>
+        Record a payment
+      </Button>
+    </Form>
+  )
+}
+
+export default function InvoiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { clients, signed, settings, invoice, clientId } = loaderData
+  const errors = errorsOf(actionData ?? undefined)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstError(formRef, errors)
+  const navigation = useNavigation()
+  const isBusy = navigation.state === 'submitting'
+  const submit = useSubmit()
+  const { confirm, dialog } = useConfirm()
+  const [rows, setRows] = useState<LineRow[]>(() =>
+    lineRowsOf(invoice?.items, settings.billing.defaultTaxRate),
+  )
+  const [preview, setPreview] = useState<ReturnType<typeof previewOf>>(undefined)
+  // After the edit is drawn (a row added or removed), the form holds it.
+  const edited = () =>
+    requestAnimationFrame(() => setPreview(previewOf(formRef.current, settings, clients)))
+
+  if (invoice && invoice.status !== 'draft')
+    return (
+      <>
+        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <IssuedInvoice invoice={invoice} client={clients.find((c) => c._id === invoice.clientId)} />
+      </>
+    )
+
+  const shown = preview ?? invoice
+  const money = (amount: string) =>
+    formatMoney(amount, preview?.currency ?? invoice?.currency ?? settings.billing.currency)
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageHeader
+        title={invoice ? 'Edit draft invoice' : 'New invoice'}
+        subtitle="A draft has no number yet. Issuing gives it the next number of the year and fixes it for good."
+      />
+      <Form
+        method="post"
+        noValidate
+        ref={formRef}
+        onChange={edited}
+        className="space-y-6"
+        aria-label="Invoice"
+      >
+        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <Panel title="Who" isRoomy>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField
+              label="Client"
+              name="clientId"
+              defaultValue={invoice?.clientId ?? clientId ?? ''}
+              error={errors?.clientId}
+              options={[
+                { value: '', label: 'Choose a client' },
+                ...clients.map((client) => ({
+                  value: client._id,
+                  label: client.company ? `${client.company} (${client.name})` : client.name,
+                })),
+              ]}
+            />
+            <SelectField
+              label="For a signed proposal (optional)"
+              name="proposalId"
+              defaultValue={invoice?.proposalId ?? ''}
+              error={errors?.proposalId}
+              hint="Its deposit invoice is deducted; with no items, the proposal’s are billed."
+              options={[
+                { value: '', label: 'None' },
+                ...signed.map((proposal) => ({ value: proposal._id, label: proposal.title })),
+              ]}
+            />
+          </div>
+        </Panel>
+        <Panel title="Items" isRoomy>
+          <LineItemsEditor
+            rows={rows}
+            onRowsChange={(next) => {
+              setRows(next)
+              edited()
+            }}
+            defaultTaxRate={settings.billing.defaultTaxRate}
+            errors={errors}
+          />
+          {shown ? (
+            <dl className="mt-6 ml-auto max-w-sm space-y-1.5 border-t border-slate-200 pt-4 text-sm">
+              <div className="flex justify-between gap-4 text-slate-600">
+                <dt>Net</dt>
+                <dd>{money(shown.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 text-slate-600">
+                <dt>{shown.reverseCharge ? 'VAT (reverse charge)' : 'VAT'}</dt>
+                <dd>{money(shown.tax)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
+                <dt>Total</dt>
+                <dd>{money(shown.total)}</dd>
+              </div>
+            </dl>
+          ) : null}
+        </Panel>
+        <Panel title="Terms and notes" isRoomy>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              label="Due date (optional)"
+              name="dueDate"
+              type="date"
+              defaultValue={invoice?.dueDate ?? ''}
+              hint={`Empty: ${settings.billing.paymentTermsDays} days after the issue date.`}
+              error={errors?.dueDate}
+            />
+            <InputField
+              label="Currency"
+              name="currency"
+              maxLength={3}
+              defaultValue={invoice?.currency ?? settings.billing.currency}
+              error={errors?.currency}
+            />
+            <div className="sm:col-span-2">
+              <TextareaField
+                label="Notes for the client"
+                name="notes"
+                rows={3}
+                defaultValue={invoice?.notes}
+                error={errors?.notes}
+              />
+            </div>
+          </div>
+        </Panel>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="save" variant="secondary" disabled={isBusy}>
+            Save draft
+          </Button>
+          <Button
+            type="button"
+            disabled={isBusy}
+            onClick={async () => {
+              const form = formRef.current
+              if (!form) return
+              const isSure = await confirm('Issue this invoice?', {
+                detail:
+                  'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
+                confirmLabel: 'Issue',
+              })
+              if (!isSure) return
+              const formData = new FormData(form)
+              formData.set('intent', 'issue')
+              await submit(formData, { method: 'post' })
+            }}
+          >
+            Issue the invoice
+          </Button>
+          {invoice ? (
+            <Button
+              type="button"
+              variant="danger"
+              disabled={isBusy}
+              onClick={async () => {
+                if (
+                  await confirm('Delete this draft?', { confirmLabel: 'Delete', variant: 'danger' })
+                )
+                  await submit({ intent: 'delete' }, { method: 'post' })
+              }}
+            >
+              Delete draft
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+      {dialog}
+    </div>
+  )
+}

@@ -1,0 +1,106 @@
+/**
+ * Which VAT an invoice line carries: the EU's reverse charge for a business buyer in another member
+ * state (Council Directive 2006/112/EC, articles 44 and 196; the invoice says "Reverse charge",
+ * article 226(11a)), otherwise the line's own rate. The codes are EN 16931's VAT categories (UNTDID
+ * 5305): S standard rate, Z zero rate, AE reverse charge. The editor's preview and the server
+ * decide with this one file.
+ */
+import { totalsOf, type LineInput } from './money.ts'
+
+/** The member states by ISO 3166-1 alpha-2 code (Greece is GR here, though its VAT IDs start EL). */
+export const EU_MEMBER_STATES: ReadonlySet<string> = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+])
+
+export type VatCategoryCode = 'S' | 'Z' | 'AE'
+
+/** The words every reverse-charged document carries, on the page and in its XML. */
+export const REVERSE_CHARGE_NOTE = 'Reverse charge'
+
+interface VatParties {
+  /** The seller's billing country (ISO 3166-1 alpha-2, or ''). */
+  sellerCountry: string
+  buyerCountry: string
+  /** The buyer's VAT identification number, or '' for a consumer or an unregistered business. */
+  buyerVatId: string
+}
+
+/**
+ * Whether the buyer is reverse-charged: a seller in a member state, a buyer with a VAT ID in
+ * another member state. Outside that (a consumer, the same country, a party outside the EU) each
+ * line keeps its rate.
+ */
+export function isReverseCharge({ sellerCountry, buyerCountry, buyerVatId }: VatParties): boolean {
+  const seller = sellerCountry.toUpperCase()
+  const buyer = buyerCountry.toUpperCase()
+  return (
+    buyerVatId.trim() !== '' &&
+    EU_MEMBER_STATES.has(seller) &&
+    EU_MEMBER_STATES.has(buyer) &&
+    seller !== buyer
+  )
+}
+
+/** A line's VAT as the invoice states it: the rate charged (percent) and its category. */
+export function lineVat(
+  taxRate: string | number,
+  reverseCharge: boolean,
+): { rate: string; category: VatCategoryCode } {
+  if (reverseCharge) return { rate: '0', category: 'AE' }
+  return Number(taxRate) > 0
+    ? { rate: String(taxRate), category: 'S' }
+    : { rate: '0', category: 'Z' }
+}
+
+/** One VAT rate's part of a document: its category, the sum of its lines' nets and its tax. */
+export interface VatBreakdownEntry {
+  category: VatCategoryCode
+  rate: string
+  net: string
+  tax: string
+}
+
+/**
+ * The totals of `lines` as an invoice states them: each line at its VAT (`lineVat`), the tax per
+ * rate on the sum of its lines (common/money.ts).
+ */
+export function vatTotalsOf(lines: readonly LineInput[], reverseCharge: boolean) {
+  const charged = lines.map((line) => ({
+    ...line,
+    taxRate: lineVat(line.taxRate, reverseCharge).rate,
+  }))
+  const totals = totalsOf(charged)
+  return {
+    ...totals,
+    breakdown: totals.breakdown.map((entry): VatBreakdownEntry => ({
+      ...entry,
+      category: lineVat(entry.rate, reverseCharge).category,
+    })),
+  }
+}
