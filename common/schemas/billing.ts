@@ -72,8 +72,7 @@ export const decimalSchema = (
     .transform((value) => String(value))
 
 /** A VAT rate in percent, from 0 to 100, with at most two decimals. */
-const taxRateSchema = (label: string) =>
-  decimalSchema(label, { places: 2, min: 0, max: 100 })
+const taxRateSchema = (label: string) => decimalSchema(label, { places: 2, min: 0, max: 100 })
 
 const IbanSchema = text('IBAN', 42)
   .overwrite((value) => electronicFormatIBAN(value) ?? '')

@@ -182,7 +182,5 @@ test('the owner corrects a client on their screen and starts a proposal from a t
   await page.getByRole('link', { name: 'New proposal' }).click()
   await expect(page.getByLabel('Client')).toHaveValue(/[0-9a-f-]{36}/)
   await page.getByLabel('Start the terms from a template').selectOption({ label: templateName })
-  await expect(page.getByLabel('Terms (Markdown)')).toHaveValue(
-    /Half up front, half on launch\./,
-  )
+  await expect(page.getByLabel('Terms (Markdown)')).toHaveValue(/Half up front, half on launch\./)
 })
