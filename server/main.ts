@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config.ts'
 import { openDatabase, protectDataDir } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { holdsCluster } from './db/pglite-cluster.ts'
+import { isBackgroundWorkInFlight } from './lib/background-work.ts'
 import { releaseMemoryWhenIdle } from './lib/idle-memory.ts'
 import { hashPassword } from './lib/passwords.ts'
 import { migrateDatabase } from './db/migrate.ts'
@@ -74,7 +75,8 @@ if (database.kind === 'pglite') {
 // Listening last: once the site answers, the tools' channel is ready (socket and its mode).
 await app.listen({ port: config.port, host: config.host })
 // What a burst of requests grew the process by is given back once it is over (server/lib/idle-memory.ts).
-const stopReleasingMemory = releaseMemoryWhenIdle(app.server)
+// The requests' background work (their mail, above all) counts as activity too.
+const stopReleasingMemory = releaseMemoryWhenIdle(app.server, { isBusy: isBackgroundWorkInFlight })
 
 if (app.services.backups.intervalHours) {
   app.log.info(

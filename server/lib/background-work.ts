@@ -1,5 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 
+/** Work tracked by any service of this process that has not settled yet. */
+let inFlightEverywhere = 0
+
+/**
+ * Whether any service is still doing work it started after answering (the outbox's sender going
+ * through what a burst queued, say): the process is not idle yet (server/lib/idle-memory.ts).
+ */
+export const isBackgroundWorkInFlight = () => inFlightEverywhere > 0
+
 /**
  * Work a service starts after answering (a mail, a first send attempt) or a job runs: tracked,
  * so closing the app, and tests, can wait until it has settled. The one way the server keeps
@@ -9,7 +18,13 @@ export function createBackgroundWork() {
   const inFlight = new Set<Promise<unknown>>()
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work)
-    void work.finally(() => inFlight.delete(work)).catch(() => {})
+    inFlightEverywhere += 1
+    void work
+      .finally(() => {
+        inFlight.delete(work)
+        inFlightEverywhere -= 1
+      })
+      .catch(() => {})
     return work
   }
   return {

@@ -6,12 +6,14 @@ import { memoryReducingCollection, releaseMemoryWhenIdle } from './idle-memory.t
 const MB = 1024 * 1024
 
 /** A server that is never listened on: each request is an emitted event with a response to close. */
-function watched(growthMb: { value: number }) {
+function watched(growthMb: { value: number }, busy = { value: false }) {
   const server = createServer()
   const collections: number[] = []
   const stop = releaseMemoryWhenIdle(server, {
     quietMs: 2_000,
     growthBytes: 16 * MB,
+    isBusy: () => busy.value,
+    busyMaxMs: 60_000,
     rss: () => 200 * MB + growthMb.value * MB,
     collect: () => {
       collections.push(Date.now())
@@ -84,6 +86,28 @@ describe('releaseMemoryWhenIdle', () => {
     growth.value = 19
     site.request().close()
     vi.advanceTimersByTime(10_000)
+    expect(site.collections).toHaveLength(2)
+  })
+
+  it('waits for the work the requests left (their mail) before collecting, at most a minute', () => {
+    const growth = { value: 0 }
+    const busy = { value: true }
+    const site = watched(growth, busy)
+    growth.value = 40
+    site.request().close()
+    vi.advanceTimersByTime(10_000)
+    expect(site.collections).toEqual([])
+    busy.value = false
+    vi.advanceTimersByTime(2_000)
+    expect(site.collections).toHaveLength(1)
+
+    // Work that never ends (a newsletter paced over an hour) holds the collection back a minute.
+    busy.value = true
+    growth.value = 40
+    site.request().close()
+    vi.advanceTimersByTime(59_000)
+    expect(site.collections).toHaveLength(1)
+    vi.advanceTimersByTime(2_000)
     expect(site.collections).toHaveLength(2)
   })
 

@@ -19,6 +19,13 @@ export interface IdleMemoryOptions {
   quietMs?: number
   /** How much the process must have grown since the last collection (or the start) to run one. */
   growthBytes?: number
+  /**
+   * Whether the process still works after the requests are over (the outbox's sender going
+   * through the mail a burst queued): the collection waits for it, at most `busyMaxMs` past the
+   * last request, so a paced newsletter does not hold it back for an hour.
+   */
+  isBusy?: () => boolean
+  busyMaxMs?: number
   /** Resident memory in bytes; `process.memoryUsage.rss` unless a test gives its own. */
   rss?: () => number
   /** The collection; a memory-reducing one of V8's unless a test gives its own. */
@@ -26,7 +33,7 @@ export interface IdleMemoryOptions {
   now?: () => number
 }
 
-const IDLE_MEMORY_DEFAULTS = { quietMs: 2_000, growthBytes: 16 * 1024 * 1024 }
+const IDLE_MEMORY_DEFAULTS = { quietMs: 2_000, growthBytes: 16 * 1024 * 1024, busyMaxMs: 60_000 }
 
 /**
  * V8's memory-reducing full collection (the one it runs under memory pressure): it compacts the
@@ -46,6 +53,8 @@ export function memoryReducingCollection(): () => void {
 export function releaseMemoryWhenIdle(server: Server, options: IdleMemoryOptions = {}) {
   const quietMs = options.quietMs ?? IDLE_MEMORY_DEFAULTS.quietMs
   const growthBytes = options.growthBytes ?? IDLE_MEMORY_DEFAULTS.growthBytes
+  const isBusy = options.isBusy ?? (() => false)
+  const busyMaxMs = options.busyMaxMs ?? IDLE_MEMORY_DEFAULTS.busyMaxMs
   const rss = options.rss ?? (() => process.memoryUsage.rss())
   const collect = options.collect ?? memoryReducingCollection()
   const now = options.now ?? Date.now
@@ -61,6 +70,7 @@ export function releaseMemoryWhenIdle(server: Server, options: IdleMemoryOptions
     if (open > 0) return
     const quietFor = now() - lastActivity
     if (quietFor < quietMs) return arm(quietMs - quietFor)
+    if (isBusy() && quietFor < busyMaxMs) return arm(Math.min(quietMs, busyMaxMs - quietFor))
     if (rss() - baseline < growthBytes) return
     collect()
     baseline = rss()
