@@ -22,6 +22,7 @@ import {
   type ManagedBooking,
 } from '#app/features/booking/booking.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
+import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
 
 const NOT_FOUND = 404
@@ -37,11 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers(actionHeaders)
-  headers.set('x-robots-tag', 'noindex')
-  return headers
-}
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 type Step = 'view' | 'cancel' | 'reschedule'
 

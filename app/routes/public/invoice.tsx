@@ -1,5 +1,6 @@
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/invoice'
+import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Badges } from '#app/components/ui/badges.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
@@ -7,6 +8,7 @@ import { refusalOf } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { InvoiceSheet, spacedIban } from '#app/features/invoices/invoice-sheet.tsx'
 import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
+import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { formatMoney } from '#common/money.ts'
 
 // The address carries the link's secret token: never in search results, never cached.
@@ -22,12 +24,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers(actionHeaders)
-  headers.set('x-robots-tag', 'noindex')
-  headers.set('cache-control', 'private, no-store')
-  return headers
-}
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { invoices } = context.services
@@ -59,15 +56,9 @@ export async function action({ params, context }: Route.ActionArgs) {
 export default function InvoicePage({ loaderData, actionData, params }: Route.ComponentProps) {
   if (!('document' in loaderData)) {
     return (
-      <main id="main-content" className="flex-1 bg-slate-50">
-        <div className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Invoice</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900">
-            This link does not lead to an invoice
-          </h1>
-          <p className="mt-5 text-lg leading-8 text-slate-700">{loaderData.message}</p>
-        </div>
-      </main>
+      <TokenPageFrame eyebrow="Invoice" title="This link does not lead to an invoice">
+        <p className="mt-5 text-lg leading-8 text-slate-700">{loaderData.message}</p>
+      </TokenPageFrame>
     )
   }
   const { document: d, status, balance, epcQrSvg, isCardPayable, isCardReturn } = loaderData

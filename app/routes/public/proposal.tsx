@@ -1,5 +1,6 @@
 import { data, Form } from 'react-router'
 import type { Route } from './+types/proposal'
+import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
@@ -7,7 +8,9 @@ import type { FieldErrors } from '#app/lib/form-errors.ts'
 import { answerPublicForm, postedFields, refusalOf } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { renderMarkdown } from '#common/markdown.ts'
-import { longDate, ProposalSheet, utcTime } from '#app/features/proposals/proposal-sheet.tsx'
+import { longDate } from '#app/components/ui/document-sheet.tsx'
+import { ProposalSheet, utcTime } from '#app/features/proposals/proposal-sheet.tsx'
+import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { AcceptProposalBodySchema, DeclineProposalBodySchema } from '#common/schemas/proposals.ts'
 
 const NOT_FOUND = 404
@@ -23,12 +26,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers(actionHeaders)
-  headers.set('x-robots-tag', 'noindex')
-  headers.set('cache-control', 'private, no-store')
-  return headers
-}
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { proposals } = context.services
@@ -98,15 +96,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ProposalPage({ loaderData, actionData, params }: Route.ComponentProps) {
   if (!('document' in loaderData)) {
     return (
-      <main id="main-content" className="flex-1 bg-slate-50">
-        <div className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Proposal</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900">
-            This link does not lead to a proposal
-          </h1>
-          <p className="mt-5 text-lg leading-8 text-slate-700">{loaderData.message}</p>
-        </div>
-      </main>
+      <TokenPageFrame eyebrow="Proposal" title="This link does not lead to a proposal">
+        <p className="mt-5 text-lg leading-8 text-slate-700">{loaderData.message}</p>
+      </TokenPageFrame>
     )
   }
   const { document: d, status, isExpired, signature } = loaderData

@@ -7,6 +7,7 @@ import { refusalOf } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { tokenPageHeaders } from '#app/lib/token-page.ts'
 
 const NOT_FOUND = 404
 
@@ -16,11 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers(actionHeaders)
-  headers.set('x-robots-tag', 'noindex')
-  return headers
-}
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 /** Reads the link only: opening it (or a mail scanner prefetching it) confirms nothing. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -15,6 +15,7 @@ import {
   TestimonialSubmitBodySchema,
 } from '#common/schemas/testimonials.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { tokenPageHeaders } from '#app/lib/token-page.ts'
 
 const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
 const GONE = 410
@@ -34,12 +35,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** A refused post's Retry-After reaches the client; no answer of this page is to be indexed. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers(actionHeaders)
-  headers.set('x-robots-tag', 'noindex')
-  return headers
-}
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await context.services.testimonials.lookUpLink(params.token)

@@ -5,6 +5,7 @@ import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { isLinkToken } from '#common/schemas/common.ts'
 
 const NOT_FOUND = 404
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: Route.HeadersFunction = () => ({ 'x-robots-tag': 'noindex' })
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 /**
  * Reads the link only: opening it unsubscribes nobody. The button posts to the same address,

@@ -2,14 +2,8 @@
  * The mails of an invoice: the invoice (or credit note, or a signed proposal's deposit invoice) to
  * the client with its PDF and link, and the reminder of an overdue one.
  */
-import { DateTime } from 'luxon'
-import { escapeMarkup } from '#common/escape-markup.ts'
 import { formatMoney } from '#common/money.ts'
-import { mailButton, mailLayout, paragraphs, type MailBrand } from './layout.ts'
-
-/** "31 December 2026" for "2026-12-31". */
-const longDate = (day: string) =>
-  DateTime.fromISO(day, { zone: 'UTC' }).setLocale('en-GB').toFormat('d LLLL yyyy')
+import { clientLinkMail, mailLongDate as longDate, type MailBrand } from './layout.ts'
 
 interface InvoiceFacts {
   kind: 'invoice' | 'deposit' | 'credit'
@@ -28,12 +22,6 @@ interface InvoiceFacts {
   brand: MailBrand
 }
 
-const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ')
-
-const signOff = (f: InvoiceFacts) => `${f.ownerName}\n${f.businessName}`
-const signOffHtml = (f: InvoiceFacts) =>
-  `<p>${escapeMarkup(f.ownerName)}<br>${escapeMarkup(f.businessName)}</p>`
-
 function sentLead(f: InvoiceFacts): string {
   const amount = formatMoney(f.total, f.currency)
   if (f.kind === 'credit')
@@ -47,49 +35,22 @@ function sentLead(f: InvoiceFacts): string {
 /** To the client: the invoice, its PDF attached, with the link to its page. */
 export function invoiceSentMail(f: InvoiceFacts) {
   const noun = f.kind === 'credit' ? 'Credit note' : 'Invoice'
-  const subject = oneLine(`${noun} ${f.number} from ${f.businessName || f.ownerName}`)
-  const lead = sentLead(f)
-  const text = `Hello ${f.clientName},
-
-${lead}
-
-${f.link}
-
-${signOff(f)}`
-  const html = mailLayout(
-    subject,
-    `<p>Hello ${escapeMarkup(f.clientName)},</p>
-${paragraphs(lead)}
-${mailButton(f.link, f.kind === 'credit' ? 'Open the credit note' : 'Open the invoice', f.brand)}
-<p style="font-size:14px;color:#64748b">Or copy this address into your browser: ${escapeMarkup(f.link)}</p>
-${signOffHtml(f)}`,
-    { brand: f.brand, preheader: `${noun} ${f.number}: ${formatMoney(f.total, f.currency)}` },
-  )
-  return { subject, text, html }
+  return clientLinkMail({
+    ...f,
+    subject: `${noun} ${f.number} from ${f.businessName || f.ownerName}`,
+    lead: sentLead(f),
+    button: f.kind === 'credit' ? 'Open the credit note' : 'Open the invoice',
+    preheader: `${noun} ${f.number}: ${formatMoney(f.total, f.currency)}`,
+  })
 }
 
 /** To the client: an invoice is overdue, with what is left to pay and the link. */
 export function invoiceReminderMail(f: InvoiceFacts) {
-  const subject = oneLine(`Reminder: invoice ${f.number} is overdue`)
-  const lead = `Invoice ${f.number} was due on ${longDate(f.dueDate)}, and ${formatMoney(f.balance, f.currency)} of it is still open. If you have paid it already, thank you, and please ignore this mail; otherwise its page has the bank details and the PDF.`
-  const text = `Hello ${f.clientName},
-
-${lead}
-
-${f.link}
-
-${signOff(f)}`
-  const html = mailLayout(
-    subject,
-    `<p>Hello ${escapeMarkup(f.clientName)},</p>
-${paragraphs(lead)}
-${mailButton(f.link, 'Open the invoice', f.brand)}
-<p style="font-size:14px;color:#64748b">Or copy this address into your browser: ${escapeMarkup(f.link)}</p>
-${signOffHtml(f)}`,
-    {
-      brand: f.brand,
-      preheader: `${formatMoney(f.balance, f.currency)} open since ${longDate(f.dueDate)}`,
-    },
-  )
-  return { subject, text, html }
+  return clientLinkMail({
+    ...f,
+    subject: `Reminder: invoice ${f.number} is overdue`,
+    lead: `Invoice ${f.number} was due on ${longDate(f.dueDate)}, and ${formatMoney(f.balance, f.currency)} of it is still open. If you have paid it already, thank you, and please ignore this mail; otherwise its page has the bank details and the PDF.`,
+    button: 'Open the invoice',
+    preheader: `${formatMoney(f.balance, f.currency)} open since ${longDate(f.dueDate)}`,
+  })
 }

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { iconPath } from '#common/brand-icons.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
@@ -102,6 +103,55 @@ ${footer}</table>
 export function mailButton(href: string, label: string, brand: MailBrand): string {
   const accent = escapeMarkup(brand.accentColor)
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:28px 0 8px"><tr><td bgcolor="${accent}" style="background:${accent};border-radius:8px"><a href="${escapeMarkup(href)}" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.25;color:#ffffff;text-decoration:none;border-radius:8px;background:${accent}">${escapeMarkup(label)}</a></td></tr></table>`
+}
+
+/** A subject on one line, whatever the names in it hold. */
+export const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ')
+
+/** "31 December 2026" for "2026-12-31". */
+export const mailLongDate = (day: string) =>
+  DateTime.fromISO(day, { zone: 'UTC' }).setLocale('en-GB').toFormat('d LLLL yyyy')
+
+/**
+ * The owner's mail to a client about a document on its page (a proposal, an agreement, an
+ * invoice): the greeting, the lead, the link as a button and as text, a `footnote` (the document's
+ * fingerprint) and the owner's sign-off, under the owner's brand.
+ */
+export function clientLinkMail(f: {
+  subject: string
+  clientName: string
+  lead: string
+  link: string
+  button: string
+  /** Under the button; the text mail shows it under the link. */
+  footnote?: string
+  ownerName: string
+  businessName: string
+  brand: MailBrand
+  preheader: string
+}) {
+  const subject = oneLine(f.subject)
+  const text = `Hello ${f.clientName},
+
+${f.lead}
+
+${f.link}
+${f.footnote ? `\n${f.footnote}\n` : ''}
+${f.ownerName}
+${f.businessName}`
+  const below = f.footnote
+    ? `<p style="font-size:13px;color:#64748b;word-break:break-all">${escapeMarkup(f.footnote)}</p>`
+    : `<p style="font-size:14px;color:#64748b">Or copy this address into your browser: ${escapeMarkup(f.link)}</p>`
+  const html = mailLayout(
+    subject,
+    `<p>Hello ${escapeMarkup(f.clientName)},</p>
+${paragraphs(f.lead)}
+${mailButton(f.link, f.button, f.brand)}
+${below}
+<p>${escapeMarkup(f.ownerName)}<br>${escapeMarkup(f.businessName)}</p>`,
+    { brand: f.brand, preheader: f.preheader },
+  )
+  return { subject, text, html }
 }
 
 /** Escapes text and keeps its line breaks. */

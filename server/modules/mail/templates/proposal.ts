@@ -2,14 +2,16 @@
  * The mails of a proposal: the link to the client, the signed agreement to both sides, and the
  * owner's word that a client declined.
  */
-import { DateTime } from 'luxon'
 import { escapeMarkup } from '#common/escape-markup.ts'
 import { formatMoney } from '#common/money.ts'
-import { mailButton, mailLayout, paragraphs, type MailBrand } from './layout.ts'
-
-/** "31 December 2026" for "2026-12-31". */
-const longDate = (day: string) =>
-  DateTime.fromISO(day, { zone: 'UTC' }).setLocale('en-GB').toFormat('d LLLL yyyy')
+import {
+  clientLinkMail,
+  mailLayout,
+  mailLongDate as longDate,
+  oneLine,
+  paragraphs,
+  type MailBrand,
+} from './layout.ts'
 
 interface ProposalFacts {
   title: string
@@ -25,12 +27,6 @@ interface ProposalFacts {
   brand: MailBrand
 }
 
-const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ')
-
-const signOff = (f: ProposalFacts) => `${f.ownerName}\n${f.businessName}`
-const signOffHtml = (f: ProposalFacts) =>
-  `<p>${escapeMarkup(f.ownerName)}<br>${escapeMarkup(f.businessName)}</p>`
-
 const depositLine = (f: ProposalFacts) =>
   Number(f.depositPercent) > 0
     ? ` A deposit of ${formatMoney(f.depositAmount, f.currency)} (${f.depositPercent} %) is due on acceptance.`
@@ -38,25 +34,13 @@ const depositLine = (f: ProposalFacts) =>
 
 /** To the client: the proposal is ready, with its link. */
 export function proposalSentMail(f: ProposalFacts) {
-  const subject = oneLine(`Proposal: ${f.title}`)
-  const lead = `Here is my proposal for ${f.title}: the scope, the price (${formatMoney(f.total, f.currency)} in total) and the terms, on one page. You can accept it there by typing your name, or decline it with a word on why. It is valid until ${longDate(f.validUntil)}.${depositLine(f)}`
-  const text = `Hello ${f.clientName},
-
-${lead}
-
-${f.link}
-
-${signOff(f)}`
-  const html = mailLayout(
-    subject,
-    `<p>Hello ${escapeMarkup(f.clientName)},</p>
-${paragraphs(lead)}
-${mailButton(f.link, 'Read the proposal', f.brand)}
-<p style="font-size:14px;color:#64748b">Or copy this address into your browser: ${escapeMarkup(f.link)}</p>
-${signOffHtml(f)}`,
-    { brand: f.brand, preheader: `${f.title}: ${formatMoney(f.total, f.currency)}` },
-  )
-  return { subject, text, html }
+  return clientLinkMail({
+    ...f,
+    subject: `Proposal: ${f.title}`,
+    lead: `Here is my proposal for ${f.title}: the scope, the price (${formatMoney(f.total, f.currency)} in total) and the terms, on one page. You can accept it there by typing your name, or decline it with a word on why. It is valid until ${longDate(f.validUntil)}.${depositLine(f)}`,
+    button: 'Read the proposal',
+    preheader: `${f.title}: ${formatMoney(f.total, f.currency)}`,
+  })
 }
 
 interface SignedFacts extends ProposalFacts {
@@ -68,27 +52,14 @@ interface SignedFacts extends ProposalFacts {
 
 /** To the client: their signed agreement, the PDF attached. */
 export function proposalSignedClientMail(f: SignedFacts) {
-  const subject = oneLine(`Signed: ${f.title}`)
-  const lead = `Thank you, ${f.signerName}: you accepted the proposal "${f.title}" on ${f.signedAt}. The signed agreement is attached as a PDF, with an audit page that records the signature; the same PDF stays available from the proposal's page.${depositLine(f)}`
-  const text = `Hello ${f.clientName},
-
-${lead}
-
-${f.link}
-
-Document fingerprint (SHA-256): ${f.documentHash}
-
-${signOff(f)}`
-  const html = mailLayout(
-    subject,
-    `<p>Hello ${escapeMarkup(f.clientName)},</p>
-${paragraphs(lead)}
-${mailButton(f.link, 'Open the agreement', f.brand)}
-<p style="font-size:13px;color:#64748b;word-break:break-all">Document fingerprint (SHA-256): ${escapeMarkup(f.documentHash)}</p>
-${signOffHtml(f)}`,
-    { brand: f.brand, preheader: `Your signed agreement for ${f.title}` },
-  )
-  return { subject, text, html }
+  return clientLinkMail({
+    ...f,
+    subject: `Signed: ${f.title}`,
+    lead: `Thank you, ${f.signerName}: you accepted the proposal "${f.title}" on ${f.signedAt}. The signed agreement is attached as a PDF, with an audit page that records the signature; the same PDF stays available from the proposal's page.${depositLine(f)}`,
+    button: 'Open the agreement',
+    footnote: `Document fingerprint (SHA-256): ${f.documentHash}`,
+    preheader: `Your signed agreement for ${f.title}`,
+  })
 }
 
 /** To the owner: the client accepted, the signed PDF attached. */
