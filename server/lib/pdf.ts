@@ -76,7 +76,7 @@ export function drawLabel(doc: Pdf, label: string, x: number, y: number, width: 
 }
 
 /** A party: its label, its name in bold and its lines; returns where it ends. */
-export function drawParty(
+function drawParty(
   doc: Pdf,
   box: { x: number; y: number; width: number },
   label: string,

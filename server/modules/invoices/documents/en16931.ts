@@ -115,7 +115,7 @@ export interface En16931Party {
   address: En16931Address
 }
 
-export interface En16931Line {
+interface En16931Line {
   /** BT-126, from 1. */
   id: string
   /** BT-153. */
@@ -134,7 +134,7 @@ export interface En16931Line {
   rate: string
 }
 
-export interface En16931VatBreakdown {
+interface En16931VatBreakdown {
   /** BT-118. */
   category: VatCategory
   /** BT-119. */

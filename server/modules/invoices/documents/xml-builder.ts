@@ -51,7 +51,7 @@ const ENTITIES: Record<string, string> = {
 }
 
 /** `value` as XML text or attribute value. */
-export const escapeXml = (value: string): string =>
+const escapeXml = (value: string): string =>
   value.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ENTITIES[c]!)
 
 const isEmpty = (element: XmlElement): boolean =>
