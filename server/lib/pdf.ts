@@ -5,6 +5,7 @@
  * titles, the priced lines with their totals, page footers). pdfkit loads with the first PDF made,
  * not at start, so the idle server does not hold it.
  */
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { DateTime } from 'luxon'
 import { formatMoney } from '#common/money.ts'
@@ -33,9 +34,34 @@ export interface PdfOptions {
   isArchival?: boolean
 }
 
+type FontName = keyof typeof FONTS
+
+/**
+ * The fonts, read and parsed once for every document: pdfkit takes a fontkit font as it takes a
+ * file, and then only subsets it per document. Parsed per document, Inter's tables (its kerning
+ * and shaping) made each PDF hold about 8 MB and take 200 ms; twenty at once passed the heap limit
+ * `npm start` sets.
+ */
+let parsedFonts: Promise<Record<FontName, unknown>> | undefined
+
+function loadFonts() {
+  parsedFonts ??= (async () => {
+    const { create } = await import('fontkit')
+    const entries = await Promise.all(
+      (Object.keys(FONTS) as FontName[]).map(
+        async (name) => [name, create(await readFile(FONTS[name]))] as const,
+      ),
+    )
+    return Object.fromEntries(entries) as Record<FontName, unknown>
+  })()
+  return parsedFonts
+}
+
 /** A new document and the promise of its bytes, which settles once `doc.end()` is called. */
 export async function openPdf({ info, isArchival = false }: PdfOptions) {
-  const { default: PDFDocument } = await import('pdfkit')
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), loadFonts()])
+  // pdfkit's types name files and buffers only; a fontkit font is what it makes of them.
+  const font = (name: FontName) => fonts[name] as string
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -44,12 +70,10 @@ export async function openPdf({ info, isArchival = false }: PdfOptions) {
     lang: 'en',
     displayTitle: true,
     // Never pdfkit's default Helvetica, which is not embedded (PDF/A forbids it).
-    font: FONTS.regular,
+    font: font('regular'),
     ...(isArchival ? { pdfVersion: '1.7' as const, subset: 'PDF/A-3b' as const } : {}),
   })
-  doc.registerFont('regular', FONTS.regular)
-  doc.registerFont('medium', FONTS.medium)
-  doc.registerFont('bold', FONTS.bold)
+  for (const name of Object.keys(FONTS) as FontName[]) doc.registerFont(name, font(name))
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const bytes = new Promise<Buffer>((resolve, reject) => {

@@ -12,11 +12,11 @@ import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientResponseSchema } from '#common/schemas/clients.ts'
 import { InvoiceResponseSchema, type Invoice } from '#common/schemas/invoices.ts'
-import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { checkRules, type RuleSet } from '#tests/helpers/en16931-rules.ts'
 import { embeddedFiles, firstPagePng, readQrCode, textOf, xmpOf } from '#tests/helpers/pdf-files.ts'
+import { changeSettings } from '#tests/helpers/settings.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const NOW = Date.parse('2026-12-01T10:00:00Z')
@@ -46,21 +46,12 @@ let admin: Record<string, string>
 beforeAll(async () => {
   app = await createTestApp({ now: () => new Date(NOW) })
   admin = (await asAdmin(app)).headers
-  const current = SiteSettingsSchema.parse(
-    (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
-  )
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/settings',
-    headers: admin,
-    payload: {
-      ...current,
-      businessName: 'Harbour Pixel Works',
-      ownerName: 'Sam Lee',
-      billing: { ...current.billing, ...SELLER },
-    },
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
+  await changeSettings(app, admin, (current) => ({
+    ...current,
+    businessName: 'Harbour Pixel Works',
+    ownerName: 'Sam Lee',
+    billing: { ...current.billing, ...SELLER },
+  }))
 })
 afterAll(() => app.cleanup())
 
@@ -234,6 +225,13 @@ async function fatalRules(xml: string, ...sets: RuleSet[]) {
   return fatal
 }
 
+/** The totals as the XML states them: net, VAT, gross and what is due. */
+const totalsOf = (invoice: Invoice) => ({
+  subtotal: invoice.subtotal,
+  tax: invoice.tax,
+  total: invoice.total,
+  due: invoice.balance,
+})
 const compact = (day: string) => day.replaceAll('-', '')
 const positive = (amount: string) => amount.replace(/^-/, '')
 
@@ -273,12 +271,7 @@ describe('GET /api/invoices/{id}/pdf', () => {
         tax,
         exemption: [],
       })),
-      totals: {
-        subtotal: invoice.subtotal,
-        tax: invoice.tax,
-        total: invoice.total,
-        due: invoice.balance,
-      },
+      totals: totalsOf(invoice),
       lines: ITEMS.length,
       preceding: undefined,
     })
@@ -411,12 +404,7 @@ describe('GET /api/invoices/{id}/ubl', () => {
         net,
         tax,
       })),
-      totals: {
-        subtotal: invoice.subtotal,
-        tax: invoice.tax,
-        total: invoice.total,
-        due: invoice.balance,
-      },
+      totals: totalsOf(invoice),
       lines: ITEMS.length,
       preceding: undefined,
     })
@@ -523,16 +511,7 @@ describe('the PDF’s brand', () => {
       headers: { ...admin, 'content-type': request.headers.get('content-type')! },
     })
     expect(uploaded.statusCode, uploaded.body).toBe(200)
-    const current = SiteSettingsSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
-    )
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: admin,
-      payload: { ...current, logo: uploaded.json<string>() },
-    })
-    expect(saved.statusCode, saved.body).toBe(200)
+    await changeSettings(app, admin, (current) => ({ ...current, logo: uploaded.json<string>() }))
     const after = (await pdfOf(await issued({}))).pdf
     expect(after.toString('latin1')).toContain('/Subtype /Image')
     expect(await xmpOf(after)).toMatch(/<pdfaid:part>3<\/pdfaid:part>/)
