@@ -22,6 +22,6 @@ export default {
   ignore: ['scripts/lib/build-stamp.d.mts'],
   // Pinned beside @axe-core/playwright, which takes any axe-core 4: 4.14's new findings
   // (label-content-name-mismatch across the admin) are to be fixed before the scans take it.
-  // The signed agreement's font files are found by path (server/modules/proposals/agreement-pdf.ts).
+  // The PDFs' font files are found by path (server/lib/pdf.ts).
   ignoreDependencies: ['axe-core', '@expo-google-fonts/inter'],
 } satisfies KnipConfig

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only] [--invoice-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -44,6 +44,7 @@ import { measureVisitCounting, renderVisitCounting } from './visit-counting.ts'
 import { HOSTILE_VISITS, measureHostileStats, renderHostileStats } from './hostile-stats.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
 import { measureRender, renderRender } from './render.ts'
+import { INVOICE_PDFS, measureInvoicePdf, renderInvoicePdf } from './invoice-pdf.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +65,8 @@ const { values: args } = parseArgs({
     'link-checks-only': { type: 'boolean', default: false },
     // Only rendering without the cache: each public route uncached and cached, campaign links, a crawl.
     'render-only': { type: 'boolean', default: false },
+    // Only the invoice PDF: its median time and the server's peak memory while 20 are made at once.
+    'invoice-only': { type: 'boolean', default: false },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -489,6 +492,12 @@ async function visitStatistics() {
   )
 }
 
+async function invoicePdfs() {
+  return renderInvoicePdf(
+    await measureInvoicePdf({ env: (dataDir) => serverEnv(dataDir), admin: ADMIN }),
+  )
+}
+
 async function hostileStatistics() {
   return renderHostileStats(
     await measureHostileStats({ env: (dataDir) => serverEnv(dataDir), admin: ADMIN }),
@@ -529,6 +538,11 @@ async function main() {
     console.log(renderOutboxSender(await measureOutboxSender()))
     return
   }
+  if (args['invoice-only']) {
+    await ensureBuild()
+    console.log(await invoicePdfs())
+    return
+  }
   if (args['render-only']) {
     await ensureBuild()
     console.log(renderRender(await measureRender({ durationSeconds: LOAD.durationSeconds })))
@@ -566,6 +580,8 @@ async function main() {
   const visitCounting = await visitStatistics()
   log(`visit statistics: GET /api/stats over ${HOSTILE_VISITS} hostile visits`)
   const hostileStats = await hostileStatistics()
+  log(`invoice PDF: ${INVOICE_PDFS} one after another, then 20 at once`)
+  const invoicePdf = await invoicePdfs()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
   const ceiling = await measureCeiling()
 
@@ -575,7 +591,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${linkCheckRound}\n\n${outboxSender}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${invoicePdf}\n\n${linkCheckRound}\n\n${outboxSender}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)

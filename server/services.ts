@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
+import { iconPath } from '#common/brand-icons.ts'
 import { ownContactEmail } from '#common/first-run-persona.ts'
 import type { Database } from './db/client.ts'
 import { loadOrCreateSessionSecret } from './db/settings.ts'
@@ -90,6 +91,9 @@ export interface ServicesDeps {
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>
+
+/** The logo's icon an invoice's PDF shows: sharp at the header's size, a few kilobytes. */
+const INVOICE_LOGO_SIZE = 192
 
 export async function createServices(deps: ServicesDeps) {
   const { config, database, log } = deps
@@ -262,6 +266,12 @@ export async function createServices(deps: ServicesDeps) {
     inquiryExists: messages.exists,
     now,
   })
+  const brand = createBrandService({ settings, uploads })
+  /** The owner's logo as the PNG its icons are (drawn once per logo), for the invoices' PDF. */
+  const logoPng = async () => {
+    const { logo } = await settings.get()
+    return logo ? brand.icon(iconPath(logo, INVOICE_LOGO_SIZE).slice('/brand/'.length)) : undefined
+  }
   // Built below: the invoices read proposals, and a signed proposal issues its deposit invoice.
   const lateProposals: { service?: ProposalsService } = {}
   const invoices = createInvoicesService({
@@ -271,12 +281,17 @@ export async function createServices(deps: ServicesDeps) {
     settings,
     mail,
     // pdfkit and the documents' writers load with the first invoice drawn, not at start.
-    drawPdf: async (document) =>
-      (await import('./modules/invoices/documents/invoice-pdf.ts')).invoicePdf(document),
+    drawPdf: async (document) => {
+      const [{ invoicePdf }, logo] = await Promise.all([
+        import('./modules/invoices/documents/invoice-pdf.ts'),
+        logoPng(),
+      ])
+      return invoicePdf(document, { logo })
+    },
     writeUbl: async (document) =>
       (await import('./modules/invoices/documents/ubl.ts')).invoiceUbl(document),
-    drawEpcQr: async (document) =>
-      (await import('./modules/invoices/documents/epc-qr.ts')).epcQrSvg(document),
+    drawEpcQr: async (document, amount) =>
+      (await import('./modules/invoices/documents/epc-qr.ts')).epcQrSvg(document, amount),
     cardPayments: config.stripe ? createCardPayments(config.stripe) : undefined,
     publicUrl: config.publicUrl,
     limits,
@@ -377,7 +392,7 @@ export async function createServices(deps: ServicesDeps) {
   return {
     ...services,
     setup: createSetupService(services),
-    brand: createBrandService({ settings, uploads: services.uploads }),
+    brand,
     /** The server's clock: what "now" is for every service, and for the pages' loaders. */
     now,
   }

@@ -16,6 +16,7 @@ const INVOICE_PREFIX_MAX = 12
 const PAYMENT_TERMS_MAX_DAYS = 365
 const REMINDER_DAYS_MAX = 5
 const ITEM_DESCRIPTION_MAX = 500
+const PHONE_MAX = 40
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
@@ -86,6 +87,14 @@ const BicSchema = text('BIC', 11)
     error: 'BIC must be 8 or 11 letters and digits, such as COBADEFFXXX',
   })
 
+/** A telephone number as people write it: digits with spaces, +, -, / and brackets, or ''. */
+const BillingPhoneSchema = text('Phone', PHONE_MAX)
+  .refine((value) => value === '' || (/^\+?[\d\s()/.-]+$/.test(value) && /\d/.test(value)), {
+    error: 'Phone must be a telephone number such as +49 40 1234567',
+  })
+  // Saved billing details from before the field read as none.
+  .default('')
+
 const BillingEmailSchema = text('Billing e-mail', TEXT_LIMITS.email)
   .toLowerCase()
   .refine((value) => value === '' || z.email().safeParse(value).success, {
@@ -100,6 +109,8 @@ export const BillingSettingsSchema = z.object(
     vatId: vatIdSchema('VAT ID'),
     registration: text('Registration', TEXT_LIMITS.short),
     email: BillingEmailSchema,
+    /** The seller's contact telephone (BT-42), which German e-invoices between German parties require. */
+    phone: BillingPhoneSchema,
     iban: IbanSchema,
     bic: BicSchema,
     bankName: text('Bank name', TEXT_LIMITS.name),
@@ -147,6 +158,7 @@ export const BILLING_DEFAULTS: BillingSettings = {
   vatId: '',
   registration: '',
   email: '',
+  phone: '',
   iban: '',
   bic: '',
   bankName: '',

@@ -32,6 +32,7 @@ const billing = {
   vatId: 'DE 123 456 789',
   registration: 'HRB 12345, Amtsgericht Hamburg',
   email: 'Billing@Harbour.example',
+  phone: ' +49 (40) 123 4567 ',
   iban: 'de89 3704 0044 0532 0130 00',
   bic: 'cobadeffxxx',
   bankName: 'Commerzbank',
@@ -62,6 +63,7 @@ describe('PUT /api/settings with billing details', () => {
       country: 'DE',
       vatId: 'DE123456789',
       email: 'billing@harbour.example',
+      phone: '+49 (40) 123 4567',
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
       currency: 'EUR',
@@ -106,11 +108,19 @@ describe('PUT /api/settings with billing details', () => {
         /^billing\.defaultTaxRate: Default tax rate must have at most 2/,
       ],
       [{ vatId: '123' }, /^billing\.vatId: VAT ID must start with its country code/],
+      [{ phone: 'call me' }, /^billing\.phone: Phone must be a telephone number/],
     ]
     for (const [change, message] of cases) {
       const res = await put({ ...current, billing: { ...billing, ...change } })
       expect(res.statusCode, JSON.stringify(change)).toBe(400)
       expect(res.json().message).toMatch(message)
     }
+  })
+
+  it('reads billing details saved without a phone as having none', async () => {
+    const { phone: _none, ...withoutPhone } = billing
+    const res = await put({ ...current, billing: withoutPhone })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(SiteSettingsSchema.parse(res.json()).billing.phone).toBe('')
   })
 })

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientResponseSchema } from '#common/schemas/clients.ts'
 import { InvoiceResponseSchema, type Invoice } from '#common/schemas/invoices.ts'
-import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { changeSettings } from '#tests/helpers/settings.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const DAY = 24 * 60 * 60_000
@@ -24,21 +24,12 @@ beforeAll(async () => {
   smtp = await startSmtpServer()
   app = await createTestApp({ env: { SMTP_URL: smtp.url }, now: () => new Date(clock) })
   admin = (await asAdmin(app)).headers
-  const current = SiteSettingsSchema.parse(
-    (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
-  )
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/settings',
-    headers: admin,
-    payload: {
-      ...current,
-      businessName: 'Harbour Pixel Works',
-      ownerName: 'Sam Lee',
-      billing: { ...current.billing, paymentTermsDays: 14, reminderDays: [3, 10] },
-    },
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
+  await changeSettings(app, admin, (current) => ({
+    ...current,
+    businessName: 'Harbour Pixel Works',
+    ownerName: 'Sam Lee',
+    billing: { ...current.billing, paymentTermsDays: 14, reminderDays: [3, 10] },
+  }))
 })
 afterAll(async () => {
   await app.cleanup()

@@ -17,7 +17,7 @@ import {
   type Invoice,
 } from '#common/schemas/invoices.ts'
 import { ProposalResponseSchema } from '#common/schemas/proposals.ts'
-import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
+import type { SiteSettings } from '#common/schemas/settings.ts'
 import { SummarySchema } from '#common/schemas/summary.ts'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
@@ -26,6 +26,7 @@ import { migrateDatabase } from '#server/db/migrate.ts'
 import { asAdmin, asUser, authHeader, expectError } from '#tests/helpers/auth.ts'
 import { makeAdmin } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { changeSettings } from '#tests/helpers/settings.ts'
 import { createScratchPostgres, createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
 
@@ -37,23 +38,6 @@ let smtp: TestSmtpServer
 let admin: Record<string, string>
 
 type Inject = Pick<TestApp, 'inject'>
-
-async function saveSettings(
-  target: Inject,
-  headers: Record<string, string>,
-  change: (s: SiteSettings) => SiteSettings,
-) {
-  const current = SiteSettingsSchema.parse(
-    (await target.inject({ method: 'GET', url: '/api/settings', headers })).json(),
-  )
-  const saved = await target.inject({
-    method: 'PUT',
-    url: '/api/settings',
-    headers,
-    payload: change(current),
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
-}
 
 const BILLING = (current: SiteSettings): SiteSettings => ({
   ...current,
@@ -75,7 +59,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer()
   app = await createTestApp({ env: { SMTP_URL: smtp.url }, now: () => new Date(clock) })
   admin = (await asAdmin(app)).headers
-  await saveSettings(app, admin, BILLING)
+  await changeSettings(app, admin, BILLING)
 })
 afterAll(async () => {
   await app.cleanup()
@@ -279,7 +263,7 @@ describe('POST /api/invoices/{id}/issue', () => {
 
   it('dates and numbers by the owner’s time zone, and starts each year at 0001', async () => {
     const saved = clock
-    await saveSettings(app, admin, (s) => ({
+    await changeSettings(app, admin, (s) => ({
       ...s,
       booking: { ...s.booking, timeZone: 'Europe/Berlin' },
     }))
@@ -291,12 +275,15 @@ describe('POST /api/invoices/{id}/issue', () => {
       expect(issued).toMatchObject({ issueDate: '2027-01-01', number: '2027-0001' })
     } finally {
       await setClock(saved)
-      await saveSettings(app, admin, (s) => ({ ...s, booking: { ...s.booking, timeZone: 'UTC' } }))
+      await changeSettings(app, admin, (s) => ({
+        ...s,
+        booking: { ...s.booking, timeZone: 'UTC' },
+      }))
     }
   })
 
   it('takes the prefix of the billing details', async () => {
-    await saveSettings(app, admin, (s) => ({
+    await changeSettings(app, admin, (s) => ({
       ...s,
       billing: { ...s.billing, invoicePrefix: 'HPW-' },
     }))
@@ -305,7 +292,7 @@ describe('POST /api/invoices/{id}/issue', () => {
       const first = await issue((await draft(client._id))._id)
       expect(first.number).toBe('HPW-2026-0001')
     } finally {
-      await saveSettings(app, admin, (s) => ({
+      await changeSettings(app, admin, (s) => ({
         ...s,
         billing: { ...s.billing, invoicePrefix: '' },
       }))

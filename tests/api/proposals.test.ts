@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientResponseSchema, ClientsListSchema } from '#common/schemas/clients.ts'
 import { MessageSchema } from '#common/schemas/messages.ts'
 import { ProposalResponseSchema, type Proposal } from '#common/schemas/proposals.ts'
-import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
+import { changeSettings } from '#tests/helpers/settings.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const run = promisify(execFile)
@@ -37,28 +37,19 @@ beforeAll(async () => {
   })
   admin = (await asAdmin(app)).headers
   scratch = await mkdtemp(path.join(os.tmpdir(), 'site-proposals-'))
-  const current = SiteSettingsSchema.parse(
-    (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json(),
-  )
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/settings',
-    headers: admin,
-    payload: {
-      ...current,
-      businessName: 'Harbour Pixel Works',
-      ownerName: 'Sam Lee',
-      billing: {
-        ...current.billing,
-        legalName: 'Harbour Pixel Works GmbH',
-        address: 'Hafenstraße 1\n20457 Hamburg',
-        country: 'DE',
-        vatId: 'DE123456789',
-        iban: 'DE89370400440532013000',
-      },
+  await changeSettings(app, admin, (current) => ({
+    ...current,
+    businessName: 'Harbour Pixel Works',
+    ownerName: 'Sam Lee',
+    billing: {
+      ...current.billing,
+      legalName: 'Harbour Pixel Works GmbH',
+      address: 'Hafenstraße 1\n20457 Hamburg',
+      country: 'DE',
+      vatId: 'DE123456789',
+      iban: 'DE89370400440532013000',
     },
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
+  }))
 })
 afterAll(async () => {
   await app.cleanup()

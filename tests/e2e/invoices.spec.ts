@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import type { SiteSettings } from '#common/schemas/settings.ts'
+import { readQrCode } from '#tests/helpers/pdf-files.ts'
 import { adminHeaders, uniqueId } from './support/api.ts'
 import {
   expect,
@@ -93,6 +94,11 @@ test('the owner issues and sends an invoice; the client reads it without JavaScr
     await expect(payment.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible()
     await expect(payment.getByText('COBADEFFXXX')).toBeVisible()
     await expect(payment.getByText(number, { exact: true })).toBeVisible()
+    // The EPC QR code as a banking app scans it: a transfer of the amount to the IBAN, for the number.
+    const code = payment.getByRole('img', { name: 'QR code for a bank transfer of this invoice' })
+    const scanned = (await readQrCode(await code.screenshot()))?.split('\n')
+    expect(scanned?.slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT'])
+    expect(scanned?.slice(6)).toEqual([IBAN, 'EUR1190.00', '', '', number])
     const pdfLink = client.getByRole('link', { name: 'Download the PDF' })
     await expect(pdfLink).toHaveAttribute('href', `${path}/pdf`)
     const pdf = await request.get(`${path}/pdf`)

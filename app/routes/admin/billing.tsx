@@ -96,14 +96,19 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
               hint="With its country code, e.g. DE123456789."
               {...field('vatId')}
             />
-            <div className="sm:col-span-2">
-              <InputField
-                label="Registration"
-                defaultValue={billing.registration}
-                hint="Company register and number, if any."
-                {...field('registration')}
-              />
-            </div>
+            <InputField
+              label="Registration"
+              defaultValue={billing.registration}
+              hint="Company register and number, if any."
+              {...field('registration')}
+            />
+            <InputField
+              label="Phone"
+              type="tel"
+              defaultValue={billing.phone}
+              hint="On e-invoices; German clients' software asks for it."
+              {...field('phone')}
+            />
           </div>
         </Panel>
         <Panel

@@ -23,6 +23,8 @@ export interface InvoiceParty {
   /** The trade register entry ("HRB 12345, Amtsgericht Berlin"), or "". */
   registration: string
   email: string
+  /** The seller's telephone (billing `phone`); absent from documents issued before it was asked. */
+  phone?: string
 }
 
 export interface InvoiceDocumentLine {

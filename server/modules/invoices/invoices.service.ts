@@ -101,8 +101,11 @@ export interface InvoicesServiceDeps {
   drawPdf: (document: InvoiceDocument) => Promise<Buffer>
   /** Writes an issued invoice's UBL XML (documents/ubl.ts, loaded when first called). */
   writeUbl: (document: InvoiceDocument) => Promise<string>
-  /** Draws an EUR invoice's EPC QR code as SVG (documents/epc-qr.ts, loaded when first called). */
-  drawEpcQr: (document: InvoiceDocument) => Promise<string>
+  /**
+   * Draws an EUR invoice's EPC QR code for `amount` as SVG (documents/epc-qr.ts, loaded when first
+   * called).
+   */
+  drawEpcQr: (document: InvoiceDocument, amount: string) => Promise<string>
   /** Card payments, when Stripe is set up. */
   cardPayments?: CardPayments
   publicUrl: string
@@ -312,6 +315,7 @@ export function createInvoicesService({
         registration: billing.registration,
         // Never the first-run sample address: the owner's own, or none.
         email: billing.email || ownContactEmail(site) || '',
+        phone: billing.phone,
       },
       buyer: {
         name: client.company || client.name,
@@ -873,10 +877,10 @@ export function createInvoicesService({
         status: statusOf(row, day),
         paid: row.paid,
         balance: money(balance),
-        // The EPC QR code is a SEPA credit transfer: euros to an IBAN.
+        // The EPC QR code is a SEPA credit transfer of what is left to pay: euros to an IBAN.
         epcQrSvg:
           isOpen && document.currency === 'EUR' && document.payment.iban
-            ? await drawEpcQr(document)
+            ? await drawEpcQr(document, money(balance))
             : '',
         isCardPayable: cardPayments !== undefined && isOpen,
       }
