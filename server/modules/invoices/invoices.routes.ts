@@ -13,10 +13,11 @@ import {
   PaymentBodySchema,
   StripeWebhookResponseSchema,
 } from '#common/schemas/invoices.ts'
+import { ADMIN_ERRORS, RECORD_ERRORS, adminPdfRoute } from '#server/lib/route-schemas.ts'
 import type { InvoicesService } from './invoices.service.ts'
 
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
-const withMissing = { ...adminErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema }
+const adminErrors = ADMIN_ERRORS
+const withMissing = RECORD_ERRORS
 
 /**
  * Invoices: the owner's drafts, issues, credit notes, payments, sends and documents under
@@ -132,21 +133,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     async (request) => ({ invoice: await invoices.send(request.params.id) }),
   )
 
-  app.get(
-    '/:id/pdf',
-    { schema: { params: IdParamsSchema, response: withMissing } },
-    async (request, reply) => {
-      const { pdf, filename } = await invoices.pdf(request.params.id)
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          // Bytes are sent as they are, past the response schemas (which describe JSON bodies).
-          .send(pdf as never)
-      )
-    },
-  )
+  adminPdfRoute(app, (id) => invoices.pdf(id))
 
   app.get(
     '/:id/ubl',

@@ -332,6 +332,18 @@ export function createInvoicesService({
   const paymentTermsOf = (dueDate: string) =>
     `Payable by ${DateTime.fromISO(dueDate, { zone: 'UTC' }).setLocale('en-GB').toFormat('d LLLL yyyy')}`
 
+  /** What issuing gives an invoice: its number, dates, client link and the document fixed at issue. */
+  const issuedAs = (
+    values: Parameters<typeof documentOf>[0],
+    facts: Parameters<typeof documentOf>[1],
+  ) => ({
+    number: facts.number,
+    issueDate: facts.issueDate,
+    dueDate: facts.dueDate,
+    token: newToken(),
+    document: documentOf(values, facts),
+  })
+
   /** The document of an invoice (not a credit note) as it is issued: fixed from then on. */
   function documentOf(
     values: Pick<
@@ -667,11 +679,7 @@ export function createInvoicesService({
         }
         const issuedValues: IssuedValues = {
           ...values,
-          number,
-          issueDate,
-          dueDate,
-          token: newToken(),
-          document: documentOf(values, {
+          ...issuedAs(values, {
             number,
             issueDate,
             dueDate,
@@ -818,11 +826,7 @@ export function createInvoicesService({
             clientId: proposal.clientId,
             proposalId: proposal._id,
             correctsId: null,
-            number,
-            issueDate,
-            dueDate,
-            token: newToken(),
-            document: documentOf(values, {
+            ...issuedAs(values, {
               number,
               issueDate,
               dueDate,

@@ -11,9 +11,14 @@ import {
   TermsTemplatesListSchema,
 } from '#common/schemas/proposals.ts'
 import type { ProposalsService } from './proposals.service.ts'
-import { ADMIN_ERRORS, adminDeleteRoute } from '#server/lib/route-schemas.ts'
+import {
+  ADMIN_ERRORS,
+  RECORD_ERRORS,
+  adminDeleteRoute,
+  adminPdfRoute,
+} from '#server/lib/route-schemas.ts'
 
-const withMissing = { ...ADMIN_ERRORS, 404: ErrorResponseSchema, 409: ErrorResponseSchema }
+const withMissing = RECORD_ERRORS
 
 /**
  * Proposals: the owner's drafts and sends under /api/proposals, the client's answers
@@ -148,19 +153,5 @@ export const proposalsRoutes: FastifyPluginAsyncZod<{ proposals: ProposalsServic
     async (request) => ({ proposal: await proposals.send(request.params.id) }),
   )
 
-  app.get(
-    '/:id/pdf',
-    { ...admin, schema: { params: IdParamsSchema, response: withMissing } },
-    async (request, reply) => {
-      const { pdf, filename } = await proposals.signedPdfById(request.params.id)
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          // Bytes are sent as they are, past the response schemas (which describe JSON bodies).
-          .send(pdf as never)
-      )
-    },
-  )
+  adminPdfRoute(app, (id) => proposals.signedPdfById(id))
 }
