@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
 import { shareImageOf } from '#common/share-image.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
-import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
+import { uploadFixture } from '#tests/helpers/images.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 let app: TestApp
@@ -19,20 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.cleanup())
 
-async function uploadLogo(fixture = 'image.png', type = 'image/png'): Promise<string> {
-  const content = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', fixture))
-  const form = new FormData()
-  form.append('image', new Blob([new Uint8Array(content)], { type }), fixture)
-  const request = new Request('http://upload.test', { method: 'POST', body: form })
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { ...admin, 'content-type': request.headers.get('content-type')! },
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json<string>()
-}
+const uploadLogo = (fixture?: string, type?: string) => uploadFixture(app, admin, fixture, type)
 
 const manifest = async () => {
   const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })

@@ -6,16 +6,14 @@
  * for an invoice with several VAT rates, a reverse-charged one and a credit note. The EPC QR code,
  * on the client's page and in the PDF, pays what is due to the IBAN with the number as reference.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientResponseSchema } from '#common/schemas/clients.ts'
 import { InvoiceResponseSchema, type Invoice } from '#common/schemas/invoices.ts'
-import { ROOT_DIR } from '#server/lib/paths.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { checkRules, type RuleSet } from '#tests/helpers/en16931-rules.ts'
 import { embeddedFiles, firstPagePng, readQrCode, textOf, xmpOf } from '#tests/helpers/pdf-files.ts'
+import { uploadFixture } from '#tests/helpers/images.ts'
 import { changeSettings } from '#tests/helpers/settings.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
@@ -500,18 +498,8 @@ describe('the PDF’s brand', () => {
   it('shows the owner’s logo once one is set', async () => {
     const before = (await pdfOf(await issued({}))).pdf
     expect(before.toString('latin1')).not.toContain('/Subtype /Image')
-    const content = await readFile(path.join(ROOT_DIR, 'tests/fixtures/image.png'))
-    const form = new FormData()
-    form.append('image', new Blob([new Uint8Array(content)], { type: 'image/png' }), 'logo.png')
-    const request = new Request('http://upload.test', { method: 'POST', body: form })
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { ...admin, 'content-type': request.headers.get('content-type')! },
-    })
-    expect(uploaded.statusCode, uploaded.body).toBe(200)
-    await changeSettings(app, admin, (current) => ({ ...current, logo: uploaded.json<string>() }))
+    const logo = await uploadFixture(app, admin)
+    await changeSettings(app, admin, (current) => ({ ...current, logo }))
     const after = (await pdfOf(await issued({}))).pdf
     expect(after.toString('latin1')).toContain('/Subtype /Image')
     expect(await xmpOf(after)).toMatch(/<pdfaid:part>3<\/pdfaid:part>/)

@@ -1,5 +1,10 @@
-/** Images made in code, for sizes no fixture file should hold. */
+/** Images made in code, for sizes no fixture file should hold; a fixture image uploaded. */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
+import { expect } from 'vitest'
+import { ROOT_DIR } from '#server/lib/paths.ts'
+import type { TestApp } from './test-app.ts'
 
 function pngChunk(type: string, data: Buffer) {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
@@ -26,4 +31,28 @@ export function blankPng(width: number, height: number): Buffer {
     pngChunk('IDAT', deflateSync(rows, { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ])
+}
+
+/**
+ * Uploads the fixture file `fixture` as the admin's screens upload an image (multipart, field
+ * `image`), and answers its stored path.
+ */
+export async function uploadFixture(
+  app: Pick<TestApp, 'inject'>,
+  headers: Record<string, string>,
+  fixture = 'image.png',
+  type = 'image/png',
+): Promise<string> {
+  const content = await readFile(path.join(ROOT_DIR, 'tests', 'fixtures', fixture))
+  const form = new FormData()
+  form.append('image', new Blob([new Uint8Array(content)], { type }), fixture)
+  const request = new Request('http://upload.test', { method: 'POST', body: form })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json<string>()
 }
