@@ -4,7 +4,7 @@ import type { Faq } from '#common/schemas/faq.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
 
 /** One FAQ entry's question and answer; it posts `{ intent, id?, question, answer }` to the route. */
 export function FaqForm({
@@ -12,7 +12,6 @@ export function FaqForm({
   intent,
   submitLabel,
   errors,
-  formError,
   isSubmitting,
   onEdit,
   onCancel,
@@ -20,8 +19,8 @@ export function FaqForm({
   faq?: Pick<Faq, '_id' | 'question' | 'answer'>
   intent: 'create' | 'update'
   submitLabel: string
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   onEdit: () => void
   onCancel?: () => void
@@ -30,7 +29,7 @@ export function FaqForm({
   useFocusFirstError(formRef, errors)
   return (
     <Form method="post" noValidate ref={formRef} onChange={onEdit} className="space-y-4">
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <input type="hidden" name="intent" value={intent} />
       {faq ? <input type="hidden" name="id" value={faq._id} /> : null}
       <InputField

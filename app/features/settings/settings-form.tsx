@@ -11,7 +11,7 @@ import {
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
 
 /**
  * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,

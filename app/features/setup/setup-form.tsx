@@ -15,7 +15,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
 import { BrandKit } from './brand-kit.tsx'
 import { moveMenuKey, type MenuMove } from './menu-order.ts'
 

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { TESTIMONIAL_FIELD_MAX, type WebsiteChoice } from '#common/schemas/testimonials.ts'
 import { WebsiteChoiceField } from './website-choice.tsx'
@@ -15,13 +15,12 @@ import { WebsiteChoiceField } from './website-choice.tsx'
 export function TestimonialRequestForm({
   websites,
   errors,
-  formError,
   isSubmitting,
   onEdit,
 }: {
   websites: WebsiteChoice[]
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   onEdit: () => void
 }) {
@@ -36,7 +35,7 @@ export function TestimonialRequestForm({
       className="space-y-4"
       aria-label="Request a testimonial"
     >
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <input type="hidden" name="intent" value="request" />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField

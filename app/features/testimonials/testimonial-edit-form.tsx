@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { cn } from '#app/lib/cn.ts'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
   TESTIMONIAL_PHOTO_FIELD,
@@ -26,7 +26,6 @@ export function TestimonialEditForm({
   testimonial,
   websites,
   errors,
-  formError,
   isSubmitting,
   uploadPhoto,
   onEdit,
@@ -34,8 +33,8 @@ export function TestimonialEditForm({
 }: {
   testimonial: AdminTestimonial
   websites: WebsiteChoice[]
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   uploadPhoto: (file: File) => Promise<string>
   onEdit: () => void
@@ -45,7 +44,7 @@ export function TestimonialEditForm({
   useFocusFirstError(formRef, errors)
   return (
     <Form method="post" noValidate ref={formRef} onChange={onEdit} className="space-y-4">
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={testimonial._id} />
       <InputField

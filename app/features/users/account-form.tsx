@@ -3,12 +3,13 @@ import { Form, Link, useNavigation, type LinkProps } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { errorsOf, useFocusFirstError } from '#app/lib/form.ts'
 
 /**
- * The form of an account page, posting to its clientAction: the server's refusal (`result`, the
- * action data) above it, then the fields, then the submit button, which reads `busyLabel` while the
- * post is on its way. After a refused submit, focus moves to the first invalid field.
+ * The form of an account page, posting to its clientAction: the refusal of the form as a whole
+ * (`errors.form` of `result`, the action data) above it, then the fields, then the submit button,
+ * which reads `busyLabel` while the post is on its way. After a refused submit, focus moves to the
+ * first invalid field.
  */
 export function AccountForm({
   result,
@@ -17,7 +18,7 @@ export function AccountForm({
   formRef,
   children,
 }: {
-  result: { errors?: FieldErrors; formError?: string } | undefined
+  result: object | undefined
   submitLabel: string
   busyLabel: string
   formRef?: RefObject<HTMLFormElement | null>
@@ -26,13 +27,14 @@ export function AccountForm({
   const isSubmitting = useNavigation().state === 'submitting'
   const ownRef = useRef<HTMLFormElement>(null)
   const ref = formRef ?? ownRef
-  useFocusFirstError(ref, result?.errors)
+  const errors = errorsOf(result)
+  useFocusFirstError(ref, errors)
 
   return (
     <>
-      {result?.formError ? (
+      {errors?.form ? (
         <Alert kind="error" className="mb-4">
-          {result.formError}
+          {errors.form}
         </Alert>
       ) : null}
       <Form method="post" noValidate ref={ref} className="space-y-5">
@@ -55,14 +57,35 @@ export function AccountFooterLink(props: LinkProps) {
   )
 }
 
+interface AccountFieldProps {
+  error?: string
+  defaultValue?: string
+  /** "off" where an admin edits another account. */
+  autoComplete?: 'off'
+}
+
 /** The account e-mail field, as every account form has it. */
-export function EmailField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
+export function EmailField({ error, defaultValue, autoComplete }: AccountFieldProps) {
   return (
     <InputField
       label="Email"
       name="email"
       type="email"
-      autoComplete="email"
+      autoComplete={autoComplete ?? 'email'}
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  )
+}
+
+/** The account's name field, as sign-up, the profile and the admin's user form have it. */
+export function NameField({ error, defaultValue, autoComplete }: AccountFieldProps) {
+  return (
+    <InputField
+      label="Name"
+      name="name"
+      autoComplete={autoComplete ?? 'name'}
       required
       defaultValue={defaultValue}
       error={error}

@@ -1,38 +1,39 @@
-import { useId, useState, type ChangeEvent } from 'react'
+/**
+ * The form fields of a case study's results and gallery, named by their place in the website's
+ * body (`results.0.value`, `gallery.1.alt`) beside the list's own empty field (`results`), which
+ * sends a list left with no entries.
+ */
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { imageSrcSet } from '#common/images.ts'
 import { GALLERY_MAX, RESULTS_MAX, type Website } from '#common/schemas/websites.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
-import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 
 /**
- * The form fields of a case study's results and gallery, named `results.<n>.value` and
- * `gallery.<n>.image` ...; `listFieldsOf` reads them back into lists for the schema.
+ * Up to RESULTS_MAX figures with what they measure, shown large under the screenshot. A line left
+ * empty is no entry: its fields go unnamed, and the lines filled in are numbered in their order.
  */
-export function listFieldsOf(form: FormData, list: string, fields: readonly string[]) {
-  const rows: Record<string, string>[] = []
-  for (const [key, value] of form) {
-    const match = new RegExp(`^${list}\\.(\\d+)\\.(\\w+)$`).exec(key)
-    if (!match || typeof value !== 'string' || !fields.includes(match[2]!)) continue
-    const row = (rows[Number(match[1])] ??= {})
-    row[match[2]!] = value
-  }
-  // Rows left wholly empty (a results line not filled in) are not meant as entries.
-  return rows.filter((row) => row && Object.values(row).some((value) => value.trim() !== ''))
-}
-
-/** Up to RESULTS_MAX figures with what they measure, shown large under the screenshot. */
 export function ResultsFields({
   results,
   errors,
+  onEdit,
 }: {
   results: Website['results']
   errors?: FieldErrors
+  /** Called once an edit has renamed the fields (the form's unsaved-changes check). */
+  onEdit: () => void
 }) {
-  const rows = Array.from({ length: RESULTS_MAX }, (_, i) => results[i] ?? { value: '', label: '' })
+  const [rows, setRows] = useState(() =>
+    Array.from({ length: RESULTS_MAX }, (_, i) => results[i] ?? { value: '', label: '' }),
+  )
+  useEffect(onEdit, [onEdit, rows])
+  const edit = (index: number, field: 'value' | 'label', text: string) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: text } : row)))
+  let filled = 0
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-slate-800">Results</legend>
@@ -40,27 +41,35 @@ export function ResultsFields({
         Up to {RESULTS_MAX} figures the project moved, e.g. “+38 %” and “online bookings”. Empty
         lines are left out.
       </p>
+      <input type="hidden" name="results" value="" />
       {errors?.results ? (
         <p role="alert" className="text-sm text-red-700">
           {errors.results}
         </p>
       ) : null}
-      {rows.map((row, i) => (
-        <div key={i} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-          <InputField
-            label={`Result ${i + 1} figure`}
-            name={`results.${i}.value`}
-            defaultValue={row.value}
-            maxLength={24}
-          />
-          <InputField
-            label={`Result ${i + 1} label`}
-            name={`results.${i}.label`}
-            defaultValue={row.label}
-            maxLength={TEXT_LIMITS.short}
-          />
-        </div>
-      ))}
+      {rows.map((row, i) => {
+        const name = `${row.value}${row.label}`.trim() === '' ? null : `results.${filled++}`
+        return (
+          <div key={i} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+            <InputField
+              label={`Result ${i + 1} figure`}
+              name={name ? `${name}.value` : undefined}
+              value={row.value}
+              onChange={(event) => edit(i, 'value', event.target.value)}
+              maxLength={24}
+              error={name ? errors?.[`${name}.value`] : undefined}
+            />
+            <InputField
+              label={`Result ${i + 1} label`}
+              name={name ? `${name}.label` : undefined}
+              value={row.label}
+              onChange={(event) => edit(i, 'label', event.target.value)}
+              maxLength={TEXT_LIMITS.short}
+              error={name ? errors?.[`${name}.label`] : undefined}
+            />
+          </div>
+        )
+      })}
     </fieldset>
   )
 }
@@ -104,6 +113,7 @@ export function GalleryFields({
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-800">Gallery</legend>
+      <input type="hidden" name="gallery" value="" />
       {errors?.gallery ? (
         <p role="alert" className="text-sm text-red-700">
           {errors.gallery}
@@ -132,12 +142,14 @@ export function GalleryFields({
                 maxLength={TEXT_LIMITS.short}
                 required
                 hint="What the image shows, for screen readers and search engines."
+                error={errors?.[`gallery.${i}.alt`]}
               />
               <InputField
                 label={`Image ${i + 1} caption`}
                 name={`gallery.${i}.caption`}
                 defaultValue={item.caption}
                 maxLength={TEXT_LIMITS.short}
+                error={errors?.[`gallery.${i}.caption`]}
               />
               <Button
                 variant="secondary"

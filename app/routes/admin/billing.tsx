@@ -7,9 +7,8 @@ import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
+import { errorsOf, submitForm, useFocusFirstError } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
@@ -32,8 +31,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return submitForm(
     await request.formData(),
     BillingFormSchema,
-    (fields) =>
-      withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
+    (fields) => withSignIn(request, () => updateSettingsFields(fields)),
     'Billing details saved',
   )
 }

@@ -1,21 +1,18 @@
 import { useRef } from 'react'
-import { Form, Link, href, useNavigation, useSubmit } from 'react-router'
+import { Form, Link, href, useNavigation } from 'react-router'
 import type { Route } from './+types/clients'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
-import { ClientFields } from '#app/features/clients/client-fields.tsx'
+import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { errorsOf, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { countryName } from '#common/schemas/billing.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
 
@@ -33,13 +30,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
   if (formData.get('intent') === 'delete') {
-    try {
-      const { message } = await withSignIn(request, () => deleteClient(String(formData.get('id'))))
-      toast.success(message)
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-    }
+    const id = String(formData.get('id'))
+    await runIntent(
+      () => withSignIn(request, () => deleteClient(id)),
+      ({ message }) => message,
+    )
     return undefined
   }
   return submitForm(
@@ -60,8 +55,7 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
   const formRef = useRef<HTMLFormElement>(null)
   useFocusFirstError(formRef, errors)
   const isSaving = useNavigation().state === 'submitting' && actionData === undefined
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   return (
     <div className="max-w-5xl space-y-6">
       <PageHeader
@@ -109,17 +103,12 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
                       variant="ghost"
                       size="sm"
                       aria-label={`Delete ${client.name}`}
-                      onClick={async () => {
-                        if (
-                          await confirm(`Delete ${client.name}?`, {
-                            detail:
-                              'Their draft proposals go too. A client with a sent proposal stays.',
-                            confirmLabel: 'Delete',
-                            variant: 'danger',
-                          })
-                        )
-                          await submit({ intent: 'delete', id: client._id }, { method: 'post' })
-                      }}
+                      onClick={() =>
+                        void confirmSubmit(...confirmClientDelete(client), {
+                          intent: 'delete',
+                          id: client._id,
+                        })
+                      }
                     >
                       Delete
                     </Button>

@@ -1,10 +1,14 @@
 import { useRef, useState } from 'react'
-import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import { Form, href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/invoice-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Badges } from '#app/components/ui/badges.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import {
+  CONFIRM_DRAFT_DELETE,
+  fieldsWithIntent,
+  useConfirmedSubmit,
+} from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -26,8 +30,7 @@ import { listClients } from '#app/features/clients/clients.api.ts'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -77,22 +80,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   requireAdmin(request)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'save')
-  const act = async <T,>(run: () => Promise<T>, done: string): Promise<T | undefined> => {
-    try {
-      const answer = await withSignIn(request, run)
-      toast.success(done)
-      return answer
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-      return undefined
-    }
-  }
+  const act = <T,>(run: () => Promise<T>, done: string) =>
+    runIntent(() => withSignIn(request, run), done)
   if (intent === 'delete') {
     const deleted = await act(() => deleteInvoice(params.id), 'Draft deleted')
     return deleted ? redirect(href('/admin/invoices')) : undefined
   }
-  if (intent === 'send') return void (await act(() => sendInvoice(params.id), DONE.send))
+  if (intent === 'send') return act(() => sendInvoice(params.id), DONE.send)
   if (intent === 'credit') {
     const note = await act(() => creditInvoice(params.id), DONE.credit)
     return note ? redirect(href('/admin/invoice/:id', { id: note.invoice._id })) : undefined
@@ -104,7 +98,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       (body) => withSignIn(request, () => recordPayment(params.id, body)),
       DONE.payment,
     )
-  let savedId = params.id
   const result = await submitForm(
     formData,
     InvoiceBodySchema,
@@ -112,13 +105,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       withSignIn(request, async () => {
         const { invoice } =
           params.id === NEW ? await createInvoice(body) : await updateInvoice(params.id, body)
-        savedId = invoice._id
         if (intent === 'issue') await issueInvoice(invoice._id)
+        return invoice
       }),
     intent === 'issue' ? 'Invoice issued: its number and document are fixed' : 'Draft saved',
   )
   if ('saved' in result && params.id === NEW)
-    return redirect(href('/admin/invoice/:id', { id: savedId }))
+    return redirect(href('/admin/invoice/:id', { id: result.answer._id }))
   return result
 }
 
@@ -152,8 +145,7 @@ const nameOf = (invoice: Invoice) =>
 function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client | undefined }) {
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   const money = (amount: string) => formatMoney(amount, invoice.currency)
   const isOpen = invoice.kind !== 'credit' && Number(invoice.balance) > 0
   const download = (path: string, name: string) =>
@@ -225,13 +217,16 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
           <Button
             type="button"
             disabled={isBusy}
-            onClick={async () => {
-              const isSure = await confirm(`Send ${nameOf(invoice)} to the client?`, {
-                detail: 'Your client gets the PDF and the link to its page by e-mail.',
-                confirmLabel: 'Send',
-              })
-              if (isSure) await submit({ intent: 'send' }, { method: 'post' })
-            }}
+            onClick={() =>
+              void confirmSubmit(
+                `Send ${nameOf(invoice)} to the client?`,
+                {
+                  detail: 'Your client gets the PDF and the link to its page by e-mail.',
+                  confirmLabel: 'Send',
+                },
+                { intent: 'send' },
+              )
+            }
           >
             {invoice.sentAt ? 'Send again' : 'Send to the client'}
           </Button>
@@ -240,15 +235,18 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
               type="button"
               variant="danger"
               disabled={isBusy}
-              onClick={async () => {
-                const isSure = await confirm(`Issue a credit note for ${nameOf(invoice)}?`, {
-                  detail:
-                    'The credit note takes the next number and cancels the whole invoice. It cannot be undone.',
-                  confirmLabel: 'Issue the credit note',
-                  variant: 'danger',
-                })
-                if (isSure) await submit({ intent: 'credit' }, { method: 'post' })
-              }}
+              onClick={() =>
+                void confirmSubmit(
+                  `Issue a credit note for ${nameOf(invoice)}?`,
+                  {
+                    detail:
+                      'The credit note takes the next number and cancels the whole invoice. It cannot be undone.',
+                    confirmLabel: 'Issue the credit note',
+                    variant: 'danger',
+                  },
+                  { intent: 'credit' },
+                )
+              }
             >
               Issue a credit note
             </Button>
@@ -329,8 +327,7 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
   useFocusFirstError(formRef, errors)
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   const [rows, setRows] = useState<LineRow[]>(() =>
     lineRowsOf(invoice?.items, settings.billing.defaultTaxRate),
   )
@@ -455,19 +452,17 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
           <Button
             type="button"
             disabled={isBusy}
-            onClick={async () => {
-              const form = formRef.current
-              if (!form) return
-              const isSure = await confirm('Issue this invoice?', {
-                detail:
-                  'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
-                confirmLabel: 'Issue',
-              })
-              if (!isSure) return
-              const formData = new FormData(form)
-              formData.set('intent', 'issue')
-              await submit(formData, { method: 'post' })
-            }}
+            onClick={() =>
+              void confirmSubmit(
+                'Issue this invoice?',
+                {
+                  detail:
+                    'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
+                  confirmLabel: 'Issue',
+                },
+                fieldsWithIntent(formRef.current, 'issue'),
+              )
+            }
           >
             Issue the invoice
           </Button>
@@ -476,12 +471,7 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
               type="button"
               variant="danger"
               disabled={isBusy}
-              onClick={async () => {
-                if (
-                  await confirm('Delete this draft?', { confirmLabel: 'Delete', variant: 'danger' })
-                )
-                  await submit({ intent: 'delete' }, { method: 'post' })
-              }}
+              onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
             >
               Delete draft
             </Button>

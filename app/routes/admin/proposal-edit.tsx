@@ -1,9 +1,13 @@
 import { useRef, useState } from 'react'
-import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import { Form, href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/proposal-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import {
+  CONFIRM_DRAFT_DELETE,
+  fieldsWithIntent,
+  useConfirmedSubmit,
+} from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -20,12 +24,9 @@ import {
   updateProposal,
 } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { renderMarkdown } from '#common/markdown.ts'
 import { proposalDocumentOf } from '#common/proposal-document.ts'
 import type { Client } from '#common/schemas/clients.ts'
@@ -58,17 +59,12 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'delete') {
-    try {
-      await withSignIn(request, () => deleteProposal(params.id))
-      toast.success('Proposal deleted')
-      return redirect(href('/admin/proposals'))
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-      return undefined
-    }
+    const deleted = await runIntent(
+      () => withSignIn(request, () => deleteProposal(params.id)),
+      'Proposal deleted',
+    )
+    return deleted ? redirect(href('/admin/proposals')) : undefined
   }
-  let savedId = params.id
   const result = await submitForm(
     formData,
     ProposalBodySchema,
@@ -76,13 +72,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       withSignIn(request, async () => {
         const { proposal } =
           params.id === NEW ? await createProposal(body) : await updateProposal(params.id, body)
-        savedId = proposal._id
         if (intent === 'send') await sendProposal(proposal._id)
+        return proposal
       }),
     intent === 'send' ? 'Proposal sent: your client has the link by e-mail' : 'Proposal saved',
   )
   if ('saved' in result && params.id === NEW)
-    return redirect(href('/admin/proposal/:id', { id: savedId }))
+    return redirect(href('/admin/proposal/:id', { id: result.answer._id }))
   return result
 }
 
@@ -116,8 +112,7 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
   useFocusFirstError(formRef, errors)
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   const [rows, setRows] = useState<LineRow[]>(() =>
     lineRowsOf(proposal?.items, settings.billing.defaultTaxRate),
   )
@@ -296,19 +291,17 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
               type="button"
               variant="secondary"
               disabled={isBusy}
-              onClick={async () => {
-                const form = formRef.current
-                if (!form) return
-                const isSure = await confirm('Send this proposal?', {
-                  detail:
-                    'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
-                  confirmLabel: 'Send',
-                })
-                if (!isSure) return
-                const formData = new FormData(form)
-                formData.set('intent', 'send')
-                await submit(formData, { method: 'post' })
-              }}
+              onClick={() =>
+                void confirmSubmit(
+                  'Send this proposal?',
+                  {
+                    detail:
+                      'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
+                    confirmLabel: 'Send',
+                  },
+                  fieldsWithIntent(formRef.current, 'send'),
+                )
+              }
             >
               Send to the client
             </Button>
@@ -317,15 +310,7 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
                 type="button"
                 variant="danger"
                 disabled={isBusy}
-                onClick={async () => {
-                  if (
-                    await confirm('Delete this draft?', {
-                      confirmLabel: 'Delete',
-                      variant: 'danger',
-                    })
-                  )
-                    await submit({ intent: 'delete' }, { method: 'post' })
-                }}
+                onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
               >
                 Delete draft
               </Button>

@@ -14,12 +14,9 @@ import {
   listTermsTemplates,
   updateTermsTemplate,
 } from '#app/features/proposals/proposals.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { errorsOf, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -38,13 +35,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const intent = formData.get('intent')
   const id = String(formData.get('id') ?? '')
   if (intent === 'delete') {
-    try {
-      const { message } = await withSignIn(request, () => deleteTermsTemplate(id))
-      toast.success(message)
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-    }
+    await runIntent(
+      () => withSignIn(request, () => deleteTermsTemplate(id)),
+      ({ message }) => message,
+    )
     return undefined
   }
   return submitForm(
