@@ -274,6 +274,12 @@ export async function runIntent<A>(run: () => Promise<A>, done: Saved<A>): Promi
   return answer
 }
 
+/** Which button of a list or page sent the post (`intent`), and the row it is for (`id`, or ''). */
+export const intentOf = (formData: FormData) => ({
+  intent: formData.get('intent'),
+  id: String(formData.get('id') ?? ''),
+})
+
 /** The field errors of an action's answer, if it has any. */
 export const errorsOf = (result: object | null | undefined): FieldErrors | undefined =>
   result && 'errors' in result ? (result.errors as FieldErrors) : undefined

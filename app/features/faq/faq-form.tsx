@@ -1,10 +1,8 @@
-import { useRef } from 'react'
-import { Form } from 'react-router'
 import type { Faq } from '#common/schemas/faq.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { type FieldErrors } from '#app/lib/form.ts'
 
 /** One FAQ entry's question and answer; it posts `{ intent, id?, question, answer }` to the route. */
 export function FaqForm({
@@ -25,11 +23,8 @@ export function FaqForm({
   onEdit: () => void
   onCancel?: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   return (
-    <Form method="post" noValidate ref={formRef} onChange={onEdit} className="space-y-4">
-      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+    <FieldsForm errors={errors} onChange={onEdit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {faq ? <input type="hidden" name="id" value={faq._id} /> : null}
       <InputField
@@ -58,6 +53,6 @@ export function FaqForm({
           {isSubmitting ? 'Saving...' : submitLabel}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }

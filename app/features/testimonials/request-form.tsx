@@ -1,9 +1,7 @@
-import { useRef } from 'react'
-import { Form } from 'react-router'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { type FieldErrors } from '#app/lib/form.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { TESTIMONIAL_FIELD_MAX, type WebsiteChoice } from '#common/schemas/testimonials.ts'
 import { WebsiteChoiceField } from './website-choice.tsx'
@@ -24,18 +22,13 @@ export function TestimonialRequestForm({
   isSubmitting: boolean
   onEdit: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
+    <FieldsForm
+      errors={errors}
       onChange={onEdit}
       className="space-y-4"
       aria-label="Request a testimonial"
     >
-      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <input type="hidden" name="intent" value="request" />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
@@ -60,6 +53,6 @@ export function TestimonialRequestForm({
           {isSubmitting ? 'Sending...' : 'Send Request'}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }

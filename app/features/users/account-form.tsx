@@ -1,15 +1,13 @@
-import { useRef, type ReactNode, type RefObject } from 'react'
-import { Form, Link, useNavigation, type LinkProps } from 'react-router'
-import { Alert } from '#app/components/ui/alert.tsx'
+import type { ReactNode, RefObject } from 'react'
+import { Link, useNavigation, type LinkProps } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { errorsOf, useFocusFirstError } from '#app/lib/form.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { errorsOf } from '#app/lib/form.ts'
 
 /**
- * The form of an account page, posting to its clientAction: the refusal of the form as a whole
- * (`errors.form` of `result`, the action data) above it, then the fields, then the submit button,
- * which reads `busyLabel` while the post is on its way. After a refused submit, focus moves to the
- * first invalid field.
+ * The form of an account page, posting to its clientAction (`result` is its answer): the fields,
+ * then the submit button, which reads `busyLabel` while the post is on its way.
  */
 export function AccountForm({
   result,
@@ -25,25 +23,13 @@ export function AccountForm({
   children: ReactNode
 }) {
   const isSubmitting = useNavigation().state === 'submitting'
-  const ownRef = useRef<HTMLFormElement>(null)
-  const ref = formRef ?? ownRef
-  const errors = errorsOf(result)
-  useFocusFirstError(ref, errors)
-
   return (
-    <>
-      {errors?.form ? (
-        <Alert kind="error" className="mb-4">
-          {errors.form}
-        </Alert>
-      ) : null}
-      <Form method="post" noValidate ref={ref} className="space-y-5">
-        {children}
-        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
-        </Button>
-      </Form>
-    </>
+    <FieldsForm errors={errorsOf(result)} ref={formRef} className="space-y-5">
+      {children}
+      <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? busyLabel : submitLabel}
+      </Button>
+    </FieldsForm>
   )
 }
 
@@ -64,31 +50,30 @@ interface AccountFieldProps {
   autoComplete?: 'off'
 }
 
-/** The account e-mail field, as every account form has it. */
-export function EmailField({ error, defaultValue, autoComplete }: AccountFieldProps) {
+const ACCOUNT_FIELDS = {
+  name: { label: 'Name', type: 'text', autoComplete: 'name' },
+  email: { label: 'Email', type: 'email', autoComplete: 'email' },
+} as const
+
+function AccountField({
+  name,
+  autoComplete,
+  ...props
+}: AccountFieldProps & { name: keyof typeof ACCOUNT_FIELDS }) {
+  const field = ACCOUNT_FIELDS[name]
   return (
     <InputField
-      label="Email"
-      name="email"
-      type="email"
-      autoComplete={autoComplete ?? 'email'}
+      {...field}
+      name={name}
+      autoComplete={autoComplete ?? field.autoComplete}
       required
-      defaultValue={defaultValue}
-      error={error}
+      {...props}
     />
   )
 }
 
+/** The account's e-mail field, as every account form has it. */
+export const EmailField = (props: AccountFieldProps) => <AccountField name="email" {...props} />
+
 /** The account's name field, as sign-up, the profile and the admin's user form have it. */
-export function NameField({ error, defaultValue, autoComplete }: AccountFieldProps) {
-  return (
-    <InputField
-      label="Name"
-      name="name"
-      autoComplete={autoComplete ?? 'name'}
-      required
-      defaultValue={defaultValue}
-      error={error}
-    />
-  )
-}
+export const NameField = (props: AccountFieldProps) => <AccountField name="name" {...props} />

@@ -13,6 +13,25 @@ import { messageOf } from '#app/lib/api-client.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 
+/** A list's own empty field, which sends the list when no entry is left, and the list's error. */
+function ListField({ name, error }: { name: 'results' | 'gallery'; error?: string }) {
+  return (
+    <>
+      <input type="hidden" name={name} value="" />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+const RESULT_FIELDS = [
+  { field: 'value', label: 'figure', maxLength: 24 },
+  { field: 'label', label: 'label', maxLength: TEXT_LIMITS.short },
+] as const
+
 /**
  * Up to RESULTS_MAX figures with what they measure, shown large under the screenshot. A line left
  * empty is no entry: its fields go unnamed, and the lines filled in are numbered in their order.
@@ -41,32 +60,22 @@ export function ResultsFields({
         Up to {RESULTS_MAX} figures the project moved, e.g. “+38 %” and “online bookings”. Empty
         lines are left out.
       </p>
-      <input type="hidden" name="results" value="" />
-      {errors?.results ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.results}
-        </p>
-      ) : null}
+      <ListField name="results" error={errors?.results} />
       {rows.map((row, i) => {
         const name = `${row.value}${row.label}`.trim() === '' ? null : `results.${filled++}`
         return (
           <div key={i} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-            <InputField
-              label={`Result ${i + 1} figure`}
-              name={name ? `${name}.value` : undefined}
-              value={row.value}
-              onChange={(event) => edit(i, 'value', event.target.value)}
-              maxLength={24}
-              error={name ? errors?.[`${name}.value`] : undefined}
-            />
-            <InputField
-              label={`Result ${i + 1} label`}
-              name={name ? `${name}.label` : undefined}
-              value={row.label}
-              onChange={(event) => edit(i, 'label', event.target.value)}
-              maxLength={TEXT_LIMITS.short}
-              error={name ? errors?.[`${name}.label`] : undefined}
-            />
+            {RESULT_FIELDS.map(({ field, label, maxLength }) => (
+              <InputField
+                key={field}
+                label={`Result ${i + 1} ${label}`}
+                name={name ? `${name}.${field}` : undefined}
+                value={row[field]}
+                onChange={(event) => edit(i, field, event.target.value)}
+                maxLength={maxLength}
+                error={name ? errors?.[`${name}.${field}`] : undefined}
+              />
+            ))}
           </div>
         )
       })}
@@ -113,12 +122,7 @@ export function GalleryFields({
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-800">Gallery</legend>
-      <input type="hidden" name="gallery" value="" />
-      {errors?.gallery ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.gallery}
-        </p>
-      ) : null}
+      <ListField name="gallery" error={errors?.gallery} />
       {items.map((item, i) => {
         const preview = imageSrcSet(item.image)
         return (

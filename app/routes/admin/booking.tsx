@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { useId, useState } from 'react'
+import { useNavigation } from 'react-router'
 import type { Route } from './+types/booking'
 import type { BusyCalendarState } from '#common/schemas/booking.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -10,6 +10,7 @@ import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import {
   cancelBookingAsOwner,
@@ -23,7 +24,7 @@ import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx
 import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { errorsOf, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -53,14 +54,12 @@ const BookingFormSchema = SiteSettingsSchema.pick({ booking: true })
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  if (intent === 'cancel') {
-    const id = String(formData.get('id'))
+  const { intent, id } = intentOf(formData)
+  if (intent === 'cancel')
     return runIntent(
       () => withSignIn(request, () => cancelBookingAsOwner(id)),
       'Call cancelled; both of you get a cancellation',
     )
-  }
   if (intent === 'rotate')
     return runIntent(
       () => withSignIn(request, () => rotateBookingFeed()),
@@ -98,8 +97,6 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const zoneListId = useId()
   const zones = timeZoneNames()
 
@@ -137,15 +134,12 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           }
         />
       </Panel>
-      <Form
-        method="post"
-        noValidate
-        ref={formRef}
+      <FieldsForm
+        errors={errors}
         onChange={markEdited}
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
         <input type="hidden" name="intent" value="save" />
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
         <CheckboxField
           label="Visitors can book a call"
           hint="Opens /book and offers it after a contact message. Off: /book says booking is not open."
@@ -234,7 +228,7 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
             {isSaving ? 'Saving...' : 'Save booking settings'}
           </Button>
         </div>
-      </Form>
+      </FieldsForm>
       <Panel
         title="Calendar feed"
         subtitle="Subscribe to this secret address in your calendar app to see every booked call. Keep it private."

@@ -1,17 +1,16 @@
-import { useRef } from 'react'
-import { Form, href, redirect, useNavigation } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/client-edit'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { deleteClient, getClient, updateClient } from '#app/features/clients/clients.api.ts'
 import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
-import { errorsOf, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
+import { errorsOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
@@ -54,8 +53,6 @@ export function HydrateFallback() {
 export default function ClientEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { client, proposals } = loaderData
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const isSaving = useNavigation().state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
   return (
@@ -71,8 +68,7 @@ export default function ClientEditPage({ loaderData, actionData }: Route.Compone
       />
       <Panel title="Details" isRoomy>
         {/* key: after a save the fields show what was stored. */}
-        <Form method="post" noValidate ref={formRef} className="space-y-5" key={client.updatedAt}>
-          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <FieldsForm errors={errors} className="space-y-5" key={client.updatedAt}>
           <ClientFields client={client} errors={errors} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" disabled={isSaving}>
@@ -87,7 +83,7 @@ export default function ClientEditPage({ loaderData, actionData }: Route.Compone
               Delete client
             </Button>
           </div>
-        </Form>
+        </FieldsForm>
       </Panel>
       <section aria-labelledby="client-proposals" className="space-y-3">
         <h2 id="client-proposals" className="text-lg font-semibold text-slate-900">

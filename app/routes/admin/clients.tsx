@@ -1,16 +1,15 @@
-import { useRef } from 'react'
-import { Form, Link, href, useNavigation } from 'react-router'
+import { Link, href, useNavigation } from 'react-router'
 import type { Route } from './+types/clients'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
-import { errorsOf, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { countryName } from '#common/schemas/billing.ts'
@@ -29,8 +28,8 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  if (formData.get('intent') === 'delete') {
-    const id = String(formData.get('id'))
+  const { intent, id } = intentOf(formData)
+  if (intent === 'delete') {
     await runIntent(
       () => withSignIn(request, () => deleteClient(id)),
       ({ message }) => message,
@@ -52,8 +51,6 @@ export function HydrateFallback() {
 export default function ClientsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { clients } = loaderData
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const isSaving = useNavigation().state === 'submitting' && actionData === undefined
   const { confirmSubmit, dialog } = useConfirmedSubmit()
   return (
@@ -120,13 +117,12 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
         </TBody>
       </DataTable>
       <Panel title="Add a client" isRoomy>
-        <Form method="post" noValidate ref={formRef} className="space-y-5">
-          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <FieldsForm errors={errors} className="space-y-5">
           <ClientFields errors={errors} />
           <Button type="submit" disabled={isSaving}>
             Add client
           </Button>
-        </Form>
+        </FieldsForm>
       </Panel>
       {dialog}
     </div>

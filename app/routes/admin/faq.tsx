@@ -15,7 +15,7 @@ import {
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
-import { runIntent } from '#app/lib/form.ts'
+import { runIntent, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/faq'
@@ -35,8 +35,7 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  const id = String(formData.get('id') ?? '')
+  const { intent, id } = intentOf(formData)
   if (intent === 'delete')
     return runIntent(
       () => withSignIn(request, () => deleteFaq(id)),

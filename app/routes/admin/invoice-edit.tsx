@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
-import { Form, href, redirect, useNavigation } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/invoice-edit'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Badges } from '#app/components/ui/badges.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
   CONFIRM_DRAFT_DELETE,
@@ -30,7 +30,7 @@ import { listClients } from '#app/features/clients/clients.api.ts'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
-import { errorsOf, parseForm, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runIntent, submitForm, type FieldErrors } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -142,7 +142,16 @@ function previewOf(form: HTMLFormElement | null, settings: SiteSettings, clients
 const nameOf = (invoice: Invoice) =>
   `${invoice.kind === 'credit' ? 'Credit note' : 'Invoice'} ${invoice.number ?? ''}`.trim()
 
-function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client | undefined }) {
+function IssuedInvoice({
+  invoice,
+  client,
+  errors,
+}: {
+  invoice: Invoice
+  client: Client | undefined
+  /** A refused payment's. */
+  errors: FieldErrors | undefined
+}) {
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
@@ -277,7 +286,7 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
               )}
             </TBody>
           </DataTable>
-          {isOpen ? <PaymentForm balance={invoice.balance} /> : null}
+          {isOpen ? <PaymentForm balance={invoice.balance} errors={errors} /> : null}
         </Panel>
       )}
       {dialog}
@@ -285,12 +294,12 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
   )
 }
 
-function PaymentForm({ balance }: { balance: string }) {
+function PaymentForm({ balance, errors }: { balance: string; errors: FieldErrors | undefined }) {
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
   return (
-    <Form
-      method="post"
+    <FieldsForm
+      errors={errors}
       className="mt-6 grid gap-4 sm:grid-cols-4 sm:items-end"
       aria-label="Record a payment"
     >
@@ -301,11 +310,20 @@ function PaymentForm({ balance }: { balance: string }) {
         inputMode="decimal"
         defaultValue={balance}
         required
+        error={errors?.amount}
       />
-      <InputField label="Date" name="date" type="date" defaultValue={today()} required />
+      <InputField
+        label="Date"
+        name="date"
+        type="date"
+        defaultValue={today()}
+        required
+        error={errors?.date}
+      />
       <SelectField
         label="Method"
         name="method"
+        error={errors?.method}
         defaultValue="bank"
         options={[
           { value: 'bank', label: 'Bank transfer' },
@@ -316,7 +334,7 @@ function PaymentForm({ balance }: { balance: string }) {
       <Button type="submit" disabled={isBusy}>
         Record a payment
       </Button>
-    </Form>
+    </FieldsForm>
   )
 }
 
@@ -324,7 +342,6 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
   const { clients, signed, settings, invoice, clientId } = loaderData
   const errors = errorsOf(actionData ?? undefined)
   const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
@@ -338,10 +355,11 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
 
   if (invoice && invoice.status !== 'draft')
     return (
-      <>
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
-        <IssuedInvoice invoice={invoice} client={clients.find((c) => c._id === invoice.clientId)} />
-      </>
+      <IssuedInvoice
+        invoice={invoice}
+        client={clients.find((c) => c._id === invoice.clientId)}
+        errors={errors}
+      />
     )
 
   const shown = preview ?? invoice
@@ -353,15 +371,13 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
         title={invoice ? 'Edit draft invoice' : 'New invoice'}
         subtitle="A draft has no number yet. Issuing gives it the next number of the year and fixes it for good."
       />
-      <Form
-        method="post"
-        noValidate
+      <FieldsForm
+        errors={errors}
         ref={formRef}
         onChange={edited}
         className="space-y-6"
         aria-label="Invoice"
       >
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
         <Panel title="Who" isRoomy>
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField
@@ -477,7 +493,7 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
             </Button>
           ) : null}
         </div>
-      </Form>
+      </FieldsForm>
       {dialog}
     </div>
   )

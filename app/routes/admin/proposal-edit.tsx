@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { Form, href, redirect, useNavigation } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/proposal-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -13,6 +13,7 @@ import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/li
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { listClients } from '#app/features/clients/clients.api.ts'
 import { ProposalSheet } from '#app/features/proposals/proposal-sheet.tsx'
 import {
@@ -24,7 +25,7 @@ import {
   updateProposal,
 } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
-import { errorsOf, parseForm, runIntent, submitForm, useFocusFirstError } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { renderMarkdown } from '#common/markdown.ts'
@@ -109,7 +110,6 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
   const isDraft = !proposal || proposal.status === 'draft'
   const errors = errorsOf(actionData ?? undefined)
   const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
@@ -172,15 +172,13 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
         subtitle="Your client sees it as in the preview, signs it by typing their name, and gets the signed PDF."
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Form
-          method="post"
-          noValidate
+        <FieldsForm
+          errors={errors}
           ref={formRef}
           onChange={edited}
           className="space-y-6"
           aria-label="Proposal"
         >
-          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
           <Panel title="Who and what" isRoomy>
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField
@@ -316,7 +314,7 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
               </Button>
             ) : null}
           </div>
-        </Form>
+        </FieldsForm>
         <section aria-label="Preview" className="space-y-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
             Preview: what your client sees

@@ -13,7 +13,7 @@ import {
 } from '#app/features/newsletter/newsletter.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { runIntent } from '#app/lib/form.ts'
+import { intentOf, runIntent } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import {
@@ -35,9 +35,8 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const formData = await request.formData()
-  if (formData.get('intent') !== 'delete') return undefined
-  const id = String(formData.get('id'))
+  const { intent, id } = intentOf(await request.formData())
+  if (intent !== 'delete') return undefined
   return runIntent(
     () => withSignIn(request, () => deleteSubscriber(id)),
     'Subscriber deleted successfully',

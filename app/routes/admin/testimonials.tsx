@@ -24,7 +24,7 @@ import {
 } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
-import { runIntent } from '#app/lib/form.ts'
+import { runIntent, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/testimonials'
@@ -50,8 +50,7 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  const id = String(formData.get('id') ?? '')
+  const { intent, id } = intentOf(formData)
   const run = <A,>(send: () => Promise<A>, done: string) =>
     runIntent(() => withSignIn(request, send), done)
   if (intent === 'delete')

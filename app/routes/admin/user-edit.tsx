@@ -1,19 +1,18 @@
-import { useRef } from 'react'
-import { Form, href, redirect, useNavigation } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import { CURRENT_PASSWORD_WRONG, REVERIFY_REQUIRED } from '#common/constants.ts'
 import { UserUpdateBodySchema, type UserPublic } from '#common/schemas/users.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { reverify } from '#app/features/account-security/account-security.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { getUser, updateUser } from '#app/features/users/users.api.ts'
 import { EmailField, NameField } from '#app/features/users/account-form.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
-import { errorsOf, FieldRefusal, submitForm, useFocusFirstError } from '#app/lib/form.ts'
+import { errorsOf, FieldRefusal, submitForm } from '#app/lib/form.ts'
 import { clearSession, getSession, saveSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/user-edit'
@@ -94,9 +93,7 @@ export function HydrateFallback() {
 
 export default function UserEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const isSubmitting = useNavigation().state === 'submitting'
-  const formRef = useRef<HTMLFormElement>(null)
   const errors = errorsOf(actionData)
-  useFocusFirstError(formRef, errors)
 
   return (
     <div className="max-w-xl">
@@ -104,14 +101,11 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
         title="Edit User"
         subtitle={<span className="font-mono text-xs">ID {loaderData._id}</span>}
       />
-      <Form
+      <FieldsForm
+        errors={errors}
         key={loaderData._id}
-        method="post"
-        noValidate
-        ref={formRef}
         className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
         <NameField autoComplete="off" defaultValue={loaderData.name} error={errors?.name} />
         <EmailField autoComplete="off" defaultValue={loaderData.email} error={errors?.email} />
         <input type="hidden" name="currentEmail" value={loaderData.email} />
@@ -137,7 +131,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
             {isSubmitting ? 'Saving...' : 'Update User'}
           </Button>
         </div>
-      </Form>
+      </FieldsForm>
     </div>
   )
 }
