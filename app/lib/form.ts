@@ -3,13 +3,18 @@
  * value the server takes (`social.github`, `bannerStacks.0`, `menu.2.label`), so no form keeps a
  * mapping of its own: `parseForm` spells the nested value from the names and reads each text as
  * the schema's type; `submitForm` checks it, sends it, puts a refusal on the field it names and
- * says "saved" with a toast.
+ * says "saved" with a toast; `runIntent` does the same for a post of one button (delete, move,
+ * send).
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type RefObject } from 'react'
 import type { z } from 'zod'
 import { ApiError, messageOf } from './api-client.ts'
-import type { FieldErrors, Validation } from './form-errors.ts'
 import { toast } from './toast.tsx'
+
+/** A form's errors: the first message of each field, keyed by the field's name; `form` for the form as a whole. */
+export type FieldErrors = Partial<Record<string, string>>
+
+export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors }
 
 /** The parts of a Zod schema's definition the reading below looks at. */
 interface SchemaDef {
@@ -42,9 +47,11 @@ const indexedItems = (value: Record<string, unknown>) =>
 
 /**
  * A list typed into one field: text items one a line (a textarea), numbers apart by commas or
- * spaces ("20, 45"), anything else as JSON (an editor's hidden field).
+ * spaces ("20, 45"), anything else as JSON (an editor's hidden field). An empty field is an empty
+ * list: a list's own field, sent empty beside its items' fields, so a list with none left is sent.
  */
 function listOf(text: string, element: z.ZodType | undefined): unknown {
+  if (text.trim() === '') return []
   const type = element ? defOf(element).type : 'unknown'
   if (type === 'string')
     return text
@@ -101,7 +108,10 @@ function coerce(schema: z.ZodType, value: unknown): unknown {
   }
 }
 
-/** The text fields of a submitted form as the nested value their names spell; a repeated name keeps its last value. */
+/**
+ * The text fields of a submitted form as the nested value their names spell; a repeated name keeps
+ * its last value, and a list's own empty field (`gallery`) gives way to its items' (`gallery.0.alt`).
+ */
 function nestedValues(formData: FormData): Record<string, unknown> {
   const root: Record<string, unknown> = {}
   for (const [name, value] of formData) {
@@ -112,9 +122,29 @@ function nestedValues(formData: FormData): Record<string, unknown> {
       const next = node[key]
       node = isRecord(next) ? next : (node[key] = {})
     }
-    node[keys.at(-1)!] = value
+    const last = keys.at(-1)!
+    if (!isRecord(node[last])) node[last] = value
   }
   return root
+}
+
+/**
+ * The fields a value is sent as, each named by its path (`steps.1.body`), for a form whose editor
+ * keeps its value in state: what `parseForm` reads back. An empty list is sent as its own empty
+ * field, a missing value as an empty one.
+ */
+export function formDataOf(value: Record<string, unknown>): FormData {
+  const formData = new FormData()
+  const add = (item: unknown, path: string) => {
+    if (Array.isArray(item)) {
+      if (item.length === 0) formData.append(path, '')
+      item.forEach((each, index) => add(each, `${path}.${index}`))
+    } else if (isRecord(item)) {
+      for (const [key, each] of Object.entries(item)) add(each, path ? `${path}.${key}` : key)
+    } else formData.append(path, item == null ? '' : String(item as string | number | boolean))
+  }
+  add(value, '')
+  return formData
 }
 
 /**
@@ -135,25 +165,55 @@ function fieldOf(path: string, names: readonly string[]): string {
 
 const fieldNamesOf = (formData: FormData) => [...new Set(formData.keys())]
 
+/**
+ * Checks a value already built (a public page's posted fields) with `schema`: the value, or the
+ * first message of each field, keyed by the field `fieldFor` names for an issue's path (by
+ * default the path's first key, else the form).
+ */
+export function parseValue<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  fieldFor: (path: readonly PropertyKey[]) => string = (path) => String(path[0] ?? 'form'),
+): Validation<z.output<S>> {
+  const result = schema.safeParse(value)
+  if (result.success) return { ok: true, data: result.data }
+  const errors: FieldErrors = {}
+  for (const issue of result.error.issues) errors[fieldFor(issue.path)] ??= issue.message
+  return { ok: false, errors }
+}
+
 /** Reads a submitted form with `schema`: the value, or the first message of each field, keyed by the field's name. */
 export function parseForm<S extends z.ZodType>(
   schema: S,
   formData: FormData,
 ): Validation<z.output<S>> {
-  const result = schema.safeParse(coerce(schema, nestedValues(formData)))
-  if (result.success) return { ok: true, data: result.data }
   const names = fieldNamesOf(formData)
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues)
-    errors[fieldOf(issue.path.join('.'), names)] ??= issue.message
-  return { ok: false, errors }
+  return parseValue(schema, coerce(schema, nestedValues(formData)), (path) =>
+    fieldOf(path.join('.'), names),
+  )
+}
+
+/**
+ * A refusal a form's save makes itself, or reads from the server's answer, about one field (a
+ * password the server says is wrong): `submitForm` puts its message on that field.
+ */
+export class FieldRefusal extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'FieldRefusal'
+  }
 }
 
 /**
  * The server's 400 that names a field ("social.github: GitHub link must be …", as the API's
- * validation answers) on that field; any other refusal on the form as a whole.
+ * validation answers) on that field, as a save's FieldRefusal; any other refusal on the form as a
+ * whole.
  */
 function refusalErrors(error: unknown, names: readonly string[]): FieldErrors {
+  if (error instanceof FieldRefusal) return { [error.field]: error.message }
   const message = messageOf(error)
   const named =
     error instanceof ApiError && error.status === 400 && /^([\w.]+): (.+)$/s.exec(message)
@@ -161,21 +221,28 @@ function refusalErrors(error: unknown, names: readonly string[]): FieldErrors {
   return field === 'form' ? { form: message } : { [field]: named ? named[2] : message }
 }
 
-export type FormResult = { errors: FieldErrors } | { saved: true }
+/** A form's outcome: its errors, or saved with the server's answer (for the route to go on from). */
+export type FormResult<A = unknown> = { errors: FieldErrors } | { saved: true; answer: A }
 
-/** What the toast says once saved: fixed words, or the server's own (`{ message }` answers). */
-type Saved<A> = string | ((answer: A) => string) | undefined
+/** What the toast says once done: fixed words, or words from the answer (the server's `message`). */
+type Saved<A> = string | ((answer: A) => string | undefined) | undefined
+
+function sayDone<A>(saved: Saved<A>, answer: A) {
+  const text = typeof saved === 'function' ? saved(answer) : saved
+  if (text) toast.success(text)
+}
 
 /**
  * Reads `formData` with `schema`, sends the value with `save`, and toasts `saved` once it is
- * stored (none for a step whose answer shows itself, such as confirming the password). A redirect to sign in (a Response) is thrown on for React Router.
+ * stored (none for a step whose answer shows itself, such as confirming the password). A redirect
+ * (a Response: to sign in, or on from the save) is thrown on for React Router.
  */
 export async function submitForm<S extends z.ZodType, A>(
   formData: FormData,
   schema: S,
   save: (data: z.output<S>) => Promise<A>,
   saved: Saved<A>,
-): Promise<FormResult> {
+): Promise<FormResult<A>> {
   const result = parseForm(schema, formData)
   if (!result.ok) return { errors: result.errors }
   let answer: A
@@ -185,23 +252,67 @@ export async function submitForm<S extends z.ZodType, A>(
     if (error instanceof Response) throw error
     return { errors: refusalErrors(error, fieldNamesOf(formData)) }
   }
-  const text = typeof saved === 'function' ? saved(answer) : saved
-  if (text) toast.success(text)
-  return { saved: true }
+  sayDone(saved, answer)
+  return { saved: true, answer }
 }
 
+/**
+ * A post of one button (delete, move, send, approve), which has no fields to show an error on:
+ * runs it, toasts `done` once it has, and a refusal as an error toast. The answer, or undefined
+ * once refused; a redirect (a Response) is thrown on for React Router.
+ */
+export async function runIntent<A>(run: () => Promise<A>, done: Saved<A>): Promise<A | undefined> {
+  let answer: A
+  try {
+    answer = await run()
+  } catch (error) {
+    if (error instanceof Response) throw error
+    toast.error(messageOf(error))
+    return undefined
+  }
+  sayDone(done, answer)
+  return answer
+}
+
+/** Which button of a list or page sent the post (`intent`), and the row it is for (`id`, or ''). */
+export const intentOf = (formData: FormData) => ({
+  intent: formData.get('intent'),
+  id: String(formData.get('id') ?? ''),
+})
+
 /** The field errors of an action's answer, if it has any. */
-export const errorsOf = (result: object | undefined): FieldErrors | undefined =>
+export const errorsOf = (result: object | null | undefined): FieldErrors | undefined =>
   result && 'errors' in result ? (result.errors as FieldErrors) : undefined
 
 /**
- * `submitForm` for a section's form on a page of several (the account's security sections), which
- * has no clientAction of its own: run on submit, the form emptied once it succeeds.
+ * What an editor's alert says after a refusal, its fields perhaps out of sight beside the
+ * preview: the form's own error, else that fields need correcting.
+ */
+export const editorAlertOf = (errors: FieldErrors | undefined): string | undefined =>
+  errors?.form ??
+  (errors && Object.keys(errors).length > 0 ? 'Please correct the highlighted fields.' : undefined)
+
+/** After a refused submit, moves focus to the first invalid field so keyboard and screen-reader users land on it. */
+export function useFocusFirstError(
+  form: RefObject<HTMLFormElement | null>,
+  errors: FieldErrors | undefined,
+) {
+  useEffect(() => {
+    if (!errors || Object.keys(errors).length === 0) return
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [form, errors])
+}
+
+/**
+ * `submitForm` for a section's form on a page of several (the account's security sections, the
+ * website's link check), which has no clientAction of its own: run on submit, the form emptied
+ * once it succeeds unless it edits a stored value (`isEmptiedOnSave: false`).
  */
 export function useFormSubmit<S extends z.ZodType, A>(
   schema: S,
   save: (data: z.output<S>) => Promise<A>,
   saved?: Saved<A>,
+  { isEmptiedOnSave = true }: { isEmptiedOnSave?: boolean } = {},
 ) {
   const [errors, setErrors] = useState<FieldErrors>()
   const [isBusy, setBusy] = useState(false)
@@ -210,7 +321,7 @@ export function useFormSubmit<S extends z.ZodType, A>(
     try {
       const result = await submitForm(new FormData(form), schema, save, saved)
       setErrors(errorsOf(result))
-      if ('saved' in result) form.reset()
+      if ('saved' in result && isEmptiedOnSave) form.reset()
     } finally {
       setBusy(false)
     }

@@ -7,7 +7,7 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
 import type { HttpErrorCode } from '#server/lib/http-errors.ts'
-import { validate, type FieldErrors } from './form-errors.ts'
+import { parseValue, type FieldErrors } from './form.ts'
 
 /** The named text fields of a posted form: '' for a missing field or a file. */
 export function postedFields<F extends string>(
@@ -74,7 +74,7 @@ export async function answerPublicForm<S extends z.ZodType, T, A, R>(form: Publi
   let refusal: Refusal
   try {
     await form.count()
-    const parsed = validate(form.schema, form.values)
+    const parsed = parseValue(form.schema, form.values)
     if (parsed.ok) {
       const result = await form.submit(parsed.data)
       // Explicit: the loader that runs after the post may answer otherwise (a used link's 410).

@@ -5,19 +5,54 @@
  * list's own form (a new entry, a request) empties for the next one.
  */
 import { useState } from 'react'
-import { useMoveRow, type Moved } from '#app/components/ui/move-buttons.tsx'
-import type { FieldErrors } from './form-errors.ts'
+import type { z } from 'zod'
+import { moveRow, useMoveRow, type Moved } from '#app/components/ui/move-buttons.tsx'
+import { runIntent, submitForm, type FieldErrors, type FormResult } from './form.ts'
+import { withSignIn } from './guards.ts'
+import { movedIds } from './moved-ids.ts'
 import { useUnsavedChanges } from './use-unsaved-changes.ts'
 
-/** What such a list's clientAction answers: a form's outcome, a move, or nothing to show. */
-export type ListActionResult =
-  | { form: string; errors?: FieldErrors; formError?: string; done?: boolean }
-  | { moved: Moved | null }
-  | undefined
+/** One of the list's forms answered: `submitForm`'s outcome, with the form it is for (a row's id, or the list's own). */
+type ListFormResult = { form: string } & FormResult
 
-type FormOutcome = Extract<ListActionResult, { form: string }>
+/** `submitForm` for one of the list's forms, its answer marked with `form` for the page to show it there. */
+export async function submitListForm<S extends z.ZodType, A>(
+  form: string,
+  ...submit: Parameters<typeof submitForm<S, A>>
+): Promise<ListFormResult> {
+  return { form, ...(await submitForm(...submit)) }
+}
 
-export function useListForms(actionData: ListActionResult, listForm: string) {
+/**
+ * Answers the list's `intent=move` post: the row one place up or down among the list's rows as
+ * `rows` reads them now, stored with `reorder`; a refusal toasts.
+ */
+export const moveListRow = (
+  request: Request,
+  formData: FormData,
+  rows: () => Promise<{ _id: string }[]>,
+  reorder: (ids: string[]) => Promise<unknown>,
+) =>
+  runIntent(
+    () =>
+      moveRow(formData, ({ id, direction }) =>
+        withSignIn(request, async () => {
+          await reorder(movedIds(await rows(), id, direction === 'up' ? -1 : 1))
+        }),
+      ),
+    undefined,
+  )
+
+const isListForm = (answer: unknown): answer is ListFormResult =>
+  typeof answer === 'object' && answer !== null && 'form' in answer
+
+const movedOf = (answer: unknown): Moved | null =>
+  typeof answer === 'object' && answer !== null && 'moved' in answer
+    ? (answer.moved as Moved | null)
+    : null
+
+/** `actionData` is the list's clientAction's answer: a form's outcome, a move, or anything else (nothing to show). */
+export function useListForms(actionData: unknown, listForm: string) {
   const [editingId, setEditingId] = useState<string | null>(null)
   const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set())
   const [listFormKey, setListFormKey] = useState(0)
@@ -35,14 +70,14 @@ export function useListForms(actionData: ListActionResult, listForm: string) {
   const [seenAction, setSeenAction] = useState(actionData)
   if (actionData !== seenAction) {
     setSeenAction(actionData)
-    if (actionData && 'form' in actionData && actionData.done) {
+    if (isListForm(actionData) && 'saved' in actionData) {
       markClean(actionData.form)
       if (actionData.form === listForm) setListFormKey((key) => key + 1)
       else setEditingId(null)
     }
   }
 
-  const { move } = useMoveRow(actionData && 'moved' in actionData ? actionData.moved : null)
+  const { move } = useMoveRow(movedOf(actionData))
 
   return {
     editingId,
@@ -56,10 +91,10 @@ export function useListForms(actionData: ListActionResult, listForm: string) {
     markDirty,
     /** The key of the list's own form: it changes once that form is saved, emptying it. */
     listFormKey,
-    /** The action's refusal for `form` (its field errors or message), if the last answer was one. */
-    outcomeOf: (form: string): FormOutcome | undefined =>
-      actionData && 'form' in actionData && actionData.form === form && !actionData.done
-        ? actionData
+    /** The action's refusal of `form` (its fields' errors, `form` for the form's own), if the last answer was one. */
+    errorsOf: (form: string): FieldErrors | undefined =>
+      isListForm(actionData) && actionData.form === form && 'errors' in actionData
+        ? actionData.errors
         : undefined,
     move,
     leaveDialog,

@@ -81,11 +81,19 @@ export const AdminTestimonialListSchema = z.object({
 })
 export type AdminTestimonialList = z.infer<typeof AdminTestimonialListSchema>
 
+/**
+ * The portfolio entry a testimonial is about; missing keeps it (or, for a request, means none),
+ * and null or empty (a form's choice "None") is about no entry in particular.
+ */
+const WebsiteChoiceIdSchema = z
+  .preprocess((value) => (value === '' ? null : value), IdSchema.nullable())
+  .optional()
+
 /** POST /api/testimonials/requests: whom to ask, and optionally the project and the message. */
 export const TestimonialRequestBodySchema = z.object({
   name: nameField(),
   email: EmailSchema,
-  websiteId: IdSchema.optional(),
+  websiteId: WebsiteChoiceIdSchema,
   messageId: IdSchema.optional(),
 })
 export type TestimonialRequestBody = z.infer<typeof TestimonialRequestBodySchema>
@@ -161,8 +169,7 @@ export const TestimonialUpdateBodySchema = z.object({
   photo: z
     .preprocess((value) => (value === '' ? null : value), ImagePathSchema.nullable())
     .optional(),
-  /** Null: about no portfolio entry in particular. */
-  websiteId: z.preprocess((value) => (value === '' ? null : value), IdSchema.nullable()).optional(),
+  websiteId: WebsiteChoiceIdSchema,
 })
 export type TestimonialUpdateBody = z.infer<typeof TestimonialUpdateBodySchema>
 

@@ -139,6 +139,13 @@ describe('POST /api/testimonials/requests', () => {
     )
   })
 
+  it('takes an empty or null portfolio entry (a form’s choice “None”) as none', async () => {
+    for (const websiteId of ['', null]) {
+      const { request } = await requestToken({ websiteId })
+      expect(request.websiteId).toBeNull()
+    }
+  })
+
   it('stores only a hash of the token', async () => {
     const { token, request } = await requestToken()
     const [row] = await app.database.db

@@ -203,3 +203,54 @@ test('the edit page refuses an empty field with its message and keeps the entry 
     await deleteWebsiteApi(request, website._id)
   }
 })
+
+test('a refusal from the server that names a field shows on that field, a result row’s on its own', async ({
+  page,
+  request,
+}) => {
+  await signInAsAdmin(page, request)
+  const website = await createWebsiteApi(request)
+  try {
+    await page.goto(`/admin/website/${website._id}`)
+    await expect(page.getByLabel('Name')).toHaveValue(website.name)
+    // The form checks with the server's schema first, so what it accepts is typed and the request
+    // is changed on its way: the real server refuses it and names the field, in the body's path.
+    await page.getByLabel('Link').fill('https://bakery.example')
+    await page.getByLabel('Result 2 figure').fill('+38 %')
+    await page.getByLabel('Result 2 label').fill('online bookings')
+    const refused: number[] = []
+    await page.route(`**/api/websites/${website._id}`, async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback()
+      const body = route.request().postDataJSON() as Website
+      const isFirst = refused.length === 0
+      const response = await route.fetch({
+        postData: JSON.stringify(
+          isFirst
+            ? { ...body, link: 'ftp://bakery.example' }
+            : { ...body, results: [{ value: '+38 %', label: ' ' }] },
+        ),
+      })
+      refused.push(response.status())
+      await route.fulfill({ response })
+    })
+
+    await page.getByRole('button', { name: 'Update' }).click()
+    const link = page.getByLabel('Link')
+    await expect(link).toHaveAttribute('aria-invalid', 'true')
+    await expect(link).toHaveAccessibleDescription('Link must be an http:// or https:// address')
+    await expect(link).toBeFocused()
+    await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true')
+
+    // The second line filled in is the body's first result: its error shows on that line.
+    await page.getByRole('button', { name: 'Update' }).click()
+    const label = page.getByLabel('Result 2 label')
+    await expect(label).toHaveAccessibleDescription('Result label is required')
+    await expect(link).not.toHaveAttribute('aria-invalid', 'true')
+    expect(refused).toEqual([400, 400])
+    await expect(page).toHaveURL(`/admin/website/${website._id}`)
+    const stored = (await (await request.get(`/api/websites/${website._id}`)).json()) as Website
+    expect([stored.link, stored.results]).toEqual([website.link, website.results])
+  } finally {
+    await deleteWebsiteApi(request, website._id)
+  }
+})

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useNavigation, useSubmit } from 'react-router'
 import { Button } from './button.tsx'
 
 export interface ConfirmOptions {
@@ -37,6 +38,53 @@ export function useConfirm(): {
     />
   ) : null
   return { confirm, dialog }
+}
+
+/**
+ * Posts `{ intent, ... }` (or a form's fields with their `intent`) to the route's clientAction once
+ * the in-page dialog is confirmed, and tells which intent (and row id) is on its way. Render
+ * `dialog` once in the page.
+ */
+export function useConfirmedSubmit() {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const { confirm, dialog } = useConfirm()
+  const pendingIntent = navigation.formData?.get('intent')
+  const pendingId = navigation.formData?.get('id')
+
+  async function confirmSubmit(
+    question: string,
+    options: ConfirmOptions,
+    data: ({ intent: string } & Record<string, string>) | FormData,
+  ) {
+    if (await confirm(question, options)) await submit(data, { method: 'post' })
+  }
+
+  return {
+    dialog,
+    pendingIntent,
+    confirmSubmit,
+    isDeleting: (id: string) => pendingIntent === 'delete' && pendingId === id,
+    confirmDelete: (id: string, detail: string) =>
+      confirmSubmit(
+        'Are you sure to delete?',
+        { detail, confirmLabel: 'Delete', variant: 'danger' },
+        { intent: 'delete', id },
+      ),
+  }
+}
+
+/** What a draft's Delete asks first (a proposal's, an invoice's). */
+export const CONFIRM_DRAFT_DELETE: [string, ConfirmOptions] = [
+  'Delete this draft?',
+  { confirmLabel: 'Delete', variant: 'danger' },
+]
+
+/** A form's fields, to post with `intent`: a button that asks first, then sends the form its way. */
+export function fieldsWithIntent(form: HTMLFormElement | null, intent: string): FormData {
+  const formData = new FormData(form ?? undefined)
+  formData.set('intent', intent)
+  return formData
 }
 
 function ConfirmDialog({

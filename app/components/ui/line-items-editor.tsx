@@ -3,7 +3,7 @@
  * (description, quantity, unit price, VAT rate), named `items.<n>.<field>` for the form, with
  * Add and Remove. The route keeps the rows (its preview reads the form after each edit).
  */
-import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { Button } from './button.tsx'
 import { InputField } from './field.tsx'
 

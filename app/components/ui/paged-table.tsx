@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react'
-import { useNavigation, useSubmit } from 'react-router'
 import { formatTotal } from '#common/format-total.ts'
 import { Alert } from './alert.tsx'
 import { Button, ButtonLink } from './button.tsx'
-import { useConfirm, type ConfirmOptions } from './confirm-dialog.tsx'
 import { PageHeader } from './page-header.tsx'
 import { Pagination } from './pagination.tsx'
 import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from './table.tsx'
@@ -121,39 +119,6 @@ export function PagedTable<T extends { _id: string }>({
       <Pagination basePath={basePath} pages={pages} page={page} label={`${title} pages`} />
     </>
   )
-}
-
-/**
- * Posts `{ intent, ... }` to the route's clientAction once the in-page dialog is confirmed, and
- * tells which intent (and row id) is on its way. Render `dialog` once in the page.
- */
-export function useConfirmedSubmit() {
-  const submit = useSubmit()
-  const navigation = useNavigation()
-  const { confirm, dialog } = useConfirm()
-  const pendingIntent = navigation.formData?.get('intent')
-  const pendingId = navigation.formData?.get('id')
-
-  async function confirmSubmit(
-    question: string,
-    options: ConfirmOptions,
-    data: { intent: string } & Record<string, string>,
-  ) {
-    if (await confirm(question, options)) await submit(data, { method: 'post' })
-  }
-
-  return {
-    dialog,
-    pendingIntent,
-    confirmSubmit,
-    isDeleting: (id: string) => pendingIntent === 'delete' && pendingId === id,
-    confirmDelete: (id: string, detail: string) =>
-      confirmSubmit(
-        'Are you sure to delete?',
-        { detail, confirmLabel: 'Delete', variant: 'danger' },
-        { intent: 'delete', id },
-      ),
-  }
 }
 
 /** A row's Delete button; it reads Deleting... while its delete is on the way. */

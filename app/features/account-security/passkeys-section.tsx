@@ -6,9 +6,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { ApiError, messageOf } from '#app/lib/api-client.ts'
-import { useFormSubmit } from '#app/lib/form.ts'
+import { runIntent, useFormSubmit } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { removePasskey } from './account-security.api.ts'
 import { createPasskey, passkeyErrorMessage } from './passkeys.ts'
 import { formatWhen, ProfileSection } from './profile-section.tsx'
@@ -45,14 +44,14 @@ export function PasskeysSection({ list }: { list: Settled<Passkey[]> }) {
       confirmLabel: 'Remove',
       variant: 'danger',
     })
-    if (!isSure) return
-    try {
-      const { message } = await removePasskey(passkey._id)
-      toast.success(message)
+    if (
+      isSure &&
+      (await runIntent(
+        () => removePasskey(passkey._id),
+        ({ message }) => message,
+      ))
+    )
       await refresh()
-    } catch (err) {
-      toast.error(messageOf(err))
-    }
   }
 
   return (

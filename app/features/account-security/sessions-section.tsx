@@ -2,9 +2,8 @@ import { useRevalidator } from 'react-router'
 import type { SignedInSession } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
+import { runIntent } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { endSession } from './account-security.api.ts'
 import { formatWhen, ProfileSection } from './profile-section.tsx'
 
@@ -16,13 +15,13 @@ export function SessionsSection({ list }: { list: Settled<SignedInSession[]> }) 
     : null
 
   async function end(session: SignedInSession) {
-    try {
-      const { message } = await endSession(session._id)
-      toast.success(message)
+    if (
+      await runIntent(
+        () => endSession(session._id),
+        ({ message }) => message,
+      )
+    )
       await refresh()
-    } catch (err) {
-      toast.error(messageOf(err))
-    }
   }
 
   return (

@@ -3,7 +3,7 @@
  * (through the load context, never imported), and the picker's state worked out from the address.
  */
 import type { AppLoadContext } from 'react-router'
-import { validate } from '#app/lib/form-errors.ts'
+import { parseValue } from '#app/lib/form.ts'
 import { refusalOf, type Refusal } from '#app/lib/public-form.server.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
 import { isLinkToken } from '#common/schemas/common.ts'
@@ -177,7 +177,7 @@ export async function rescheduleBooking(
   client: string,
 ): Promise<{ ok: true } | Refused> {
   if (!isLinkToken(token)) return NO_BOOKING
-  const parsed = validate(RescheduleBodySchema, { start })
+  const parsed = parseValue(RescheduleBodySchema, { start })
   if (!parsed.ok)
     return { ok: false, status: 400, headers: {}, message: 'Pick a time', fieldErrors: {} }
   try {

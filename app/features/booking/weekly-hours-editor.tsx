@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { copyHoursToAll } from './weekly-hours.ts'
 import { WEEKDAYS, type WeeklyHours } from '#common/schemas/booking-settings.ts'
-import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 
 type Weekday = (typeof WEEKDAYS)[number]
 

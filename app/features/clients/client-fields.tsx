@@ -1,6 +1,17 @@
+import type { ConfirmOptions } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import type { Client } from '#common/schemas/clients.ts'
+
+/** The question deleting a client asks first, on the list and on the client's page. */
+export const confirmClientDelete = (client: Pick<Client, 'name'>): [string, ConfirmOptions] => [
+  `Delete ${client.name}?`,
+  {
+    detail: 'Their draft proposals go too. A client with a sent proposal stays.',
+    confirmLabel: 'Delete',
+    variant: 'danger',
+  },
+]
 
 /** A client's details as the add and edit forms ask for them, filled from `client` when editing. */
 export function ClientFields({ client, errors }: { client?: Client; errors?: FieldErrors }) {

@@ -1,10 +1,8 @@
-import { useRef } from 'react'
-import { Form } from 'react-router'
 import type { Faq } from '#common/schemas/faq.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { type FieldErrors } from '#app/lib/form.ts'
 
 /** One FAQ entry's question and answer; it posts `{ intent, id?, question, answer }` to the route. */
 export function FaqForm({
@@ -12,7 +10,6 @@ export function FaqForm({
   intent,
   submitLabel,
   errors,
-  formError,
   isSubmitting,
   onEdit,
   onCancel,
@@ -20,17 +17,14 @@ export function FaqForm({
   faq?: Pick<Faq, '_id' | 'question' | 'answer'>
   intent: 'create' | 'update'
   submitLabel: string
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   onEdit: () => void
   onCancel?: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   return (
-    <Form method="post" noValidate ref={formRef} onChange={onEdit} className="space-y-4">
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+    <FieldsForm errors={errors} onChange={onEdit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {faq ? <input type="hidden" name="id" value={faq._id} /> : null}
       <InputField
@@ -59,6 +53,6 @@ export function FaqForm({
           {isSubmitting ? 'Saving...' : submitLabel}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }

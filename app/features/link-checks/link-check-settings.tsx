@@ -3,18 +3,21 @@
  * parking page answering 200 counts as broken), "Check now" and the last days' roll-up. The edit
  * page's loader reads it; it saves apart from the website's form, then revalidates the route.
  */
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { LINK_CHECK_KEYWORD_MAX, type LinkCheckDetails } from '#common/schemas/link-checks.ts'
+import {
+  LINK_CHECK_KEYWORD_MAX,
+  LinkCheckKeywordBodySchema,
+  type LinkCheckDetails,
+} from '#common/schemas/link-checks.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
+import { useFormSubmit } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
-import { toast } from '#app/lib/toast.tsx'
-import { checkWebsiteLink, setLinkCheckKeyword } from './link-checks.api.ts'
-import { LinkHealthSummary } from './link-health.tsx'
+import { setLinkCheckKeyword } from './link-checks.api.ts'
+import { checkLink, LinkHealthSummary } from './link-health.tsx'
 
 const HISTORY_DAYS_SHOWN = 7
 
@@ -25,40 +28,29 @@ export function LinkCheckSettings({
   websiteId: string
   check: Settled<LinkCheckDetails>
 }) {
-  const [actionError, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<'save' | 'check' | null>(null)
+  const [isChecking, setIsChecking] = useState(false)
   const { revalidate: load } = useRevalidator()
   const details = check.ok ? check.value : null
-  const error = actionError ?? (check.ok ? null : check.message)
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const keyword = String(new FormData(event.currentTarget).get('keyword') ?? '')
-    setBusy('save')
-    setError(null)
-    try {
-      await setLinkCheckKeyword(websiteId, keyword)
-      toast.success(keyword.trim() ? 'Keyword saved' : 'Keyword removed')
+  const keyword = useFormSubmit(
+    LinkCheckKeywordBodySchema,
+    async (body) => {
+      await setLinkCheckKeyword(websiteId, body.keyword)
       await load()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(null)
-    }
-  }
+      return body.keyword
+    },
+    (saved) => (saved ? 'Keyword saved' : 'Keyword removed'),
+    { isEmptiedOnSave: false },
+  )
+  const error = keyword.errors?.form ?? (check.ok ? null : check.message)
+  const isBusy = isChecking || keyword.isBusy
 
   async function checkNow() {
-    setBusy('check')
-    setError(null)
+    setIsChecking(true)
     try {
-      const { health } = await checkWebsiteLink(websiteId)
-      if (health.ok) toast.success(`The link works (${health.status}, ${health.ms} ms)`)
-      else toast.error(`The link fails: ${health.error ?? 'unknown error'}`)
+      await checkLink(websiteId)
       await load()
-    } catch (failure) {
-      setError(messageOf(failure))
     } finally {
-      setBusy(null)
+      setIsChecking(false)
     }
   }
 
@@ -77,11 +69,11 @@ export function LinkCheckSettings({
           <div className="space-y-6">
             <div className="flex flex-wrap items-start justify-between gap-4">
               <LinkHealthSummary health={details.health} />
-              <Button variant="secondary" onClick={() => void checkNow()} disabled={busy !== null}>
-                {busy === 'check' ? 'Checking...' : 'Check now'}
+              <Button variant="secondary" onClick={() => void checkNow()} disabled={isBusy}>
+                {isChecking ? 'Checking...' : 'Check now'}
               </Button>
             </div>
-            <form onSubmit={(event) => void save(event)} className="flex flex-wrap items-end gap-3">
+            <form onSubmit={keyword.onSubmit} noValidate className="flex flex-wrap items-end gap-3">
               <InputField
                 label="Text the page must contain"
                 name="keyword"
@@ -89,9 +81,10 @@ export function LinkCheckSettings({
                 maxLength={LINK_CHECK_KEYWORD_MAX}
                 hint="Optional, e.g. the client's name: a parking page or an error page that answers 200 then counts as failing."
                 className="min-w-0 flex-1 basis-64"
+                error={keyword.errors?.keyword}
               />
-              <Button type="submit" variant="secondary" disabled={busy !== null}>
-                {busy === 'save' ? 'Saving...' : 'Save keyword'}
+              <Button type="submit" variant="secondary" disabled={isBusy}>
+                {keyword.isBusy ? 'Saving...' : 'Save keyword'}
               </Button>
             </form>
             {details.days.length > 0 ? <History days={details.days} /> : null}

@@ -6,7 +6,7 @@ import { useFetcher } from 'react-router'
 import type { LinkHealth } from '#common/schemas/link-checks.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { Column } from '#app/components/ui/paged-table.tsx'
-import { messageOf } from '#app/lib/api-client.ts'
+import { runIntent } from '#app/lib/form.ts'
 import { cn } from '#app/lib/cn.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { checkWebsiteLink } from './link-checks.api.ts'
@@ -114,17 +114,20 @@ export function withLastCheck<T extends CheckedRow>(column: Column<T>): Column<T
   }
 }
 
+/** Checks a website's link now and says how it went in a toast, a refusal too. */
+export async function checkLink(websiteId: string): Promise<void> {
+  const answer = await runIntent(() => checkWebsiteLink(websiteId), undefined)
+  if (!answer) return
+  const { health } = answer
+  if (health.ok) toast.success(`The link works (${health.status}, ${health.ms} ms)`)
+  else toast.error(`The link fails: ${health.error ?? 'unknown error'}`)
+}
+
 /**
  * A route action's part for `intent=check` (a fetcher's post, so no form shows its answer): checks
- * the link and says how it went in a toast; the route's data then reloads with the new result.
+ * the link and says how it went; the route's data then reloads with the new result.
  */
 export async function checkLinkAction(form: FormData): Promise<{ error: null }> {
-  try {
-    const { health } = await checkWebsiteLink(String(form.get('id')))
-    if (health.ok) toast.success(`The link works (${health.status}, ${health.ms} ms)`)
-    else toast.error(`The link fails: ${health.error ?? 'unknown error'}`)
-  } catch (error) {
-    toast.error(messageOf(error))
-  }
+  await checkLink(String(form.get('id')))
   return { error: null }
 }

@@ -1,5 +1,4 @@
-import { useRef, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { type ReactNode } from 'react'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
 import {
   BANNER_STACK_COUNT,
@@ -8,10 +7,10 @@ import {
   SiteSettingsSchema,
   type SiteSettings,
 } from '#common/schemas/settings.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { type FieldErrors } from '#app/lib/form.ts'
 
 /**
  * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,
@@ -51,8 +50,6 @@ export function SettingsForm({
   shareImageField: ReactNode
   onEdit: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const text = (name: keyof SiteSettings, label: string, extra: object = {}) => (
     <InputField
       label={label}
@@ -65,14 +62,11 @@ export function SettingsForm({
   )
 
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
+    <FieldsForm
+      errors={errors}
       onChange={onEdit}
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <Section title="Business">
         {text('businessName', 'Business name')}
         {text('ownerName', 'Owner name')}
@@ -220,6 +214,6 @@ export function SettingsForm({
           {isSubmitting ? 'Saving...' : 'Save Settings'}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }

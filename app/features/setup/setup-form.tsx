@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { Form, Link, href } from 'react-router'
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { Link, href } from 'react-router'
 import {
   SiteSettingsSchema,
   type SettingsOptions,
@@ -11,11 +11,11 @@ import {
   isTimeZone,
 } from '#common/schemas/booking-settings.ts'
 import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { type FieldErrors } from '#app/lib/form.ts'
 import { BrandKit } from './brand-kit.tsx'
 import { moveMenuKey, type MenuMove } from './menu-order.ts'
 
@@ -145,8 +145,6 @@ export function SetupForm({
   logoField: ReactNode
   onEdit: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const zoneListId = useId()
   // Read once: the form renders only in the browser (the route's clientLoader), where Intl knows it.
   const [timeZone] = useState(() => offeredTimeZone(settings.booking))
@@ -193,15 +191,12 @@ export function SetupForm({
   }, [lastMove])
 
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
+    <FieldsForm
+      errors={errors}
       onChange={onEdit}
       aria-label="Set up your site"
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <Section
         title="You and your business"
         lead="Every page, e-mail and search result names you with these."
@@ -411,6 +406,6 @@ export function SetupForm({
           {isSubmitting ? 'Saving...' : 'Save and show on the site'}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }

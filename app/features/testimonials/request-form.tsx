@@ -1,9 +1,7 @@
-import { useRef } from 'react'
-import { Form } from 'react-router'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { type FieldErrors } from '#app/lib/form.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { TESTIMONIAL_FIELD_MAX, type WebsiteChoice } from '#common/schemas/testimonials.ts'
 import { WebsiteChoiceField } from './website-choice.tsx'
@@ -15,28 +13,22 @@ import { WebsiteChoiceField } from './website-choice.tsx'
 export function TestimonialRequestForm({
   websites,
   errors,
-  formError,
   isSubmitting,
   onEdit,
 }: {
   websites: WebsiteChoice[]
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   onEdit: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
+    <FieldsForm
+      errors={errors}
       onChange={onEdit}
       className="space-y-4"
       aria-label="Request a testimonial"
     >
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
       <input type="hidden" name="intent" value="request" />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
@@ -61,6 +53,6 @@ export function TestimonialRequestForm({
           {isSubmitting ? 'Sending...' : 'Send Request'}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }

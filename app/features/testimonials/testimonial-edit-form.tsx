@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react'
-import { Form } from 'react-router'
-import { Alert } from '#app/components/ui/alert.tsx'
+import { useId, useState, type ChangeEvent } from 'react'
+
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { cn } from '#app/lib/cn.ts'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { type FieldErrors } from '#app/lib/form.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
   TESTIMONIAL_PHOTO_FIELD,
@@ -26,7 +26,6 @@ export function TestimonialEditForm({
   testimonial,
   websites,
   errors,
-  formError,
   isSubmitting,
   uploadPhoto,
   onEdit,
@@ -34,18 +33,15 @@ export function TestimonialEditForm({
 }: {
   testimonial: AdminTestimonial
   websites: WebsiteChoice[]
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   isSubmitting: boolean
   uploadPhoto: (file: File) => Promise<string>
   onEdit: () => void
   onCancel: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   return (
-    <Form method="post" noValidate ref={formRef} onChange={onEdit} className="space-y-4">
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+    <FieldsForm errors={errors} onChange={onEdit} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={testimonial._id} />
       <InputField
@@ -101,7 +97,7 @@ export function TestimonialEditForm({
           {isSubmitting ? 'Saving...' : 'Save Testimonial'}
         </Button>
       </div>
-    </Form>
+    </FieldsForm>
   )
 }
 

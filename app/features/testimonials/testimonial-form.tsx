@@ -10,7 +10,7 @@ import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { useFocusFirstError } from '#app/lib/form.ts'
 import { FILE_TOO_LARGE, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import {
   TESTIMONIAL_FIELD_MAX,

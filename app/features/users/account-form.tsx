@@ -1,14 +1,13 @@
-import { useRef, type ReactNode, type RefObject } from 'react'
-import { Form, Link, useNavigation, type LinkProps } from 'react-router'
-import { Alert } from '#app/components/ui/alert.tsx'
+import type { ReactNode, RefObject } from 'react'
+import { Link, useNavigation, type LinkProps } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { errorsOf } from '#app/lib/form.ts'
 
 /**
- * The form of an account page, posting to its clientAction: the server's refusal (`result`, the
- * action data) above it, then the fields, then the submit button, which reads `busyLabel` while the
- * post is on its way. After a refused submit, focus moves to the first invalid field.
+ * The form of an account page, posting to its clientAction (`result` is its answer): the fields,
+ * then the submit button, which reads `busyLabel` while the post is on its way.
  */
 export function AccountForm({
   result,
@@ -17,31 +16,20 @@ export function AccountForm({
   formRef,
   children,
 }: {
-  result: { errors?: FieldErrors; formError?: string } | undefined
+  result: object | undefined
   submitLabel: string
   busyLabel: string
   formRef?: RefObject<HTMLFormElement | null>
   children: ReactNode
 }) {
   const isSubmitting = useNavigation().state === 'submitting'
-  const ownRef = useRef<HTMLFormElement>(null)
-  const ref = formRef ?? ownRef
-  useFocusFirstError(ref, result?.errors)
-
   return (
-    <>
-      {result?.formError ? (
-        <Alert kind="error" className="mb-4">
-          {result.formError}
-        </Alert>
-      ) : null}
-      <Form method="post" noValidate ref={ref} className="space-y-5">
-        {children}
-        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
-        </Button>
-      </Form>
-    </>
+    <FieldsForm errors={errorsOf(result)} ref={formRef} className="space-y-5">
+      {children}
+      <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? busyLabel : submitLabel}
+      </Button>
+    </FieldsForm>
   )
 }
 
@@ -55,17 +43,37 @@ export function AccountFooterLink(props: LinkProps) {
   )
 }
 
-/** The account e-mail field, as every account form has it. */
-export function EmailField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
+interface AccountFieldProps {
+  error?: string
+  defaultValue?: string
+  /** "off" where an admin edits another account. */
+  autoComplete?: 'off'
+}
+
+const ACCOUNT_FIELDS = {
+  name: { label: 'Name', type: 'text', autoComplete: 'name' },
+  email: { label: 'Email', type: 'email', autoComplete: 'email' },
+} as const
+
+function AccountField({
+  name,
+  autoComplete,
+  ...props
+}: AccountFieldProps & { name: keyof typeof ACCOUNT_FIELDS }) {
+  const field = ACCOUNT_FIELDS[name]
   return (
     <InputField
-      label="Email"
-      name="email"
-      type="email"
-      autoComplete="email"
+      {...field}
+      name={name}
+      autoComplete={autoComplete ?? field.autoComplete}
       required
-      defaultValue={defaultValue}
-      error={error}
+      {...props}
     />
   )
 }
+
+/** The account's e-mail field, as every account form has it. */
+export const EmailField = (props: AccountFieldProps) => <AccountField name="email" {...props} />
+
+/** The account's name field, as sign-up, the profile and the admin's user form have it. */
+export const NameField = (props: AccountFieldProps) => <AccountField name="name" {...props} />

@@ -1,6 +1,6 @@
 import { PASSWORD_RULE_HINT } from '#common/constants.ts'
 import { InputField } from '#app/components/ui/field.tsx'
-import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 
 /** A new password and its confirmation; the rule is shown as the placeholder and as a hint. */
 export function PasswordFields({

@@ -1,38 +1,58 @@
-import { useId, useState, type ChangeEvent } from 'react'
+/**
+ * The form fields of a case study's results and gallery, named by their place in the website's
+ * body (`results.0.value`, `gallery.1.alt`) beside the list's own empty field (`results`), which
+ * sends a list left with no entries.
+ */
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { imageSrcSet } from '#common/images.ts'
 import { GALLERY_MAX, RESULTS_MAX, type Website } from '#common/schemas/websites.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
-import type { FieldErrors } from '#app/lib/form-errors.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 
-/**
- * The form fields of a case study's results and gallery, named `results.<n>.value` and
- * `gallery.<n>.image` ...; `listFieldsOf` reads them back into lists for the schema.
- */
-export function listFieldsOf(form: FormData, list: string, fields: readonly string[]) {
-  const rows: Record<string, string>[] = []
-  for (const [key, value] of form) {
-    const match = new RegExp(`^${list}\\.(\\d+)\\.(\\w+)$`).exec(key)
-    if (!match || typeof value !== 'string' || !fields.includes(match[2]!)) continue
-    const row = (rows[Number(match[1])] ??= {})
-    row[match[2]!] = value
-  }
-  // Rows left wholly empty (a results line not filled in) are not meant as entries.
-  return rows.filter((row) => row && Object.values(row).some((value) => value.trim() !== ''))
+/** A list's own empty field, which sends the list when no entry is left, and the list's error. */
+function ListField({ name, error }: { name: 'results' | 'gallery'; error?: string }) {
+  return (
+    <>
+      <input type="hidden" name={name} value="" />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
 }
 
-/** Up to RESULTS_MAX figures with what they measure, shown large under the screenshot. */
+const RESULT_FIELDS = [
+  { field: 'value', label: 'figure', maxLength: 24 },
+  { field: 'label', label: 'label', maxLength: TEXT_LIMITS.short },
+] as const
+
+/**
+ * Up to RESULTS_MAX figures with what they measure, shown large under the screenshot. A line left
+ * empty is no entry: its fields go unnamed, and the lines filled in are numbered in their order.
+ */
 export function ResultsFields({
   results,
   errors,
+  onEdit,
 }: {
   results: Website['results']
   errors?: FieldErrors
+  /** Called once an edit has renamed the fields (the form's unsaved-changes check). */
+  onEdit: () => void
 }) {
-  const rows = Array.from({ length: RESULTS_MAX }, (_, i) => results[i] ?? { value: '', label: '' })
+  const [rows, setRows] = useState(() =>
+    Array.from({ length: RESULTS_MAX }, (_, i) => results[i] ?? { value: '', label: '' }),
+  )
+  useEffect(onEdit, [onEdit, rows])
+  const edit = (index: number, field: 'value' | 'label', text: string) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: text } : row)))
+  let filled = 0
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-slate-800">Results</legend>
@@ -40,27 +60,25 @@ export function ResultsFields({
         Up to {RESULTS_MAX} figures the project moved, e.g. “+38 %” and “online bookings”. Empty
         lines are left out.
       </p>
-      {errors?.results ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.results}
-        </p>
-      ) : null}
-      {rows.map((row, i) => (
-        <div key={i} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-          <InputField
-            label={`Result ${i + 1} figure`}
-            name={`results.${i}.value`}
-            defaultValue={row.value}
-            maxLength={24}
-          />
-          <InputField
-            label={`Result ${i + 1} label`}
-            name={`results.${i}.label`}
-            defaultValue={row.label}
-            maxLength={TEXT_LIMITS.short}
-          />
-        </div>
-      ))}
+      <ListField name="results" error={errors?.results} />
+      {rows.map((row, i) => {
+        const name = `${row.value}${row.label}`.trim() === '' ? null : `results.${filled++}`
+        return (
+          <div key={i} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+            {RESULT_FIELDS.map(({ field, label, maxLength }) => (
+              <InputField
+                key={field}
+                label={`Result ${i + 1} ${label}`}
+                name={name ? `${name}.${field}` : undefined}
+                value={row[field]}
+                onChange={(event) => edit(i, field, event.target.value)}
+                maxLength={maxLength}
+                error={name ? errors?.[`${name}.${field}`] : undefined}
+              />
+            ))}
+          </div>
+        )
+      })}
     </fieldset>
   )
 }
@@ -104,11 +122,7 @@ export function GalleryFields({
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-800">Gallery</legend>
-      {errors?.gallery ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.gallery}
-        </p>
-      ) : null}
+      <ListField name="gallery" error={errors?.gallery} />
       {items.map((item, i) => {
         const preview = imageSrcSet(item.image)
         return (
@@ -132,12 +146,14 @@ export function GalleryFields({
                 maxLength={TEXT_LIMITS.short}
                 required
                 hint="What the image shows, for screen readers and search engines."
+                error={errors?.[`gallery.${i}.alt`]}
               />
               <InputField
                 label={`Image ${i + 1} caption`}
                 name={`gallery.${i}.caption`}
                 defaultValue={item.caption}
                 maxLength={TEXT_LIMITS.short}
+                error={errors?.[`gallery.${i}.caption`]}
               />
               <Button
                 variant="secondary"

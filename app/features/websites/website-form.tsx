@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { SaveBar } from '#app/components/ui/editor-shell.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form-errors.ts'
+import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
 import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
@@ -71,13 +71,12 @@ const BUTTONS = {
 export function WebsiteForm({
   website,
   errors,
-  formError,
   pendingIntent,
   cancelTo,
 }: {
   website: Website
+  /** The action's refusal: each field's error, `form` for the form's own. */
   errors?: FieldErrors
-  formError?: string
   /** The intent on its way, while the form is being saved. */
   pendingIntent: string | undefined
   cancelTo: string
@@ -100,8 +99,8 @@ export function WebsiteForm({
   useFocusFirstError(formRef, errors)
   useEffect(check, [check, image])
   useEffect(() => {
-    if (errors || formError) setSaving(false)
-  }, [errors, formError, setSaving])
+    if (errors) setSaving(false)
+  }, [errors, setSaving])
   const isBusy = pendingIntent !== undefined || isUploading || isUploadingGallery
   const { main, other } = website.published ? BUTTONS.published : BUTTONS.draft
   // Enter in a field presses the form's first submit button: one that leaves the entry as public
@@ -135,7 +134,7 @@ export function WebsiteForm({
           ? ' (visitors see it in the portfolio).'
           : ' (only admins see it until you publish it).'}
       </p>
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {INPUTS.map(({ name, ...input }) => (
           <InputField
@@ -202,7 +201,7 @@ export function WebsiteForm({
           hint="The problem, what you built and the result. ## for headings; ![description](/uploads/…) shows an uploaded image."
           error={errors?.caseStudy}
         />
-        <ResultsFields results={website.results} errors={errors} />
+        <ResultsFields results={website.results} errors={errors} onEdit={check} />
         <GalleryFields
           gallery={website.gallery}
           onBusyChange={setIsUploadingGallery}
@@ -224,6 +223,8 @@ export function WebsiteForm({
         error={errors?.imageAlt}
       />
       <div className="flex items-start gap-3">
+        {/* Unticked, the box sends nothing: this says false, and a ticked box's true comes after. */}
+        <input type="hidden" name="featured" value="false" />
         <input
           id={featuredId}
           type="checkbox"

@@ -4,8 +4,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
 import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/account-form.tsx'
 import { requestPasswordReset } from '#app/features/users/users.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { getSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/forget-password'
@@ -25,14 +24,12 @@ export function clientLoader() {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const result = validate(ForgetPasswordBodySchema, textFieldsOf(await request.formData()))
-  if (!result.ok) return { errors: result.errors }
-  try {
-    const { message } = await requestPasswordReset(result.data)
-    return { sent: message }
-  } catch (error) {
-    return { formError: messageOf(error) }
-  }
+  return submitForm(
+    await request.formData(),
+    ForgetPasswordBodySchema,
+    requestPasswordReset,
+    undefined,
+  )
 }
 
 export function HydrateFallback() {
@@ -46,13 +43,13 @@ export default function ForgetPasswordPage({ actionData }: Route.ComponentProps)
       intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={<AccountFooterLink to="/signin">Back to sign in</AccountFooterLink>}
     >
-      {actionData?.sent ? (
+      {actionData && 'saved' in actionData ? (
         <Alert kind="success" className="mb-4">
-          {actionData.sent}
+          {actionData.answer.message}
         </Alert>
       ) : null}
       <AccountForm result={actionData} submitLabel="Send Reset Link" busyLabel="Sending...">
-        <EmailField error={actionData?.errors?.email} />
+        <EmailField error={errorsOf(actionData)?.email} />
       </AccountForm>
     </AccountCard>
   )

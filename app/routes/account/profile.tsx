@@ -5,15 +5,14 @@ import { InputField } from '#app/components/ui/field.tsx'
 import { loadAccountSecurity } from '#app/features/account-security/account-security.api.ts'
 import { AccountSecuritySections } from '#app/features/account-security/account-security-sections.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
-import { AccountForm, EmailField } from '#app/features/users/account-form.tsx'
+import { AccountForm, EmailField, NameField } from '#app/features/users/account-form.tsx'
 import { requireSession, withSignIn } from '#app/lib/guards.ts'
 import { PasswordFields } from '#app/features/users/password-fields.tsx'
 import { SignOutEverywhere } from '#app/features/users/sign-out-everywhere.tsx'
 import { updateProfile } from '#app/features/users/users.api.ts'
-import { ApiError, messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { ApiError } from '#app/lib/api-client.ts'
+import { errorsOf, FieldRefusal, submitForm } from '#app/lib/form.ts'
 import { saveSession } from '#app/lib/session.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { loadShellBadges } from '#app/routes/admin/admin-layout.tsx'
 import type { Route } from './+types/profile'
@@ -40,22 +39,23 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const session = requireSession(request)
-  const result = validate(ProfileFormSchema, textFieldsOf(await request.formData()))
-  if (!result.ok) return { errors: result.errors }
-  const { name, email, password, currentPassword } = result.data
-  if ((password || email !== session.email) && !currentPassword) {
-    return { errors: { currentPassword: CURRENT_PASSWORD_REQUIRED } }
-  }
-  try {
-    saveSession(await updateProfile({ name, email, password, currentPassword }))
-  } catch (error) {
-    if (error instanceof ApiError && error.message === CURRENT_PASSWORD_WRONG) {
-      return { errors: { currentPassword: CURRENT_PASSWORD_WRONG } }
-    }
-    return { formError: messageOf(error) }
-  }
-  toast.success('Profile updated successfully')
-  return { savedAt: Date.now() }
+  return submitForm(
+    await request.formData(),
+    ProfileFormSchema,
+    async ({ name, email, password, currentPassword }) => {
+      if ((password || email !== session.email) && !currentPassword)
+        throw new FieldRefusal('currentPassword', CURRENT_PASSWORD_REQUIRED)
+      const saved = await updateProfile({ name, email, password, currentPassword }).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.message === CURRENT_PASSWORD_WRONG)
+            throw new FieldRefusal('currentPassword', CURRENT_PASSWORD_WRONG)
+          throw error
+        },
+      )
+      saveSession(saved)
+    },
+    'Profile updated successfully',
+  )
 }
 
 export function HydrateFallback() {
@@ -64,11 +64,11 @@ export function HydrateFallback() {
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null)
-  const savedAt = actionData?.savedAt
+  const errors = errorsOf(actionData)
   useEffect(() => {
     // Clears the password fields once saved; name and email reset to the newly stored values.
-    if (savedAt) formRef.current?.reset()
-  }, [savedAt])
+    if (actionData && 'saved' in actionData) formRef.current?.reset()
+  }, [actionData])
 
   return (
     <AccountCard
@@ -86,15 +86,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         busyLabel="Saving..."
         formRef={formRef}
       >
-        <InputField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          defaultValue={loaderData.name}
-          error={actionData?.errors?.name}
-        />
-        <EmailField defaultValue={loaderData.email} error={actionData?.errors?.email} />
+        <NameField defaultValue={loaderData.name} error={errors?.name} />
+        <EmailField defaultValue={loaderData.email} error={errors?.email} />
         <fieldset className="rounded-lg border border-slate-200 px-4 pb-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">
             Change password (optional)
@@ -104,7 +97,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               Leave both fields empty to keep your current password.
             </p>
             <PasswordFields
-              errors={actionData?.errors}
+              errors={errors}
               label="New password"
               confirmLabel="Confirm new password"
               required={false}
@@ -117,7 +110,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           type="password"
           autoComplete="current-password"
           hint="Needed only to change your e-mail or password."
-          error={actionData?.errors?.currentPassword}
+          error={errors?.currentPassword}
         />
       </AccountForm>
       <div id="security" className="scroll-mt-20">

@@ -5,9 +5,7 @@ import { AccountCard, AccountFallback } from '#app/features/users/account-card.t
 import { AccountFooterLink, AccountForm } from '#app/features/users/account-form.tsx'
 import { PasswordFields } from '#app/features/users/password-fields.tsx'
 import { resetPassword } from '#app/features/users/users.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
-import { toast } from '#app/lib/toast.tsx'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/reset-password'
 import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
@@ -28,15 +26,12 @@ export function clientLoader() {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  const result = validate(ResetPasswordFormSchema, textFieldsOf(await request.formData()))
-  if (!result.ok) return { errors: result.errors }
-  try {
-    const { message } = await resetPassword({ password: result.data.password, token: params.token })
-    toast.success(message)
-    return { done: message }
-  } catch (error) {
-    return { formError: messageOf(error) }
-  }
+  return submitForm(
+    await request.formData(),
+    ResetPasswordFormSchema,
+    ({ password }) => resetPassword({ password, token: params.token }),
+    ({ message }) => message,
+  )
 }
 
 export function HydrateFallback() {
@@ -44,10 +39,10 @@ export function HydrateFallback() {
 }
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
-  if (actionData?.done) {
+  if (actionData && 'saved' in actionData) {
     return (
       <AccountCard title="Reset Password">
-        <Alert kind="success">{actionData.done}</Alert>
+        <Alert kind="success">{actionData.answer.message}</Alert>
         <ButtonLink to="/signin" size="lg" className="mt-6 w-full">
           Sign In
         </ButtonLink>
@@ -63,7 +58,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
     >
       <AccountForm result={actionData} submitLabel="Update Password" busyLabel="Saving...">
         <PasswordFields
-          errors={actionData?.errors}
+          errors={errorsOf(actionData)}
           label="New password"
           confirmLabel="Confirm new password"
         />

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, redirect, useNavigate } from 'react-router'
 import { SignInSecondStepBodySchema } from '#common/schemas/account-security.ts'
-import { SignInBodySchema } from '#common/schemas/users.ts'
+import { SignInBodySchema, type Session } from '#common/schemas/users.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
@@ -16,7 +16,7 @@ import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/
 import { redirectQuery, redirectTargetOf } from '#app/features/users/account-redirect.ts'
 import { landingAfterSignIn } from '#app/features/users/redirect.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { saveSession } from '#app/lib/session.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -35,37 +35,28 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const values = textFieldsOf(await request.formData())
-  if (values.challenge !== undefined) return secondStep(values)
-  const result = validate(SignInBodySchema, values)
-  if (!result.ok) return { errors: result.errors }
-  try {
-    const answer = await signInFirstStep(result.data)
-    // Two-factor is on: the page asks for the code next.
-    if ('twoFactorRequired' in answer) return { challenge: answer.challenge }
-    saveSession(answer)
-    return redirect(landingAfterSignIn(answer, values.redirect))
-  } catch (error) {
-    return { formError: messageOf(error) }
+  const formData = await request.formData()
+  const landing = (session: Session) =>
+    redirect(landingAfterSignIn(session, String(formData.get('redirect') ?? '')))
+  // The code (or recovery code) step, with the challenge the password step answered.
+  const challenge = formData.get('challenge')
+  if (typeof challenge === 'string') {
+    const result = await submitForm(
+      formData,
+      SignInSecondStepBodySchema,
+      signInSecondStep,
+      undefined,
+    )
+    if ('errors' in result) return { challenge, ...result }
+    saveSession(result.answer)
+    return landing(result.answer)
   }
-}
-
-/** The code (or recovery code) step, with the challenge the password step answered. */
-async function secondStep(values: Record<string, string>) {
-  const challenge = values.challenge ?? ''
-  const body =
-    values.mode === 'recovery'
-      ? { challenge, recoveryCode: values.recoveryCode ?? '' }
-      : { challenge, code: values.code ?? '' }
-  const result = validate(SignInSecondStepBodySchema, body)
-  if (!result.ok) return { challenge, errors: result.errors }
-  try {
-    const session = await signInSecondStep(result.data)
-    saveSession(session)
-    return redirect(landingAfterSignIn(session, values.redirect))
-  } catch (error) {
-    return { challenge, formError: messageOf(error) }
-  }
+  const result = await submitForm(formData, SignInBodySchema, signInFirstStep, undefined)
+  if ('errors' in result) return result
+  // Two-factor is on: the page asks for the code next.
+  if ('twoFactorRequired' in result.answer) return { challenge: result.answer.challenge }
+  saveSession(result.answer)
+  return landing(result.answer)
 }
 
 export function HydrateFallback() {
@@ -76,8 +67,9 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
   const { redirectTo, signedInAs } = loaderData
   const query = redirectQuery(redirectTo)
   const { signupsOpen } = useSiteSettings()
+  const errors = errorsOf(actionData)
 
-  if (actionData && 'challenge' in actionData && actionData.challenge) {
+  if (actionData && 'challenge' in actionData) {
     return (
       <SecondStep challenge={actionData.challenge} redirectTo={redirectTo} result={actionData} />
     )
@@ -104,14 +96,14 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <AccountForm result={actionData} submitLabel="Sign In" busyLabel="Signing in...">
         <input type="hidden" name="redirect" value={redirectTo} />
-        <EmailField error={actionData?.errors?.email} />
+        <EmailField error={errors?.email} />
         <InputField
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
-          error={actionData?.errors?.password}
+          error={errors?.password}
         />
         <div className="flex justify-end">
           <Link
@@ -135,8 +127,9 @@ function SecondStep({
 }: {
   challenge: string
   redirectTo: string
-  result: { errors?: Record<string, string | undefined>; formError?: string }
+  result: object
 }) {
+  const errors = errorsOf(result)
   const [mode, setMode] = useState<'code' | 'recovery'>('code')
   return (
     <AccountCard
@@ -157,10 +150,7 @@ function SecondStep({
         <input type="hidden" name="challenge" value={challenge} />
         <input type="hidden" name="mode" value={mode} />
         {mode === 'code' ? (
-          <CodeField
-            label="Authentication code"
-            error={result.errors?.code ?? result.errors?.form}
-          />
+          <CodeField label="Authentication code" error={errors?.code} />
         ) : (
           <InputField
             label="Recovery code"
@@ -168,7 +158,7 @@ function SecondStep({
             autoComplete="off"
             spellCheck={false}
             required
-            error={result.errors?.recoveryCode ?? result.errors?.form}
+            error={errors?.recoveryCode}
           />
         )}
       </AccountForm>

@@ -1,14 +1,17 @@
 import { redirect } from 'react-router'
 import { SignUpFormSchema } from '#common/schemas/users.ts'
-import { InputField } from '#app/components/ui/field.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
-import { AccountFooterLink, AccountForm, EmailField } from '#app/features/users/account-form.tsx'
+import {
+  AccountFooterLink,
+  AccountForm,
+  EmailField,
+  NameField,
+} from '#app/features/users/account-form.tsx'
 import { redirectQuery, redirectTargetOf } from '#app/features/users/account-redirect.ts'
 import { PasswordFields } from '#app/features/users/password-fields.tsx'
 import { safeRedirect } from '#app/features/users/redirect.ts'
 import { signUp } from '#app/features/users/users.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { saveSession } from '#app/lib/session.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -31,16 +34,15 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const values = textFieldsOf(await request.formData())
-  const result = validate(SignUpFormSchema, values)
-  if (!result.ok) return { errors: result.errors }
-  const { name, email, password } = result.data
-  try {
-    saveSession(await signUp({ name, email, password }))
-  } catch (error) {
-    return { formError: messageOf(error) }
-  }
-  return redirect(safeRedirect(values.redirect))
+  const formData = await request.formData()
+  const result = await submitForm(
+    formData,
+    SignUpFormSchema,
+    async ({ name, email, password }) => saveSession(await signUp({ name, email, password })),
+    undefined,
+  )
+  if ('errors' in result) return result
+  return redirect(safeRedirect(String(formData.get('redirect') ?? '')))
 }
 
 export function HydrateFallback() {
@@ -51,6 +53,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
   const { redirectTo } = loaderData
   const query = redirectQuery(redirectTo)
   const { signupsOpen } = useSiteSettings()
+  const errors = errorsOf(actionData)
 
   return (
     <AccountCard
@@ -66,15 +69,9 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
       {signupsOpen ? (
         <AccountForm result={actionData} submitLabel="Sign Up" busyLabel="Creating account...">
           <input type="hidden" name="redirect" value={redirectTo} />
-          <InputField
-            label="Name"
-            name="name"
-            autoComplete="name"
-            required
-            error={actionData?.errors?.name}
-          />
-          <EmailField error={actionData?.errors?.email} />
-          <PasswordFields errors={actionData?.errors} />
+          <NameField error={errors?.name} />
+          <EmailField error={errors?.email} />
+          <PasswordFields errors={errors} />
         </AccountForm>
       ) : (
         <Alert>{SIGNUPS_CLOSED}: new accounts cannot be created at the moment.</Alert>

@@ -1,14 +1,12 @@
-import { useRef } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
 import type { Route } from './+types/billing'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -32,8 +30,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return submitForm(
     await request.formData(),
     BillingFormSchema,
-    (fields) =>
-      withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
+    (fields) => withSignIn(request, () => updateSettingsFields(fields)),
     'Billing details saved',
   )
 }
@@ -45,8 +42,6 @@ export function HydrateFallback() {
 export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { billing } = loaderData.settings
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const isSaving = useNavigation().state === 'submitting'
   const field = (name: keyof typeof billing) => ({
     name: `billing.${name}`,
@@ -58,8 +53,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
         title="Billing details"
         subtitle="Who your proposals and invoices come from, where clients pay, and what a new document starts with."
       />
-      <Form method="post" noValidate ref={formRef} className="space-y-6">
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+      <FieldsForm errors={errors} className="space-y-6">
         <Panel title="Your business" subtitle="As it stands on every proposal and invoice." isRoomy>
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
@@ -181,7 +175,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
         <Button type="submit" disabled={isSaving}>
           {isSaving ? 'Saving...' : 'Save billing details'}
         </Button>
-      </Form>
+      </FieldsForm>
     </div>
   )
 }

@@ -1,15 +1,16 @@
-import { useId, useRef, useState } from 'react'
-import { Form, useNavigation, useSubmit } from 'react-router'
+import { useId, useState } from 'react'
+import { useNavigation } from 'react-router'
 import type { Route } from './+types/booking'
 import type { BusyCalendarState } from '#common/schemas/booking.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import {
   cancelBookingAsOwner,
@@ -20,11 +21,10 @@ import {
 } from '#app/features/booking/booking.api.ts'
 import { UpcomingBookings } from '#app/features/booking/upcoming-bookings.tsx'
 import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx'
-import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
+import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm, type FormResult } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -48,37 +48,29 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-type ActionResult = FormResult | { cancelled: true } | { rotated: true } | undefined
-
 /** The settings this form edits, its fields named `booking.…`. */
 const BookingFormSchema = SiteSettingsSchema.pick({ booking: true })
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const values = textFieldsOf(formData)
-  if (values.intent !== 'cancel' && values.intent !== 'rotate')
-    return submitForm(
-      formData,
-      BookingFormSchema,
-      (fields) =>
-        withSignIn(request, async () => updateSettings({ ...(await getSettings()), ...fields })),
-      'Booking settings saved successfully',
+  const { intent, id } = intentOf(formData)
+  if (intent === 'cancel')
+    return runIntent(
+      () => withSignIn(request, () => cancelBookingAsOwner(id)),
+      'Call cancelled; both of you get a cancellation',
     )
-  try {
-    if (values.intent === 'cancel') {
-      await withSignIn(request, () => cancelBookingAsOwner(values.id ?? ''))
-      toast.success('Call cancelled; both of you get a cancellation')
-      return { cancelled: true }
-    }
-    await withSignIn(request, () => rotateBookingFeed())
-    toast.success('New feed address made; the old one no longer works')
-    return { rotated: true }
-  } catch (error) {
-    if (error instanceof Response) throw error
-    toast.error(messageOf(error))
-    return undefined
-  }
+  if (intent === 'rotate')
+    return runIntent(
+      () => withSignIn(request, () => rotateBookingFeed()),
+      'New feed address made; the old one no longer works',
+    )
+  return submitForm(
+    formData,
+    BookingFormSchema,
+    (fields) => withSignIn(request, () => updateSettingsFields(fields)),
+    'Booking settings saved successfully',
+  )
 }
 
 export function HydrateFallback() {
@@ -95,8 +87,7 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     navigation.formData?.get('intent') === 'cancel'
       ? String(navigation.formData.get('id'))
       : undefined
-  const submit = useSubmit()
-  const { confirm, dialog: confirmDialog } = useConfirm()
+  const { confirmSubmit, dialog: confirmDialog } = useConfirmedSubmit()
   const [isDirty, setIsDirty] = useState(false)
   const leaveDialog = useUnsavedChanges(isDirty)
   const markEdited = () => setIsDirty(true)
@@ -106,8 +97,6 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const zoneListId = useId()
   const zones = timeZoneNames()
 
@@ -132,27 +121,25 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           bookings={bookings}
           zone={booking.timeZone}
           cancellingId={cancellingId}
-          onCancel={async (call) => {
-            if (
-              await confirm('Cancel this call?', {
+          onCancel={(call) =>
+            void confirmSubmit(
+              'Cancel this call?',
+              {
                 detail: `${call.name} gets a cancellation by e-mail and the time is free again.`,
                 confirmLabel: 'Cancel the call',
                 variant: 'danger',
-              })
+              },
+              { intent: 'cancel', id: call._id },
             )
-              await submit({ intent: 'cancel', id: call._id }, { method: 'post' })
-          }}
+          }
         />
       </Panel>
-      <Form
-        method="post"
-        noValidate
-        ref={formRef}
+      <FieldsForm
+        errors={errors}
         onChange={markEdited}
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
         <input type="hidden" name="intent" value="save" />
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
         <CheckboxField
           label="Visitors can book a call"
           hint="Opens /book and offers it after a contact message. Off: /book says booking is not open."
@@ -241,7 +228,7 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
             {isSaving ? 'Saving...' : 'Save booking settings'}
           </Button>
         </div>
-      </Form>
+      </FieldsForm>
       <Panel
         title="Calendar feed"
         subtitle="Subscribe to this secret address in your calendar app to see every booked call. Keep it private."
@@ -249,16 +236,17 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
         {feed.url ? (
           <FeedUrl
             url={feed.url}
-            onRotate={async () => {
-              if (
-                await confirm('Make a new feed address?', {
+            onRotate={() =>
+              void confirmSubmit(
+                'Make a new feed address?',
+                {
                   detail:
                     'Calendars subscribed to the current address stop receiving your bookings until you subscribe them to the new one.',
                   confirmLabel: 'Make a new address',
-                })
+                },
+                { intent: 'rotate' },
               )
-                await submit({ intent: 'rotate' }, { method: 'post' })
-            }}
+            }
           />
         ) : (
           <Alert kind="error">{'error' in feed ? feed.error : ''}</Alert>

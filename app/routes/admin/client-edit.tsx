@@ -1,22 +1,18 @@
-import { useRef } from 'react'
-import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/client-edit'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { ClientFields } from '#app/features/clients/client-fields.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { deleteClient, getClient, updateClient } from '#app/features/clients/clients.api.ts'
 import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { errorsOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -36,15 +32,11 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   requireAdmin(request)
   const formData = await request.formData()
   if (formData.get('intent') === 'delete') {
-    try {
-      const { message } = await withSignIn(request, () => deleteClient(params.id))
-      toast.success(message)
-      return redirect(href('/admin/clients'))
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-      return undefined
-    }
+    const deleted = await runIntent(
+      () => withSignIn(request, () => deleteClient(params.id)),
+      ({ message }) => message,
+    )
+    return deleted ? redirect(href('/admin/clients')) : undefined
   }
   return submitForm(
     formData,
@@ -61,11 +53,8 @@ export function HydrateFallback() {
 export default function ClientEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { client, proposals } = loaderData
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const isSaving = useNavigation().state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   return (
     <div className="max-w-5xl space-y-6">
       <PageHeader
@@ -79,8 +68,7 @@ export default function ClientEditPage({ loaderData, actionData }: Route.Compone
       />
       <Panel title="Details" isRoomy>
         {/* key: after a save the fields show what was stored. */}
-        <Form method="post" noValidate ref={formRef} className="space-y-5" key={client.updatedAt}>
-          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <FieldsForm errors={errors} className="space-y-5" key={client.updatedAt}>
           <ClientFields client={client} errors={errors} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" disabled={isSaving}>
@@ -88,21 +76,14 @@ export default function ClientEditPage({ loaderData, actionData }: Route.Compone
             </Button>
             <Button
               variant="ghost"
-              onClick={async () => {
-                if (
-                  await confirm(`Delete ${client.name}?`, {
-                    detail: 'Their draft proposals go too. A client with a sent proposal stays.',
-                    confirmLabel: 'Delete',
-                    variant: 'danger',
-                  })
-                )
-                  await submit({ intent: 'delete' }, { method: 'post' })
-              }}
+              onClick={() =>
+                void confirmSubmit(...confirmClientDelete(client), { intent: 'delete' })
+              }
             >
               Delete client
             </Button>
           </div>
-        </Form>
+        </FieldsForm>
       </Panel>
       <section aria-labelledby="client-proposals" className="space-y-3">
         <h2 id="client-proposals" className="text-lg font-semibold text-slate-900">

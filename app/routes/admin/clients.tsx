@@ -1,21 +1,17 @@
-import { useRef } from 'react'
-import { Form, Link, href, useNavigation, useSubmit } from 'react-router'
+import { Link, href, useNavigation } from 'react-router'
 import type { Route } from './+types/clients'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
-import { ClientFields } from '#app/features/clients/client-fields.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { countryName } from '#common/schemas/billing.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
 
@@ -32,14 +28,12 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  if (formData.get('intent') === 'delete') {
-    try {
-      const { message } = await withSignIn(request, () => deleteClient(String(formData.get('id'))))
-      toast.success(message)
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-    }
+  const { intent, id } = intentOf(formData)
+  if (intent === 'delete') {
+    await runIntent(
+      () => withSignIn(request, () => deleteClient(id)),
+      ({ message }) => message,
+    )
     return undefined
   }
   return submitForm(
@@ -57,11 +51,8 @@ export function HydrateFallback() {
 export default function ClientsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { clients } = loaderData
   const errors = errorsOf(actionData)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const isSaving = useNavigation().state === 'submitting' && actionData === undefined
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   return (
     <div className="max-w-5xl space-y-6">
       <PageHeader
@@ -109,17 +100,12 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
                       variant="ghost"
                       size="sm"
                       aria-label={`Delete ${client.name}`}
-                      onClick={async () => {
-                        if (
-                          await confirm(`Delete ${client.name}?`, {
-                            detail:
-                              'Their draft proposals go too. A client with a sent proposal stays.',
-                            confirmLabel: 'Delete',
-                            variant: 'danger',
-                          })
-                        )
-                          await submit({ intent: 'delete', id: client._id }, { method: 'post' })
-                      }}
+                      onClick={() =>
+                        void confirmSubmit(...confirmClientDelete(client), {
+                          intent: 'delete',
+                          id: client._id,
+                        })
+                      }
                     >
                       Delete
                     </Button>
@@ -131,13 +117,12 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
         </TBody>
       </DataTable>
       <Panel title="Add a client" isRoomy>
-        <Form method="post" noValidate ref={formRef} className="space-y-5">
-          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+        <FieldsForm errors={errors} className="space-y-5">
           <ClientFields errors={errors} />
           <Button type="submit" disabled={isSaving}>
             Add client
           </Button>
-        </Form>
+        </FieldsForm>
       </Panel>
       {dialog}
     </div>

@@ -1,10 +1,9 @@
 import { useNavigation } from 'react-router'
 import { FaqBodySchema } from '#common/schemas/faq.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { moveRow } from '#app/components/ui/move-buttons.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FaqForm } from '#app/features/faq/faq-form.tsx'
 import { FaqItem } from '#app/features/faq/faq-item.tsx'
@@ -16,12 +15,9 @@ import {
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { movedIds } from '#app/lib/moved-ids.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
+import { runIntent, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
-import { useListForms, type ListActionResult } from '#app/lib/use-list-forms.ts'
+import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/faq'
 
 const NEW_FORM = 'new'
@@ -36,44 +32,32 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ListActionResult> {
+export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const values = textFieldsOf(formData)
-  const { intent, id = '' } = values
-  const form = intent === 'update' ? id : NEW_FORM
-  try {
-    if (intent === 'delete') {
-      await withSignIn(request, () => deleteFaq(id))
-      toast.success('FAQ entry deleted successfully')
-      return undefined
-    }
-    if (intent === 'move') {
-      return await moveRow(formData, ({ direction }) =>
-        withSignIn(request, async () => {
-          const { faqs } = await listFaqs()
-          await reorderFaqs(movedIds(faqs, id, direction === 'up' ? -1 : 1))
-        }),
-      )
-    }
-    const result = validate(FaqBodySchema, values)
-    if (!result.ok) return { form, errors: result.errors }
-    if (intent === 'update') {
-      await withSignIn(request, () => updateFaq(id, result.data))
-      toast.success('FAQ entry updated successfully')
-    } else {
-      await withSignIn(request, () => createFaq(result.data))
-      toast.success('FAQ entry created successfully')
-    }
-    return { form, done: true }
-  } catch (error) {
-    if (error instanceof Response) throw error
-    if (intent === 'delete' || intent === 'move') {
-      toast.error(messageOf(error))
-      return undefined
-    }
-    return { form, formError: messageOf(error) }
-  }
+  const { intent, id } = intentOf(formData)
+  if (intent === 'delete')
+    return runIntent(
+      () => withSignIn(request, () => deleteFaq(id)),
+      'FAQ entry deleted successfully',
+    )
+  if (intent === 'move')
+    return moveListRow(request, formData, async () => (await listFaqs()).faqs, reorderFaqs)
+  if (intent === 'update')
+    return submitListForm(
+      id,
+      formData,
+      FaqBodySchema,
+      (body) => withSignIn(request, () => updateFaq(id, body)),
+      'FAQ entry updated successfully',
+    )
+  return submitListForm(
+    NEW_FORM,
+    formData,
+    FaqBodySchema,
+    (body) => withSignIn(request, () => createFaq(body)),
+    'FAQ entry created successfully',
+  )
 }
 
 export function HydrateFallback() {
@@ -117,8 +101,7 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
                 faq={faq}
                 intent="update"
                 submitLabel="Save Question"
-                errors={forms.outcomeOf(faq._id)?.errors}
-                formError={forms.outcomeOf(faq._id)?.formError}
+                errors={forms.errorsOf(faq._id)}
                 isSubmitting={isSubmitting}
                 onEdit={() => forms.markDirty(faq._id)}
                 onCancel={() => forms.cancel(faq._id)}
@@ -132,8 +115,7 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
           key={forms.listFormKey}
           intent="create"
           submitLabel="Add Question"
-          errors={forms.outcomeOf(NEW_FORM)?.errors}
-          formError={forms.outcomeOf(NEW_FORM)?.formError}
+          errors={forms.errorsOf(NEW_FORM)}
           isSubmitting={isSubmitting}
           onEdit={() => forms.markDirty(NEW_FORM)}
         />

@@ -1,10 +1,14 @@
 import { useRef, useState } from 'react'
-import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/invoice-edit'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Badges } from '#app/components/ui/badges.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import {
+  CONFIRM_DRAFT_DELETE,
+  fieldsWithIntent,
+  useConfirmedSubmit,
+} from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -26,8 +30,7 @@ import { listClients } from '#app/features/clients/clients.api.ts'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runIntent, submitForm, type FieldErrors } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -77,22 +80,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   requireAdmin(request)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'save')
-  const act = async <T,>(run: () => Promise<T>, done: string): Promise<T | undefined> => {
-    try {
-      const answer = await withSignIn(request, run)
-      toast.success(done)
-      return answer
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-      return undefined
-    }
-  }
+  const act = <T,>(run: () => Promise<T>, done: string) =>
+    runIntent(() => withSignIn(request, run), done)
   if (intent === 'delete') {
     const deleted = await act(() => deleteInvoice(params.id), 'Draft deleted')
     return deleted ? redirect(href('/admin/invoices')) : undefined
   }
-  if (intent === 'send') return void (await act(() => sendInvoice(params.id), DONE.send))
+  if (intent === 'send') return act(() => sendInvoice(params.id), DONE.send)
   if (intent === 'credit') {
     const note = await act(() => creditInvoice(params.id), DONE.credit)
     return note ? redirect(href('/admin/invoice/:id', { id: note.invoice._id })) : undefined
@@ -104,7 +98,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       (body) => withSignIn(request, () => recordPayment(params.id, body)),
       DONE.payment,
     )
-  let savedId = params.id
   const result = await submitForm(
     formData,
     InvoiceBodySchema,
@@ -112,13 +105,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       withSignIn(request, async () => {
         const { invoice } =
           params.id === NEW ? await createInvoice(body) : await updateInvoice(params.id, body)
-        savedId = invoice._id
         if (intent === 'issue') await issueInvoice(invoice._id)
+        return invoice
       }),
     intent === 'issue' ? 'Invoice issued: its number and document are fixed' : 'Draft saved',
   )
   if ('saved' in result && params.id === NEW)
-    return redirect(href('/admin/invoice/:id', { id: savedId }))
+    return redirect(href('/admin/invoice/:id', { id: result.answer._id }))
   return result
 }
 
@@ -149,11 +142,19 @@ function previewOf(form: HTMLFormElement | null, settings: SiteSettings, clients
 const nameOf = (invoice: Invoice) =>
   `${invoice.kind === 'credit' ? 'Credit note' : 'Invoice'} ${invoice.number ?? ''}`.trim()
 
-function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client | undefined }) {
+function IssuedInvoice({
+  invoice,
+  client,
+  errors,
+}: {
+  invoice: Invoice
+  client: Client | undefined
+  /** A refused payment's. */
+  errors: FieldErrors | undefined
+}) {
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   const money = (amount: string) => formatMoney(amount, invoice.currency)
   const isOpen = invoice.kind !== 'credit' && Number(invoice.balance) > 0
   const download = (path: string, name: string) =>
@@ -225,13 +226,16 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
           <Button
             type="button"
             disabled={isBusy}
-            onClick={async () => {
-              const isSure = await confirm(`Send ${nameOf(invoice)} to the client?`, {
-                detail: 'Your client gets the PDF and the link to its page by e-mail.',
-                confirmLabel: 'Send',
-              })
-              if (isSure) await submit({ intent: 'send' }, { method: 'post' })
-            }}
+            onClick={() =>
+              void confirmSubmit(
+                `Send ${nameOf(invoice)} to the client?`,
+                {
+                  detail: 'Your client gets the PDF and the link to its page by e-mail.',
+                  confirmLabel: 'Send',
+                },
+                { intent: 'send' },
+              )
+            }
           >
             {invoice.sentAt ? 'Send again' : 'Send to the client'}
           </Button>
@@ -240,15 +244,18 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
               type="button"
               variant="danger"
               disabled={isBusy}
-              onClick={async () => {
-                const isSure = await confirm(`Issue a credit note for ${nameOf(invoice)}?`, {
-                  detail:
-                    'The credit note takes the next number and cancels the whole invoice. It cannot be undone.',
-                  confirmLabel: 'Issue the credit note',
-                  variant: 'danger',
-                })
-                if (isSure) await submit({ intent: 'credit' }, { method: 'post' })
-              }}
+              onClick={() =>
+                void confirmSubmit(
+                  `Issue a credit note for ${nameOf(invoice)}?`,
+                  {
+                    detail:
+                      'The credit note takes the next number and cancels the whole invoice. It cannot be undone.',
+                    confirmLabel: 'Issue the credit note',
+                    variant: 'danger',
+                  },
+                  { intent: 'credit' },
+                )
+              }
             >
               Issue a credit note
             </Button>
@@ -279,7 +286,7 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
               )}
             </TBody>
           </DataTable>
-          {isOpen ? <PaymentForm balance={invoice.balance} /> : null}
+          {isOpen ? <PaymentForm balance={invoice.balance} errors={errors} /> : null}
         </Panel>
       )}
       {dialog}
@@ -287,12 +294,12 @@ function IssuedInvoice({ invoice, client }: { invoice: Invoice; client: Client |
   )
 }
 
-function PaymentForm({ balance }: { balance: string }) {
+function PaymentForm({ balance, errors }: { balance: string; errors: FieldErrors | undefined }) {
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
   return (
-    <Form
-      method="post"
+    <FieldsForm
+      errors={errors}
       className="mt-6 grid gap-4 sm:grid-cols-4 sm:items-end"
       aria-label="Record a payment"
     >
@@ -303,11 +310,20 @@ function PaymentForm({ balance }: { balance: string }) {
         inputMode="decimal"
         defaultValue={balance}
         required
+        error={errors?.amount}
       />
-      <InputField label="Date" name="date" type="date" defaultValue={today()} required />
+      <InputField
+        label="Date"
+        name="date"
+        type="date"
+        defaultValue={today()}
+        required
+        error={errors?.date}
+      />
       <SelectField
         label="Method"
         name="method"
+        error={errors?.method}
         defaultValue="bank"
         options={[
           { value: 'bank', label: 'Bank transfer' },
@@ -318,7 +334,7 @@ function PaymentForm({ balance }: { balance: string }) {
       <Button type="submit" disabled={isBusy}>
         Record a payment
       </Button>
-    </Form>
+    </FieldsForm>
   )
 }
 
@@ -326,11 +342,9 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
   const { clients, signed, settings, invoice, clientId } = loaderData
   const errors = errorsOf(actionData ?? undefined)
   const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   const [rows, setRows] = useState<LineRow[]>(() =>
     lineRowsOf(invoice?.items, settings.billing.defaultTaxRate),
   )
@@ -341,10 +355,11 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
 
   if (invoice && invoice.status !== 'draft')
     return (
-      <>
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
-        <IssuedInvoice invoice={invoice} client={clients.find((c) => c._id === invoice.clientId)} />
-      </>
+      <IssuedInvoice
+        invoice={invoice}
+        client={clients.find((c) => c._id === invoice.clientId)}
+        errors={errors}
+      />
     )
 
   const shown = preview ?? invoice
@@ -356,15 +371,13 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
         title={invoice ? 'Edit draft invoice' : 'New invoice'}
         subtitle="A draft has no number yet. Issuing gives it the next number of the year and fixes it for good."
       />
-      <Form
-        method="post"
-        noValidate
+      <FieldsForm
+        errors={errors}
         ref={formRef}
         onChange={edited}
         className="space-y-6"
         aria-label="Invoice"
       >
-        {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
         <Panel title="Who" isRoomy>
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField
@@ -455,19 +468,17 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
           <Button
             type="button"
             disabled={isBusy}
-            onClick={async () => {
-              const form = formRef.current
-              if (!form) return
-              const isSure = await confirm('Issue this invoice?', {
-                detail:
-                  'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
-                confirmLabel: 'Issue',
-              })
-              if (!isSure) return
-              const formData = new FormData(form)
-              formData.set('intent', 'issue')
-              await submit(formData, { method: 'post' })
-            }}
+            onClick={() =>
+              void confirmSubmit(
+                'Issue this invoice?',
+                {
+                  detail:
+                    'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
+                  confirmLabel: 'Issue',
+                },
+                fieldsWithIntent(formRef.current, 'issue'),
+              )
+            }
           >
             Issue the invoice
           </Button>
@@ -476,18 +487,13 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
               type="button"
               variant="danger"
               disabled={isBusy}
-              onClick={async () => {
-                if (
-                  await confirm('Delete this draft?', { confirmLabel: 'Delete', variant: 'danger' })
-                )
-                  await submit({ intent: 'delete' }, { method: 'post' })
-              }}
+              onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
             >
               Delete draft
             </Button>
           ) : null}
         </div>
-      </Form>
+      </FieldsForm>
       {dialog}
     </div>
   )

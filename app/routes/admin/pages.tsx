@@ -25,8 +25,7 @@ import { PagePreview } from '#app/features/pages/page-preview.tsx'
 import { getPage, updatePage } from '#app/features/pages/pages.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { uploadImage } from '#app/lib/upload-image.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { editorAlertOf, errorsOf, formDataOf, submitForm, type FormResult } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useUnsavedChanges } from '#app/lib/use-unsaved-changes.ts'
@@ -45,30 +44,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 /**
- * Saves one page's texts, sent as JSON since they nest (a guide's steps): checked with the server's
- * own schema first, each error keyed by its field's path ("steps.1.body").
+ * Saves one page's texts, each field named by its path in the page's content ("steps.1.body"), as
+ * the editor sends them: checked with the server's own schema for the page first.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const { key, content } = (await request.json()) as { key: string; content: unknown }
-  if (!isPageKey(key)) return { errors: {}, formError: 'Choose one of the pages' }
-  const result = validate(PAGE_CONTENT_SCHEMAS[key], content, { isNested: true })
-  if (!result.ok) {
-    toast.error('Page not saved')
-    return { errors: result.errors, formError: 'Please correct the highlighted fields.' }
-  }
-  try {
-    const saved = await withSignIn(request, () =>
-      updatePage(key, result.data as PageContent<typeof key>),
-    )
-    toast.success('Page saved')
-    return { saved: contentOf(saved) }
-  } catch (error) {
-    if (error instanceof Response) throw error
-    const message = messageOf(error)
-    toast.error('Page not saved')
-    return { errors: errorsOfMessage(message), formError: message }
-  }
+  const formData = await request.formData()
+  const key = String(formData.get(PAGE_KEY_FIELD))
+  if (!isPageKey(key)) return { errors: { form: 'Choose one of the pages' } }
+  const result = await submitForm(
+    formData,
+    PAGE_CONTENT_SCHEMAS[key],
+    (content) => withSignIn(request, () => updatePage(key, content as PageContent<typeof key>)),
+    'Page saved',
+  )
+  if ('errors' in result) toast.error('Page not saved')
+  return result
 }
 
 export function HydrateFallback() {
@@ -79,19 +70,14 @@ type Content = Record<string, unknown>
 
 const contentOf = ({ key: _key, ...content }: Page): Content => content
 
-/** "steps.1.body: Body is required" -> { "steps.1.body": "Body is required" }. */
-function errorsOfMessage(message: string): Record<string, string> {
-  const match = /^([\w.]+): (.+)$/.exec(message)
-  return match ? { [match[1]!]: match[2]! } : {}
-}
+/** The field that says which page the editor's fields are for (no page's content has a `key`). */
+const PAGE_KEY_FIELD = 'key'
 
 export default function PagesPage({ loaderData, actionData }: Route.ComponentProps) {
   return <PageEditor key={loaderData.key} page={loaderData} answer={actionData} />
 }
 
-type SaveAnswer = { saved: Content } | { errors: FieldErrors; formError: string }
-
-function PageEditor({ page, answer }: { page: Page; answer: SaveAnswer | undefined }) {
+function PageEditor({ page, answer }: { page: Page; answer: FormResult<Page> | undefined }) {
   const navigate = useNavigate()
   const submit = useSubmit()
   const isSaving = useNavigation().state === 'submitting'
@@ -102,13 +88,13 @@ function PageEditor({ page, answer }: { page: Page; answer: SaveAnswer | undefin
   if (answer !== seenAnswer) {
     setSeenAnswer(answer)
     if (answer && 'saved' in answer) {
-      setSaved(answer.saved)
-      setDraft(answer.saved)
+      const content = contentOf(answer.answer)
+      setSaved(content)
+      setDraft(content)
     }
   }
-  const refusal = answer && 'formError' in answer ? answer : undefined
-  const errors = refusal?.errors ?? {}
-  const formError = refusal?.formError
+  const errors = errorsOf(answer) ?? {}
+  const formError = editorAlertOf(errors)
   const isDirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved])
   const settings = useSiteSettings()
   // As the public page renders it: the owner's names filled in, then the Markdown.
@@ -119,11 +105,11 @@ function PageEditor({ page, answer }: { page: Page; answer: SaveAnswer | undefin
 
   const dialog = useUnsavedChanges(isDirty && !isSaving, { watchSearch: true })
 
-  const save = () =>
-    void submit({ key: page.key, content: draft } as never, {
-      method: 'post',
-      encType: 'application/json',
-    })
+  const save = () => {
+    const fields = formDataOf(draft)
+    fields.set(PAGE_KEY_FIELD, page.key)
+    void submit(fields, { method: 'post' })
+  }
 
   return (
     <div>

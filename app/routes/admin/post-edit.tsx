@@ -33,7 +33,7 @@ import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate, type FieldErrors } from '#app/lib/form-errors.ts'
+import { editorAlertOf, errorsOf, submitForm, type FormResult } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useArticleRenderer } from '#app/lib/use-article-renderer.ts'
@@ -56,29 +56,26 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 /**
- * Saves the editor's fields with the status of the button pressed: checked with the server's own
- * schema first, then sent; back to the list once stored.
+ * Saves the editor's fields with the status of the button pressed, checked with the server's own
+ * schema first; back to the list once stored.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const fields = textFieldsOf(await request.formData())
-  const result = validate(PostBodySchema, {
-    ...fields,
-    // The editor's date is the browser's local time; the API takes an instant.
-    publishAt: fields.publishAt ? new Date(fields.publishAt).toISOString() : null,
-  })
-  if (!result.ok) {
-    return { errors: result.errors, formError: 'Please correct the highlighted fields.' }
-  }
-  try {
-    await withSignIn(request, () => updatePost(params.id, result.data))
-  } catch (error) {
-    if (error instanceof Response) throw error
-    return { errors: {}, formError: messageOf(error) }
-  }
-  if (fields.andSend === 'true') return sendPublished(request, params.id)
-  toast.success(result.data.status === 'published' ? 'Post published' : 'Draft saved')
-  return redirect(LIST_PATH)
+  const formData = await request.formData()
+  const isSending = formData.get('andSend') === 'true'
+  const result = await submitForm(
+    formData,
+    PostBodySchema,
+    (body) => withSignIn(request, () => updatePost(params.id, body)),
+    // "Publish and send" says how the send went instead.
+    isSending
+      ? undefined
+      : formData.get('status') === 'published'
+        ? 'Post published'
+        : 'Draft saved',
+  )
+  if ('errors' in result) return result
+  return isSending ? sendPublished(request, params.id) : redirect(LIST_PATH)
 }
 
 /**
@@ -151,7 +148,7 @@ function PostEditor({
   post: Post
   newsletter: Settled<Newsletter | null>
   /** The clientAction's answer to a refused save. */
-  answer: { errors: FieldErrors; formError: string } | undefined
+  answer: FormResult | undefined
 }) {
   const submit = useSubmit()
   const navigation = useNavigation()
@@ -161,8 +158,8 @@ function PostEditor({
   const pendingStatus = navigation.formData?.get('status')
   const pending: PostStatus | null =
     pendingStatus === 'published' || pendingStatus === 'draft' ? pendingStatus : null
-  const errors = answer?.errors ?? {}
-  const formError = answer?.formError
+  const errors = errorsOf(answer) ?? {}
+  const formError = editorAlertOf(errors)
   const isDirty = JSON.stringify(draft) !== JSON.stringify(saved)
   const dialog = useUnsavedChanges(isDirty && navigation.state === 'idle')
   const renderArticle = useArticleRenderer()
@@ -185,7 +182,12 @@ function PostEditor({
       set(field)(event.currentTarget.value),
   })
 
-  const save = (status: PostStatus) => void submit({ ...draft, status }, { method: 'post' })
+  // The editor's date is the browser's local time; the API takes an instant.
+  const fields = () => ({
+    ...draft,
+    publishAt: draft.publishAt ? new Date(draft.publishAt).toISOString() : '',
+  })
+  const save = (status: PostStatus) => void submit({ ...fields(), status }, { method: 'post' })
   const { confirm, dialog: confirmDialog } = useConfirm()
   // Publishing now, never sent: the post can go out to the subscribers in the same step.
   const canPublishAndSend =
@@ -200,7 +202,8 @@ function PostEditor({
         'It goes live now, and every confirmed subscriber gets it once by e-mail. A post can be sent only once.',
       confirmLabel: 'Publish and send',
     })
-    if (isSure) void submit({ ...draft, status: 'published', andSend: 'true' }, { method: 'post' })
+    if (isSure)
+      void submit({ ...fields(), status: 'published', andSend: 'true' }, { method: 'post' })
   }
 
   const isBusy = pending !== null || isUploading

@@ -1,11 +1,11 @@
 import { Form, Link, redirect } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import {
   EditDeleteButtons,
   PagedTable,
   RowActions,
-  useConfirmedSubmit,
   type Column,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'

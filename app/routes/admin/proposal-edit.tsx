@@ -1,14 +1,19 @@
 import { useRef, useState } from 'react'
-import { Form, href, redirect, useNavigation, useSubmit } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/proposal-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import {
+  CONFIRM_DRAFT_DELETE,
+  fieldsWithIntent,
+  useConfirmedSubmit,
+} from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { listClients } from '#app/features/clients/clients.api.ts'
 import { ProposalSheet } from '#app/features/proposals/proposal-sheet.tsx'
 import {
@@ -20,12 +25,9 @@ import {
   updateProposal,
 } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, parseForm, submitForm } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { renderMarkdown } from '#common/markdown.ts'
 import { proposalDocumentOf } from '#common/proposal-document.ts'
 import type { Client } from '#common/schemas/clients.ts'
@@ -58,17 +60,12 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'delete') {
-    try {
-      await withSignIn(request, () => deleteProposal(params.id))
-      toast.success('Proposal deleted')
-      return redirect(href('/admin/proposals'))
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-      return undefined
-    }
+    const deleted = await runIntent(
+      () => withSignIn(request, () => deleteProposal(params.id)),
+      'Proposal deleted',
+    )
+    return deleted ? redirect(href('/admin/proposals')) : undefined
   }
-  let savedId = params.id
   const result = await submitForm(
     formData,
     ProposalBodySchema,
@@ -76,13 +73,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       withSignIn(request, async () => {
         const { proposal } =
           params.id === NEW ? await createProposal(body) : await updateProposal(params.id, body)
-        savedId = proposal._id
         if (intent === 'send') await sendProposal(proposal._id)
+        return proposal
       }),
     intent === 'send' ? 'Proposal sent: your client has the link by e-mail' : 'Proposal saved',
   )
   if ('saved' in result && params.id === NEW)
-    return redirect(href('/admin/proposal/:id', { id: savedId }))
+    return redirect(href('/admin/proposal/:id', { id: result.answer._id }))
   return result
 }
 
@@ -113,11 +110,9 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
   const isDraft = !proposal || proposal.status === 'draft'
   const errors = errorsOf(actionData ?? undefined)
   const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
-  const submit = useSubmit()
-  const { confirm, dialog } = useConfirm()
+  const { confirmSubmit, dialog } = useConfirmedSubmit()
   const [rows, setRows] = useState<LineRow[]>(() =>
     lineRowsOf(proposal?.items, settings.billing.defaultTaxRate),
   )
@@ -177,15 +172,13 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
         subtitle="Your client sees it as in the preview, signs it by typing their name, and gets the signed PDF."
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Form
-          method="post"
-          noValidate
+        <FieldsForm
+          errors={errors}
           ref={formRef}
           onChange={edited}
           className="space-y-6"
           aria-label="Proposal"
         >
-          {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
           <Panel title="Who and what" isRoomy>
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField
@@ -296,19 +289,17 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
               type="button"
               variant="secondary"
               disabled={isBusy}
-              onClick={async () => {
-                const form = formRef.current
-                if (!form) return
-                const isSure = await confirm('Send this proposal?', {
-                  detail:
-                    'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
-                  confirmLabel: 'Send',
-                })
-                if (!isSure) return
-                const formData = new FormData(form)
-                formData.set('intent', 'send')
-                await submit(formData, { method: 'post' })
-              }}
+              onClick={() =>
+                void confirmSubmit(
+                  'Send this proposal?',
+                  {
+                    detail:
+                      'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
+                    confirmLabel: 'Send',
+                  },
+                  fieldsWithIntent(formRef.current, 'send'),
+                )
+              }
             >
               Send to the client
             </Button>
@@ -317,21 +308,13 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
                 type="button"
                 variant="danger"
                 disabled={isBusy}
-                onClick={async () => {
-                  if (
-                    await confirm('Delete this draft?', {
-                      confirmLabel: 'Delete',
-                      variant: 'danger',
-                    })
-                  )
-                    await submit({ intent: 'delete' }, { method: 'post' })
-                }}
+                onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
               >
                 Delete draft
               </Button>
             ) : null}
           </div>
-        </Form>
+        </FieldsForm>
         <section aria-label="Preview" className="space-y-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
             Preview: what your client sees

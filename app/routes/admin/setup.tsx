@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
+import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import { SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
 import { SetupForm, SetupFormSchema } from '#app/features/setup/setup-form.tsx'
@@ -34,15 +34,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     await request.formData(),
     SetupFormSchema,
     // The form's fields over the current settings: the rest stay as they are.
-    (fields) =>
-      withSignIn(request, async () => {
-        const current = await getSettings()
-        return updateSettings({
-          ...current,
-          ...fields,
-          booking: { ...current.booking, ...fields.booking },
-        })
-      }),
+    (fields) => withSignIn(request, () => updateSettingsFields(fields)),
     'Your site is updated',
   )
 }

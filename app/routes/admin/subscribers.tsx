@@ -2,7 +2,8 @@ import { formatDate } from '#app/lib/format-date.ts'
 import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { DeleteButton, useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
+import { DeleteButton } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { DataTable, EmptyRow, TBody, THead, Td, Th, Tr } from '#app/components/ui/table.tsx'
 import {
@@ -12,7 +13,7 @@ import {
 } from '#app/features/newsletter/newsletter.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf } from '#app/lib/form-errors.ts'
+import { intentOf, runIntent } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import {
@@ -34,17 +35,12 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const { intent, id = '' } = textFieldsOf(await request.formData())
-  try {
-    if (intent === 'delete') {
-      await withSignIn(request, () => deleteSubscriber(id))
-      toast.success('Subscriber deleted successfully')
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error
-    toast.error(messageOf(error))
-  }
-  return undefined
+  const { intent, id } = intentOf(await request.formData())
+  if (intent !== 'delete') return undefined
+  return runIntent(
+    () => withSignIn(request, () => deleteSubscriber(id)),
+    'Subscriber deleted successfully',
+  )
 }
 
 export function HydrateFallback() {

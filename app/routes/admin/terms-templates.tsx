@@ -1,25 +1,22 @@
 import { useEffect, useRef } from 'react'
 import { href, useFetcher } from 'react-router'
 import type { Route } from './+types/terms-templates'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import {
   createTermsTemplate,
   deleteTermsTemplate,
   listTermsTemplates,
   updateTermsTemplate,
 } from '#app/features/proposals/proposals.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { useFocusFirstError } from '#app/lib/form-errors.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { errorsOf, runIntent, submitForm, intentOf } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -35,16 +32,12 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  const id = String(formData.get('id') ?? '')
+  const { intent, id } = intentOf(formData)
   if (intent === 'delete') {
-    try {
-      const { message } = await withSignIn(request, () => deleteTermsTemplate(id))
-      toast.success(message)
-    } catch (error) {
-      if (error instanceof Response) throw error
-      toast.error(messageOf(error))
-    }
+    await runIntent(
+      () => withSignIn(request, () => deleteTermsTemplate(id)),
+      ({ message }) => message,
+    )
     return undefined
   }
   return submitForm(
@@ -67,7 +60,6 @@ function TemplateForm({ template }: { template?: TermsTemplate }) {
   const fetcher = useFetcher<typeof clientAction>()
   const errors = errorsOf(fetcher.data)
   const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, errors)
   const { confirm, dialog } = useConfirm()
   const isBusy = fetcher.state !== 'idle'
   const isAdded = !template && fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data
@@ -75,8 +67,7 @@ function TemplateForm({ template }: { template?: TermsTemplate }) {
     if (isAdded) formRef.current?.reset()
   }, [isAdded])
   return (
-    <fetcher.Form method="post" noValidate ref={formRef} className="space-y-5">
-      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
+    <FieldsForm errors={errors} fetcher={fetcher} ref={formRef} className="space-y-5">
       <input type="hidden" name="intent" value={template ? 'update' : 'create'} />
       {template ? <input type="hidden" name="id" value={template._id} /> : null}
       <InputField
@@ -120,7 +111,7 @@ function TemplateForm({ template }: { template?: TermsTemplate }) {
         ) : null}
       </div>
       {dialog}
-    </fetcher.Form>
+    </FieldsForm>
   )
 }
 

@@ -5,10 +5,9 @@ import {
   TestimonialUpdateBodySchema,
 } from '#common/schemas/testimonials.ts'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { moveRow } from '#app/components/ui/move-buttons.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { useConfirmedSubmit } from '#app/components/ui/paged-table.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { TestimonialRequestForm } from '#app/features/testimonials/request-form.tsx'
 import { TestimonialRequestList } from '#app/features/testimonials/request-list.tsx'
@@ -25,12 +24,9 @@ import {
 } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
-import { movedIds } from '#app/lib/moved-ids.ts'
+import { runIntent, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
-import { toast } from '#app/lib/toast.tsx'
-import { useListForms, type ListActionResult } from '#app/lib/use-list-forms.ts'
+import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/testimonials'
 
 const REQUEST_FORM = 'request'
@@ -51,63 +47,46 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-/** A form's empty choice of portfolio entry means none. */
-const withoutEmptyWebsite = ({ websiteId, ...values }: Record<string, string>) =>
-  websiteId ? { ...values, websiteId } : values
-
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ListActionResult> {
+export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const values = textFieldsOf(formData)
-  const { intent, id = '' } = values
-  const form = intent === 'update' ? id : REQUEST_FORM
-  try {
-    if (intent === 'delete') {
-      await withSignIn(request, () => deleteTestimonial(id))
-      toast.success('Testimonial deleted successfully')
-      return undefined
-    }
-    if (intent === 'approve' || intent === 'hide') {
-      await withSignIn(request, () => updateTestimonial(id, { approved: intent === 'approve' }))
-      toast.success(intent === 'approve' ? 'Testimonial approved' : 'Testimonial hidden')
-      return undefined
-    }
-    if (intent === 'resend') {
-      await withSignIn(request, () => resendTestimonialRequest(id))
-      toast.success(`A new link was sent to ${values.email ?? 'the client'}`)
-      return undefined
-    }
-    if (intent === 'move') {
-      return await moveRow(formData, ({ direction }) =>
-        withSignIn(request, async () => {
-          const { testimonials } = await listTestimonialsForAdmin()
-          await reorderTestimonials(movedIds(testimonials, id, direction === 'up' ? -1 : 1))
-        }),
-      )
-    }
-    if (intent === 'update') {
-      const { intent: _intent, id: _id, ...fields } = values
-      const result = validate(TestimonialUpdateBodySchema, {
-        ...fields,
-        websiteId: fields.websiteId ?? '',
-      })
-      if (!result.ok) return { form, errors: result.errors }
-      await withSignIn(request, () => updateTestimonial(id, result.data))
-      toast.success('Testimonial updated successfully')
-      return { form, done: true }
-    }
-    const { intent: _intent, ...fields } = values
-    const result = validate(TestimonialRequestBodySchema, withoutEmptyWebsite(fields))
-    if (!result.ok) return { form, errors: result.errors }
-    await withSignIn(request, () => requestTestimonial(result.data))
-    toast.success(`Testimonial request sent to ${result.data.email}`)
-    return { form, done: true }
-  } catch (error) {
-    if (error instanceof Response) throw error
-    if (intent === 'update' || intent === 'request') return { form, formError: messageOf(error) }
-    toast.error(messageOf(error))
-    return undefined
-  }
+  const { intent, id } = intentOf(formData)
+  const run = <A,>(send: () => Promise<A>, done: string) =>
+    runIntent(() => withSignIn(request, send), done)
+  if (intent === 'delete')
+    return run(() => deleteTestimonial(id), 'Testimonial deleted successfully')
+  if (intent === 'approve' || intent === 'hide')
+    return run(
+      () => updateTestimonial(id, { approved: intent === 'approve' }),
+      intent === 'approve' ? 'Testimonial approved' : 'Testimonial hidden',
+    )
+  if (intent === 'resend')
+    return run(
+      () => resendTestimonialRequest(id),
+      `A new link was sent to ${String(formData.get('email') ?? 'the client')}`,
+    )
+  if (intent === 'move')
+    return moveListRow(
+      request,
+      formData,
+      async () => (await listTestimonialsForAdmin()).testimonials,
+      reorderTestimonials,
+    )
+  if (intent === 'update')
+    return submitListForm(
+      id,
+      formData,
+      TestimonialUpdateBodySchema,
+      (body) => withSignIn(request, () => updateTestimonial(id, body)),
+      'Testimonial updated successfully',
+    )
+  return submitListForm(
+    REQUEST_FORM,
+    formData,
+    TestimonialRequestBodySchema,
+    (body) => withSignIn(request, () => requestTestimonial(body)),
+    ({ request: sent }) => `Testimonial request sent to ${sent.email}`,
+  )
 }
 
 /** The owner's new photo for a testimonial: checked here first, then uploaded as every image is. */
@@ -172,8 +151,7 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
               <TestimonialEditForm
                 testimonial={testimonial}
                 websites={websites}
-                errors={forms.outcomeOf(testimonial._id)?.errors}
-                formError={forms.outcomeOf(testimonial._id)?.formError}
+                errors={forms.errorsOf(testimonial._id)}
                 isSubmitting={isSubmitting}
                 uploadPhoto={uploadPhoto}
                 onEdit={() => forms.markDirty(testimonial._id)}
@@ -191,8 +169,7 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
         <TestimonialRequestForm
           key={forms.listFormKey}
           websites={websites}
-          errors={forms.outcomeOf(REQUEST_FORM)?.errors}
-          formError={forms.outcomeOf(REQUEST_FORM)?.formError}
+          errors={forms.errorsOf(REQUEST_FORM)}
           isSubmitting={isSubmitting}
           onEdit={() => forms.markDirty(REQUEST_FORM)}
         />

@@ -1,20 +1,19 @@
-import { useRef } from 'react'
-import { Form, href, redirect, useNavigation } from 'react-router'
+import { href, redirect, useNavigation } from 'react-router'
 import { CURRENT_PASSWORD_WRONG, REVERIFY_REQUIRED } from '#common/constants.ts'
 import { UserUpdateBodySchema, type UserPublic } from '#common/schemas/users.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { reverify } from '#app/features/account-security/account-security.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { getUser, updateUser } from '#app/features/users/users.api.ts'
-import { ApiError, messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, useFocusFirstError, validate } from '#app/lib/form-errors.ts'
+import { EmailField, NameField } from '#app/features/users/account-form.tsx'
+import { ApiError } from '#app/lib/api-client.ts'
+import { errorsOf, FieldRefusal, submitForm } from '#app/lib/form.ts'
 import { clearSession, getSession, saveSession } from '#app/lib/session.ts'
-import { toast } from '#app/lib/toast.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/user-edit'
 
@@ -44,44 +43,44 @@ const confirmPassword = (password: string) =>
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const form = await request.formData()
-  const result = validate(UserUpdateBodySchema, {
-    ...textFieldsOf(form),
-    _id: params.id,
-    isAdmin: form.get('isAdmin') === 'on',
-  })
-  if (!result.ok) return { errors: result.errors }
-  // Changing an account's e-mail hands it to whoever reads the new address: the server wants the
-  // admin's password from the last few minutes, and this form asks for it every time.
-  const password = String(form.get('password') ?? '')
-  if (result.data.email !== form.get('currentEmail') && !password) {
-    return { errors: { password: CONFIRM_TO_CHANGE_EMAIL } }
-  }
-  let user: UserPublic
-  try {
-    if (password && !(await withSignIn(request, () => confirmPassword(password)))) {
-      return { errors: { password: CURRENT_PASSWORD_WRONG } }
-    }
-    user = await withSignIn(request, () => updateUser(params.id, result.data))
-  } catch (error) {
-    if (error instanceof Response) throw error
-    // Demoting an admin long after signing in: the same confirmation, in this form.
-    if (error instanceof ApiError && error.message === REVERIFY_REQUIRED) {
-      return { errors: { password: CONFIRM_IT_IS_YOU } }
-    }
-    return { formError: messageOf(error) }
-  }
+  const formData = await request.formData()
   const session = getSession()
-  if (session && session._id === user._id && session.email !== user.email) {
+  const isOwnEmailChanged = (user: UserPublic) =>
+    session?._id === user._id && session.email !== user.email
+  const result = await submitForm(
+    formData,
+    UserUpdateBodySchema,
+    (body) =>
+      withSignIn(request, async () => {
+        // Changing an account's e-mail hands it to whoever reads the new address: the server wants
+        // the admin's password from the last few minutes, and this form asks for it every time.
+        const password = String(formData.get('password') ?? '')
+        if (body.email !== formData.get('currentEmail') && !password)
+          throw new FieldRefusal('password', CONFIRM_TO_CHANGE_EMAIL)
+        if (password && !(await confirmPassword(password)))
+          throw new FieldRefusal('password', CURRENT_PASSWORD_WRONG)
+        return updateUser(params.id, body).catch((error: unknown) => {
+          // Demoting an admin long after signing in: the same confirmation, in this form.
+          if (error instanceof ApiError && error.message === REVERIFY_REQUIRED)
+            throw new FieldRefusal('password', CONFIRM_IT_IS_YOU)
+          throw error
+        })
+      }),
+    (user) =>
+      isOwnEmailChanged(user)
+        ? 'E-mail changed: sign in again with the new address'
+        : 'User updated successfully',
+  )
+  if (!('saved' in result)) return result
+  const user = result.answer
+  if (session?._id === user._id) {
     // A changed e-mail ends every session of the account, this admin's own included.
-    clearSession()
-    toast.success('E-mail changed: sign in again with the new address')
-    return redirect(href('/signin'))
-  }
-  toast.success('User updated successfully')
-  // An admin who edits their own account keeps the stored session in step; without the admin flag
-  // the admin screens are closed to them from now on.
-  if (session && session._id === user._id) {
+    if (isOwnEmailChanged(user)) {
+      clearSession()
+      return redirect(href('/signin'))
+    }
+    // An admin who edits their own account keeps the stored session in step; without the admin
+    // flag the admin screens are closed to them from now on.
     saveSession({ ...session, name: user.name, email: user.email, isAdmin: user.isAdmin })
     if (!user.isAdmin) return redirect('/')
   }
@@ -94,8 +93,7 @@ export function HydrateFallback() {
 
 export default function UserEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const isSubmitting = useNavigation().state === 'submitting'
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstError(formRef, actionData?.errors)
+  const errors = errorsOf(actionData)
 
   return (
     <div className="max-w-xl">
@@ -103,31 +101,13 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
         title="Edit User"
         subtitle={<span className="font-mono text-xs">ID {loaderData._id}</span>}
       />
-      <Form
+      <FieldsForm
+        errors={errors}
         key={loaderData._id}
-        method="post"
-        noValidate
-        ref={formRef}
         className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
-        {actionData?.formError ? <Alert kind="error">{actionData.formError}</Alert> : null}
-        <InputField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          defaultValue={loaderData.name}
-          required
-          error={actionData?.errors?.name}
-        />
-        <InputField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          defaultValue={loaderData.email}
-          required
-          error={actionData?.errors?.email}
-        />
+        <NameField autoComplete="off" defaultValue={loaderData.name} error={errors?.name} />
+        <EmailField autoComplete="off" defaultValue={loaderData.email} error={errors?.email} />
         <input type="hidden" name="currentEmail" value={loaderData.email} />
         <CheckboxField
           label="Is Admin"
@@ -141,7 +121,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
           type="password"
           autoComplete="current-password"
           hint="Needed to change the e-mail; it ends the account's sessions and tells the old address."
-          error={actionData?.errors?.password}
+          error={errors?.password}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink to={LIST_PATH} variant="secondary">
@@ -151,7 +131,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
             {isSubmitting ? 'Saving...' : 'Update User'}
           </Button>
         </div>
-      </Form>
+      </FieldsForm>
     </div>
   )
 }

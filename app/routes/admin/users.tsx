@@ -1,10 +1,6 @@
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import {
-  EditDeleteActions,
-  PagedTable,
-  useConfirmedSubmit,
-  type Column,
-} from '#app/components/ui/paged-table.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
+import { EditDeleteActions, PagedTable, type Column } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { deleteUser, listUsers } from '#app/features/users/users.api.ts'

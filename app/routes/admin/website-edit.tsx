@@ -8,10 +8,7 @@ import { LinkCheckSettings } from '#app/features/link-checks/link-check-settings
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.tsx'
 import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
-import { messageOf } from '#app/lib/api-client.ts'
-import { textFieldsOf, validate } from '#app/lib/form-errors.ts'
-import { listFieldsOf } from '#app/features/websites/case-study-extras.tsx'
-import { toast } from '#app/lib/toast.tsx'
+import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { settle } from '#app/lib/settle.ts'
 import type { Route } from './+types/website-edit'
@@ -33,32 +30,21 @@ clientLoader.hydrate = true as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
+  const formData = await request.formData()
+  const intent = formData.get('intent')
   const isPublishing = intent !== SAVE_INTENT.draft && intent !== SAVE_INTENT.unpublish
-  const result = validate(WebsiteUpdateBodySchema, {
-    ...textFieldsOf(form),
-    _id: params.id,
-    published: isPublishing,
-    featured: form.get('featured') === 'true',
-    results: listFieldsOf(form, 'results', ['value', 'label']),
-    gallery: listFieldsOf(form, 'gallery', ['image', 'alt', 'caption']),
-  })
-  if (!result.ok) return { errors: result.errors }
-  try {
-    await withSignIn(request, () => updateWebsite(params.id, result.data))
-  } catch (error) {
-    if (error instanceof Response) throw error
-    return { formError: messageOf(error) }
-  }
-  toast.success(
+  const result = await submitForm(
+    formData,
+    WebsiteUpdateBodySchema,
+    (body) =>
+      withSignIn(request, () => updateWebsite(params.id, { ...body, published: isPublishing })),
     isPublishing
       ? 'Website updated successfully'
       : intent === SAVE_INTENT.unpublish
         ? 'Website unpublished'
         : 'Draft saved',
   )
-  return redirect(LIST_PATH)
+  return 'saved' in result ? redirect(LIST_PATH) : result
 }
 
 export function HydrateFallback() {
@@ -79,8 +65,7 @@ export default function WebsiteEditPage({ loaderData, actionData }: Route.Compon
       <WebsiteForm
         key={website._id}
         website={website}
-        errors={actionData?.errors}
-        formError={actionData?.formError}
+        errors={errorsOf(actionData)}
         pendingIntent={pendingIntent}
         cancelTo={LIST_PATH}
       />

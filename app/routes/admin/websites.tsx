@@ -4,12 +4,12 @@ import { Badges } from '#app/components/ui/badges.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { MoveButtons, moveRow, useMoveRow } from '#app/components/ui/move-buttons.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import {
   EditDeleteButtons,
   PagedTable,
   type Column,
   RowActions,
-  useConfirmedSubmit,
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { checkLinkAction, withLastCheck } from '#app/features/link-checks/link-health.tsx'
