@@ -20,8 +20,6 @@ export default {
   // The types of scripts/lib/build-stamp.mjs (plain JavaScript so `npm start` needs no TypeScript
   // runner): TypeScript reads it in place of the .mjs, which knip does not follow.
   ignore: ['scripts/lib/build-stamp.d.mts'],
-  // Pinned beside @axe-core/playwright, which takes any axe-core 4: 4.14's new findings
-  // (label-content-name-mismatch across the admin) are to be fixed before the scans take it.
   // The PDFs' font files are found by path (server/lib/pdf.ts).
-  ignoreDependencies: ['axe-core', '@expo-google-fonts/inter'],
+  ignoreDependencies: ['@expo-google-fonts/inter'],
 } satisfies KnipConfig

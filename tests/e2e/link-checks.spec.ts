@@ -40,7 +40,7 @@ test('the owner checks a link from the websites list and sees failing links on t
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: working.name, exact: true }) })
     await expect(row.getByText('Not checked yet')).toBeVisible()
-    await row.getByRole('button', { name: `Check the link of ${working.name} now` }).click()
+    await row.getByRole('button', { name: `Check now: the link of ${working.name}` }).click()
     await expectToast(page, /^The link works \(200, \d+ ms\)$/)
     await expect(row.getByText('Online', { exact: true })).toBeVisible()
     await screenshotBoth(page, 'admin-websites-link-check')

@@ -80,7 +80,7 @@ function CheckNowButton({ websiteId, name }: { websiteId: string; name: string }
       size="sm"
       variant="secondary"
       disabled={isChecking}
-      aria-label={`Check the link of ${name} now`}
+      aria-label={`${isChecking ? 'Checking' : 'Check now'}: the link of ${name}`}
       onClick={() => void fetcher.submit({ intent: 'check', id: websiteId }, { method: 'post' })}
     >
       {isChecking ? 'Checking...' : 'Check now'}

@@ -230,7 +230,7 @@ function List(props: EditorProps<Json[]> & { name: string; label: string }) {
                   variant="ghost"
                   size="sm"
                   disabled={i === 0}
-                  aria-label={`Move ${itemLabel} up`}
+                  aria-label={`Move up: ${itemLabel}`}
                   onClick={() => move(i, i - 1)}
                 >
                   Move up
@@ -239,7 +239,7 @@ function List(props: EditorProps<Json[]> & { name: string; label: string }) {
                   variant="ghost"
                   size="sm"
                   disabled={i === value.length - 1}
-                  aria-label={`Move ${itemLabel} down`}
+                  aria-label={`Move down: ${itemLabel}`}
                   onClick={() => move(i, i + 1)}
                 >
                   Move down
