@@ -1,4 +1,4 @@
-import { type AnchorHTMLAttributes } from 'react'
+import type { AnchorHTMLAttributes } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useIsStaticRender } from '#app/lib/static-page.ts'
 

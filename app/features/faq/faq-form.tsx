@@ -2,7 +2,7 @@ import type { Faq } from '#common/schemas/faq.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
-import { type FieldErrors } from '#app/lib/form.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 
 /** One FAQ entry's question and answer; it posts `{ intent, id?, question, answer }` to the route. */
 export function FaqForm({

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '#common/constants.ts'
 import {
   BANNER_STACK_COUNT,
@@ -10,7 +10,7 @@ import {
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
-import { type FieldErrors } from '#app/lib/form.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 
 /**
  * The fields this form edits; the look, the logo, the portrait and the header are the setup page's,

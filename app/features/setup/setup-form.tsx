@@ -15,7 +15,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { type FieldErrors } from '#app/lib/form.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { BrandKit } from './brand-kit.tsx'
 import { moveMenuKey, type MenuMove } from './menu-order.ts'
 

@@ -1,7 +1,7 @@
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
-import { type FieldErrors } from '#app/lib/form.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 import { TESTIMONIAL_FIELD_MAX, type WebsiteChoice } from '#common/schemas/testimonials.ts'
 import { WebsiteChoiceField } from './website-choice.tsx'

@@ -5,7 +5,7 @@ import { messageOf } from '#app/lib/api-client.ts'
 import { cn } from '#app/lib/cn.ts'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
-import { type FieldErrors } from '#app/lib/form.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
   TESTIMONIAL_PHOTO_FIELD,

@@ -1,16 +1,15 @@
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
-import { Form } from 'react-router'
 import { DEFAULT_WEBSITE, FEATURED_WEBSITES_MAX, TEXT_LIMITS } from '#common/constants.ts'
 import { slugify } from '#common/slugs.ts'
 import { TAGS_MAX } from '#common/schemas/tags.ts'
 import { CASE_STUDY_MAX_LENGTH, type Website } from '#common/schemas/websites.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { MarkdownField } from '#app/components/ui/markdown-field.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { SaveBar } from '#app/components/ui/editor-shell.tsx'
+import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
-import { useFocusFirstError, type FieldErrors } from '#app/lib/form.ts'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
@@ -96,7 +95,6 @@ export function WebsiteForm({
   )
   const unsaved = useUnsavedFormChanges(formRef)
   const { check, setSaving } = unsaved
-  useFocusFirstError(formRef, errors)
   useEffect(check, [check, image])
   useEffect(() => {
     if (errors) setSaving(false)
@@ -108,9 +106,8 @@ export function WebsiteForm({
   const keepIntent = website.published ? SAVE_INTENT.publish : SAVE_INTENT.draft
 
   return (
-    <Form
-      method="post"
-      noValidate
+    <FieldsForm
+      errors={errors}
       ref={formRef}
       onChange={check}
       onInput={(event) => {
@@ -134,7 +131,6 @@ export function WebsiteForm({
           ? ' (visitors see it in the portfolio).'
           : ' (only admins see it until you publish it).'}
       </p>
-      {errors?.form ? <Alert kind="error">{errors.form}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {INPUTS.map(({ name, ...input }) => (
           <InputField
@@ -262,6 +258,6 @@ export function WebsiteForm({
         </ButtonLink>
       </SaveBar>
       {unsaved.dialog}
-    </Form>
+    </FieldsForm>
   )
 }
