@@ -488,7 +488,7 @@ test('the owner follows a request and sends a new link, and the old one stops wo
   })
   await expect(sent).toContainText(/Waiting, link works until/)
   await expectNoA11yViolations(page)
-  await sent.getByRole('button', { name: `Send a new link to ${name}` }).click()
+  await sent.getByRole('button', { name: `Resend a new link to ${name}` }).click()
   await expectToast(page, `A new link was sent to ${email}`)
 
   await expect.poll(async () => (await mailedLink(email)) !== oldLink).toBe(true)

@@ -58,7 +58,7 @@ export function TestimonialRequestList({
                 size="sm"
                 variant="secondary"
                 disabled={isBusy}
-                aria-label={`Send a new link to ${request.name}`}
+                aria-label={`Resend a new link to ${request.name}`}
                 onClick={() => onResend(request)}
               >
                 Resend
