@@ -3,6 +3,7 @@ import { createBackgroundWork, isBackgroundWorkInFlight } from './background-wor
 
 describe('isBackgroundWorkInFlight', () => {
   it('is true while any service has tracked work that has not settled, failed work included', async () => {
+    // In the isolated project (vitest.config.ts): no other file's work is in flight here.
     const mail = createBackgroundWork()
     const jobs = createBackgroundWork()
     expect(isBackgroundWorkInFlight()).toBe(false)
