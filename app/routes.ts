@@ -27,6 +27,8 @@ export default [
     page('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
     page('proposal/:token', 'routes/public/proposal.tsx'),
     page('invoice/:token', 'routes/public/invoice.tsx'),
+    page('client', 'routes/client/room.tsx'),
+    page('client/signin/:token', 'routes/client/sign-in.tsx'),
     page('signin', 'routes/account/signin.tsx'),
     page('signup', 'routes/account/signup.tsx'),
     page('forget-password', 'routes/account/forget-password.tsx'),

@@ -36,6 +36,7 @@ import { bookingRoutes } from './modules/booking/booking.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { clientsRoutes } from './modules/clients/clients.routes.ts'
+import { clientRoomRoutes } from './modules/client-room/client-room.routes.ts'
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts'
 import { invoicesRoutes, stripeWebhookRoutes } from './modules/invoices/invoices.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps) {
       services.messages.stop(),
       services.users.drainBackground(),
       services.security.drainBackground(),
+      services.clientRoom.drainBackground(),
       services.sessionSecret.stopWatching(),
       services.booking.stop(),
       services.subscribers.stop(),
@@ -233,6 +235,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(outboxRoutes, { prefix: '/api/outbox', mail: services.mail })
   await app.register(clientsRoutes, { prefix: '/api/clients', clients: services.clients })
+  await app.register(clientRoomRoutes, { clientRoom: services.clientRoom })
   await app.register(proposalsRoutes, { prefix: '/api/proposals', proposals: services.proposals })
   await app.register(invoicesRoutes, { prefix: '/api/invoices', invoices: services.invoices })
   await app.register(stripeWebhookRoutes, {

@@ -52,6 +52,8 @@ import { createSetupService } from './modules/setup/setup.service.ts'
 import { createBrandService } from './modules/brand/brand.service.ts'
 import { createClientsRepository } from './modules/clients/clients.repository.ts'
 import { createClientsService } from './modules/clients/clients.service.ts'
+import { createClientRoomRepository } from './modules/client-room/client-room.repository.ts'
+import { createClientRoomService } from './modules/client-room/client-room.service.ts'
 import { createProposalsRepository } from './modules/proposals/proposals.repository.ts'
 import {
   createProposalsService,
@@ -314,6 +316,22 @@ export async function createServices(deps: ServicesDeps) {
     now,
   })
   lateProposals.service = proposals
+  const clientRoom = createClientRoomService({
+    repo: createClientRoomRepository(db),
+    clients,
+    proposals,
+    invoices,
+    booking,
+    messages,
+    projectsOf: async () => [],
+    filesOf: async () => [],
+    settings,
+    mail,
+    limits,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  })
   const services = {
     tokens,
     sessionSecret,
@@ -388,6 +406,7 @@ export async function createServices(deps: ServicesDeps) {
     clients,
     proposals,
     invoices,
+    clientRoom,
   }
   return {
     ...services,

@@ -195,6 +195,14 @@ export const TABLE_POLICY = {
     excluded: 'a restore ends every session (it stores a new token-signing secret)',
     clearedByForce: true,
   },
+  client_sessions: {
+    excluded: "a restore ends every session, the clients' rooms too: each signs in again by mail",
+    clearedByForce: true,
+  },
+  client_sign_in_tokens: {
+    excluded: 'single-use sign-in links that expire within 15 minutes',
+    clearedByForce: true,
+  },
   // A passkey keeps working after a restore: its public key is no secret.
   passkeys: { batch: 500 },
   passkey_challenges: {

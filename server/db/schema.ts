@@ -948,6 +948,47 @@ export const clients = pgTable(
 )
 export type ClientRow = typeof clients.$inferSelect
 
+/**
+ * The single-use links that sign a client into their room (PUBLIC_URL/client/signin/{token}),
+ * kept as the token's SHA-256: a copy of the database opens no room.
+ */
+export const clientSignInTokens = pgTable(
+  'client_sign_in_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_sign_in_tokens_client_idx').on(t.clientId)],
+)
+
+/**
+ * A client's signed-in room, one row per browser: the cookie holds a secret whose SHA-256 is
+ * `tokenHash`. It ends when unused for CLIENT_SESSION_IDLE_DAYS, on sign-out, or when the owner
+ * ends the client's sessions (the rows are deleted, so every instance refuses the cookie at once).
+ */
+export const clientSessions = pgTable(
+  'client_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_sessions_client_idx').on(t.clientId),
+    index('client_sessions_last_seen_idx').on(t.lastSeenAt),
+  ],
+)
+
 /** Reusable terms the owner starts a proposal's terms from. */
 export const termsTemplates = pgTable('terms_templates', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -46,6 +46,7 @@ export const unauthorized = (message = 'Not authorized, please sign in') =>
 export const forbidden = (message = 'Not authorized as an admin') => new HttpError(403, message)
 export const notFound = (message = 'Not found') => new HttpError(404, message)
 export const conflict = (message: string, details?: Details) => new HttpError(409, message, details)
+export const gone = (message: string) => new HttpError(410, message)
 export const payloadTooLarge = (message: string, details?: Details) =>
   new HttpError(413, message, details)
 export const badGateway = (message: string) => new HttpError(502, message)

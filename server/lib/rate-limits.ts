@@ -73,6 +73,15 @@ export const ACTION_LIMITS = {
    * tokens cannot be guessed by the thousand.
    */
   invoiceViews: { max: 60, timeWindow: 10 * MINUTE },
+  /** Every request for a client room's sign-in link, valid or not, known address or not. */
+  clientSignInAttempts: { max: 10, timeWindow: 10 * MINUTE },
+  /**
+   * Sign-in links mailed to one client: a stranger typing a client's address reaches them a few
+   * times an hour at most (the form answers the same either way).
+   */
+  clientSignInMail: { max: 3, timeWindow: 60 * MINUTE },
+  /** Messages and files a client sends from their room: each tells the owner. */
+  clientRoomPosts: { max: 20, timeWindow: 60 * MINUTE },
   /** Every booking post, valid or not: floods of invalid posts stop here. */
   bookingAttempts: { max: 30, timeWindow: 10 * MINUTE },
   /**

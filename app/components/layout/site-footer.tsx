@@ -94,9 +94,18 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} {settings.businessName}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 text-sm text-slate-400 sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {settings.businessName}. All rights reserved.
+          </p>
+          {/* Where a client signs in to their room: their proposals, invoices, calls and files. */}
+          <SiteLink
+            to={href('/client')}
+            className="text-slate-300 hover:text-white hover:underline"
+          >
+            Client room
+          </SiteLink>
+        </div>
       </div>
     </footer>
   )

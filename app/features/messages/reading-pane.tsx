@@ -76,6 +76,13 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
             <p className="mt-0.5 text-sm wrap-anywhere text-slate-600">
               To {message.fullName} &lt;{message.email}&gt;
             </p>
+            {/* The thread: everything this sender wrote (a client's room messages included). */}
+            <Link
+              to={`?q=${encodeURIComponent(message.email)}`}
+              className="mt-1 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              All messages from {message.email}
+            </Link>
           </div>
           <div className="flex flex-wrap gap-2">
             {message.spam ? (

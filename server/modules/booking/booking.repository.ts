@@ -167,6 +167,19 @@ export function createBookingRepository(db: Db) {
         .limit(limit)
     },
 
+    /** Confirmed calls not over at `now` booked from `email` (any letter case), soonest first. */
+    async listUpcomingFrom(email: string, now: Date): Promise<BookingWithInquiry[]> {
+      return selectWithInquiry()
+        .where(
+          and(
+            eq(bookings.status, 'confirmed'),
+            gt(bookings.endAt, now),
+            eq(sql`lower(${messages.email})`, email.toLowerCase()),
+          ),
+        )
+        .orderBy(asc(bookings.startAt))
+    },
+
     async listNewest(limit: number): Promise<BookingWithInquiry[]> {
       return selectWithInquiry().orderBy(desc(bookings.startAt)).limit(limit)
     },

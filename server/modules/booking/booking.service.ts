@@ -29,6 +29,7 @@ import type {
   ManagedBookingResponse,
   RescheduleBody,
 } from '#common/schemas/booking.ts'
+import type { ClientCall } from '#common/schemas/client-room.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import type { Db } from '#server/db/client.ts'
 import type { BookingRow } from '#server/db/schema.ts'
@@ -778,6 +779,18 @@ export function createBookingService(deps: {
         ? await repo.listUpcoming(now(), ADMIN_LIST_LIMIT)
         : await repo.listNewest(ADMIN_LIST_LIMIT)
       return { bookings: rows.map(toAdmin) }
+    },
+
+    /** The client's room: the calls booked from `email` still to come, with their manage links. */
+    async upcomingFrom(email: string): Promise<ClientCall[]> {
+      return (await repo.listUpcomingFrom(email, now())).map((row) => ({
+        start: row.startAt.toISOString(),
+        end: row.endAt.toISOString(),
+        duration: row.durationMinutes,
+        timeZone: row.timeZone,
+        location: row.location,
+        manageUrl: `${publicUrl}/booking/${row.token}`,
+      }))
     },
 
     /** The secret address of the owner's feed of bookings (its key made on first use). */

@@ -23,6 +23,12 @@ export function createClientsRepository(db: Db) {
       return row
     },
 
+    /** `email` as EmailSchema keeps it: lower-case. */
+    async findByEmail(email: string): Promise<ClientRow | undefined> {
+      const [row] = await db.select().from(clients).where(eq(clients.email, email)).limit(1)
+      return row
+    },
+
     async insert(values: ClientValues): Promise<ClientRow> {
       const [row] = await db.insert(clients).values(values).returning()
       return row!

@@ -75,6 +75,8 @@ export function createClientsService({
 
     find,
     get: async (id: string) => toClient(await find(id)),
+    /** The client with this (lower-case) address, if there is one. */
+    findByEmail: (email: string) => repo.findByEmail(email),
 
     async create(body: ClientBody): Promise<Client> {
       const values = await valuesOf(body)

@@ -96,6 +96,14 @@ export function createInvoicesRepository(db: Db) {
       return { rows, total: counted?.n ?? 0 }
     },
 
+    /** The invoices and credit notes issued to the client, newest first. */
+    listIssuedTo: (clientId: string): Promise<InvoiceRow[]> =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.clientId, clientId), eq(invoices.status, 'issued')))
+        .orderBy(desc(invoices.issueDate), desc(invoices.createdAt)),
+
     async findById(id: string, tx: Db = db): Promise<InvoiceRow | undefined> {
       const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1)
       return row

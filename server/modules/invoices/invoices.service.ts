@@ -617,6 +617,10 @@ export function createInvoicesService({
 
     get: async (id: string) => presentOne(await find(id)),
 
+    /** What the client's room lists: the invoices and credit notes issued to the client. */
+    listIssuedTo: async (clientId: string): Promise<Invoice[]> =>
+      present(await repo.listIssuedTo(clientId), await today()),
+
     /** A draft; 400 for an unknown client or proposal, or a total below zero. */
     async create(body: InvoiceBody): Promise<Invoice> {
       const values = await draftValues(body, await settings.get())

@@ -28,6 +28,7 @@ export type JobName =
   | 'invoices'
   | 'backups'
   | 'database-upkeep'
+  | 'client-sessions-purge'
 
 /**
  * The jobs of the site built from `services`: every one but those named in `off` (a test that
@@ -49,6 +50,7 @@ export function siteJobs(
     booking,
     invoices,
     backups,
+    clientRoom,
   } = services
   const jobs: Record<JobName, Job | undefined> = {
     mail: defineJob({ name: 'mail', every: mail.deliverEvery, run: () => mail.deliverDue() }),
@@ -140,6 +142,11 @@ export function siteJobs(
             run: () => runUpkeep(database.db),
           })
         : undefined,
+    'client-sessions-purge': defineJob({
+      name: 'client-sessions-purge',
+      every: clientRoom.purgeEvery,
+      run: () => clientRoom.purge(),
+    }),
   }
   return Object.values(jobs).filter(
     (job): job is Job => job !== undefined && !off.includes(job.name as JobName),

@@ -71,7 +71,9 @@ export function createMessagesRepository(db: Db) {
      * when it waits for someone to notify (then queuePendingNotifications takes it).
      */
     async insert(
-      values: NewMessage & Pick<typeof messages.$inferInsert, 'notifiedAt'>,
+      values: NewMessage &
+        Pick<typeof messages.$inferInsert, 'notifiedAt'> &
+        Partial<Pick<typeof messages.$inferInsert, 'stage' | 'ackMessageId'>>,
       tx: Db = db,
     ): Promise<MessageRow> {
       const [row] = await tx.insert(messages).values(values).returning()
@@ -93,6 +95,16 @@ export function createMessagesRepository(db: Db) {
         .returning()
       return row!
     },
+
+    /** Every message from `email` (any letter case) but spam, oldest first: a client's conversation. */
+    listFrom: (email: string): Promise<MessageRow[]> =>
+      db
+        .select()
+        .from(messages)
+        .where(
+          and(eq(sql`lower(${messages.email})`, email.toLowerCase()), eq(messages.spam, false)),
+        )
+        .orderBy(asc(messages.createdAt), asc(messages.id)),
 
     async findById(id: string): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1)

@@ -36,6 +36,11 @@ import {
   type ReplyBody,
   type UnreadCount,
 } from '#common/schemas/messages.ts'
+import {
+  CLIENT_ROOM_MESSAGE_SUBJECT,
+  type ClientRoomMessage,
+  type ClientRoomMessageBody,
+} from '#common/schemas/client-room.ts'
 import type { InquirySettings, SiteSettings } from '#common/schemas/settings.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { Db } from '#server/db/client.ts'
@@ -433,6 +438,60 @@ export function createMessagesService(deps: {
       const acknowledged = spam ? canMailSenders : isAcknowledged
       // The sender's answer: what the owner sees of the visit is the owner's.
       return { ...toMessage(row), spam: false, visit: null, acknowledged }
+    },
+
+    /**
+     * A message a client writes in their room: in the inbox under the client's name and address,
+     * in the thread of their earlier messages (at the stage their inquiry is at, and under its
+     * acknowledgement's Message-ID, which the owner's reply threads with in the client's mail),
+     * the owner told as of a contact message, in the same transaction.
+     */
+    async createFromClientRoom(
+      client: { name: string; email: string; messageId: string | null },
+      { message }: ClientRoomMessageBody,
+    ): Promise<Message> {
+      const earlier = await repo.listFrom(client.email)
+      const inquiry = earlier.find((row) => row.id === client.messageId) ?? earlier[0]
+      const draft: MessageDraft = {
+        fullName: client.name,
+        email: client.email,
+        subject: CLIENT_ROOM_MESSAGE_SUBJECT,
+        message,
+        visit: null,
+        projectType: null,
+        budget: null,
+        timeline: null,
+        website: null,
+      }
+      const owner = await findOwner()
+      const notification = owner ? await mail.prepare(notificationOf(draft, owner)) : undefined
+      const at = now()
+      const { row, queued } = await repo.transaction(async (tx) => {
+        const row = await repo.insert(
+          {
+            ...draft,
+            spam: false,
+            notifiedAt: notification ? at : null,
+            stage: inquiry?.stage ?? 'won',
+            ackMessageId: inquiry?.ackMessageId ?? null,
+          },
+          tx,
+        )
+        return { row, queued: notification ? [await mail.queueIn(tx, notification)] : [] }
+      })
+      attemptInBackground(queued)
+      return toMessage(row)
+    },
+
+    /** The client's conversation with the owner for their room: their messages and the replies. */
+    async conversationOf(email: string): Promise<ClientRoomMessage[]> {
+      return (await repo.listFrom(email)).map((row) => ({
+        _id: row.id,
+        subject: row.subject,
+        message: row.message,
+        createdAt: row.createdAt.toISOString(),
+        replies: row.replies.map(({ text, sentAt }) => ({ text, sentAt })),
+      }))
     },
 
     /**

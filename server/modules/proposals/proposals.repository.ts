@@ -1,5 +1,5 @@
 /** SQL for proposals and terms templates; the rules live in proposals.service.ts. */
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, ne } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import {
   proposals,
@@ -40,6 +40,14 @@ export function createProposalsRepository(db: Db) {
 
     list: (): Promise<ProposalRow[]> =>
       db.select().from(proposals).orderBy(desc(proposals.createdAt), desc(proposals.id)),
+
+    /** The proposals the client was sent (drafts are the owner's), newest first. */
+    listSentTo: (clientId: string): Promise<ProposalRow[]> =>
+      db
+        .select()
+        .from(proposals)
+        .where(and(eq(proposals.clientId, clientId), ne(proposals.status, 'draft')))
+        .orderBy(desc(proposals.sentAt), desc(proposals.id)),
 
     async findById(id: string): Promise<ProposalRow | undefined> {
       const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1)

@@ -26,7 +26,7 @@ import {
 import type { SiteSettings } from '#common/schemas/settings.ts'
 import type { Db } from '#server/db/client.ts'
 import type { ClientRow, ProposalRow, TermsTemplateRow } from '#server/db/schema.ts'
-import { badRequest, conflict, HttpError, notFound } from '#server/lib/http-errors.ts'
+import { badRequest, conflict, gone, notFound } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { MailContent, MailService } from '../mail/mail.service.ts'
 import { mailBrandOf } from '../mail/templates/layout.ts'
@@ -60,8 +60,6 @@ function canonicalJson(value: unknown): string {
 /** SHA-256 (hex) of the document as signed. */
 const documentHashOf = (document: ProposalDocument) =>
   createHash('sha256').update(canonicalJson(document)).digest('hex')
-
-const gone = (message: string) => new HttpError(410, message)
 
 /** The signed PDF's file name, from the proposal's title. */
 const pdfNameOf = (title: string) =>
@@ -226,6 +224,10 @@ export function createProposalsService({
     },
 
     get: async (id: string) => toProposal(await find(id)),
+
+    /** What the client's room lists: the proposals the client was sent, newest first. */
+    listSentTo: async (clientId: string): Promise<Proposal[]> =>
+      (await repo.listSentTo(clientId)).map(toProposal),
 
     async create(body: ProposalBody): Promise<Proposal> {
       const values = await draftValues(body, await settings.get())

@@ -120,6 +120,9 @@ export const IMAGE_COLUMNS = {
   user_sessions: { device: 'none', place: 'none' },
   recovery_codes: { lookup: 'none', codeHash: 'none' },
   sign_in_challenges: { tokenHash: 'none' },
+  // The clients' rooms: hashes of their links and sessions, never an image.
+  client_sign_in_tokens: { tokenHash: 'none' },
+  client_sessions: { tokenHash: 'none' },
   second_factor_guesses: {},
   booking_busy_times: {},
   security_events: { email: 'none', type: 'none', device: 'none' },

@@ -1,0 +1,130 @@
+import type { APIRequestContext, Browser } from '@playwright/test'
+import type { Proposal } from '#common/schemas/proposals.ts'
+import { adminHeaders, uniqueId } from './support/api.ts'
+import {
+  expect,
+  expectNoA11yViolations,
+  newNoJsPage,
+  test,
+  waitForMailTo,
+} from './support/fixtures.ts'
+
+const SIGN_IN_LINK = /\/client\/signin\/[\w-]+/
+
+/** A client with a sent proposal, made through the API as the owner's screens do. */
+async function clientWithProposal(request: APIRequestContext) {
+  const headers = await adminHeaders(request)
+  const email = `room-${uniqueId()}@example.com`
+  const name = `Robin ${uniqueId()}`
+  const made = await request.post('/api/clients', {
+    headers,
+    data: { name, email, company: 'Crumb & Crust Ltd', country: 'GB' },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const { client } = (await made.json()) as { client: { _id: string } }
+  const title = `A shop ${uniqueId()}`
+  const created = await request.post('/api/proposals', {
+    headers,
+    data: {
+      clientId: client._id,
+      title,
+      items: [{ description: 'Build', quantity: '1', unitPrice: '4200.00', taxRate: '20' }],
+      validUntil: '2099-12-31',
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { proposal } = (await created.json()) as { proposal: Proposal }
+  const sent = await request.post(`/api/proposals/${proposal._id}/send`, { headers })
+  expect(sent.status(), await sent.text()).toBe(200)
+  return { id: client._id, email, name, title }
+}
+
+/** Asks for a sign-in link on /client without JavaScript and opens the one mailed. */
+async function signInWithoutJs(browser: Browser, email: string, width: number) {
+  const { context, page } = await newNoJsPage(browser)
+  await page.setViewportSize({ width, height: 900 })
+  await page.goto('/client')
+  await page.getByLabel('Your e-mail address').fill(email)
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
+  await expect(page.getByText(/If this address belongs to a client, a sign-in link/)).toBeVisible()
+  const mail = await waitForMailTo(email, /sign-in link/)
+  const link = SIGN_IN_LINK.exec(mail.text)![0]
+  const opened = await page.goto(link)
+  expect(opened?.url()).toMatch(/\/client$/)
+  return { context, page, link }
+}
+
+test('a client signs in by mail without JavaScript, finds their proposal, writes to the owner and signs out', async ({
+  browser,
+  request,
+}) => {
+  const client = await clientWithProposal(request)
+  const { context, page, link } = await signInWithoutJs(browser, client.email, 390)
+  try {
+    const room = await page.goto('/client')
+    expect(room?.headers()['cache-control']).toBe('private, no-store')
+    expect(room?.headers()['x-robots-tag']).toBe('noindex')
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Welcome, ${client.name}` }),
+    ).toBeVisible()
+    const proposals = page.getByRole('region', { name: 'Proposals' })
+    await expect(proposals.getByText(client.title)).toBeVisible()
+    await expect(proposals.getByText('Waiting for your answer')).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectNoA11yViolations(page)
+
+    await page.getByLabel(/^Write to /).fill('The photos are on their way.')
+    await page.getByRole('button', { name: 'Send the message' }).click()
+    await expect(page.getByText(/^Sent\./)).toBeVisible()
+    await page.goto('/client')
+    const conversation = page.getByRole('list', { name: 'Your conversation' })
+    await expect(conversation.getByText('The photos are on their way.')).toBeVisible()
+
+    // The owner finds it in the inbox under the client's name.
+    const headers = await adminHeaders(request)
+    const inbox = await request.get('/api/messages/admin', { headers })
+    const { messages } = (await inbox.json()) as {
+      messages: { fullName: string; email: string; message: string }[]
+    }
+    expect(messages.find((m) => m.email === client.email)).toMatchObject({
+      fullName: client.name,
+      message: 'The photos are on their way.',
+    })
+
+    // The link worked once.
+    await page.goto(link)
+    await expect(
+      page.getByRole('heading', { name: 'This sign-in link no longer works' }),
+    ).toBeVisible()
+
+    await page.goto('/client')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByLabel('Your e-mail address')).toBeVisible()
+    await page.goto('/client')
+    await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
+
+test("the owner's End sessions signs a client out at once, and one client never sees another's room", async ({
+  browser,
+  request,
+}) => {
+  const first = await clientWithProposal(request)
+  const second = await clientWithProposal(request)
+  const { context, page } = await signInWithoutJs(browser, second.email, 1366)
+  try {
+    await expect(page.getByText(second.title)).toBeVisible()
+    await expect(page.getByText(first.title)).toHaveCount(0)
+    await expect(page.getByText(first.name)).toHaveCount(0)
+
+    const headers = await adminHeaders(request)
+    const ended = await request.delete(`/api/clients/${second.id}/sessions`, { headers })
+    expect(ended.status()).toBe(200)
+    await page.goto('/client')
+    await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
