@@ -58,6 +58,35 @@ export function RoomSection({
   )
 }
 
+/** One figure of the room's summary: what is due, the next call, what waits for the client. */
+export function RoomFigure({
+  label,
+  value,
+  detail,
+  href,
+}: {
+  label: string
+  value: ReactNode
+  detail?: ReactNode
+  href?: string
+}) {
+  const body = (
+    <>
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+      <p className="mt-1.5 text-xl font-bold tracking-tight text-slate-900">{value}</p>
+      {detail ? <p className="mt-1 text-sm text-slate-600">{detail}</p> : null}
+    </>
+  )
+  const box = 'block rounded-2xl border border-slate-200 bg-white px-5 py-4 shadow-sm'
+  return href ? (
+    <a href={href} className={cn(box, 'hover:border-brand-300 transition-colors')}>
+      {body}
+    </a>
+  ) : (
+    <div className={box}>{body}</div>
+  )
+}
+
 /** What a section says when it has nothing yet. */
 export function EmptyLine({ children }: { children: ReactNode }) {
   return <p className="py-2 text-sm text-slate-600">{children}</p>

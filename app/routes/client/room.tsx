@@ -10,6 +10,7 @@ import {
   MessageForm,
   RoomRow,
   RoomRows,
+  RoomFigure,
   RoomSection,
   roomDay,
 } from '#app/features/client-room/room-parts.tsx'
@@ -18,7 +19,9 @@ import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
 import { answerPublicForm, postedFields } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { formatMoney } from '#common/money.ts'
+import Big from 'big.js'
+import { formatMoney, sumOf } from '#common/money.ts'
+import type { Invoice } from '#common/schemas/invoices.ts'
 import {
   CLIENT_SIGN_IN_SENT,
   ClientRoomMessageBodySchema,
@@ -48,6 +51,33 @@ const PROPOSAL_STATUS: Record<Exclude<ProposalStatus, 'draft'>, BadgeItem> = {
   accepted: { label: 'Signed', tone: 'live' },
   declined: { label: 'Declined', tone: 'neutral' },
 }
+
+/** An invoice with something left to pay (a credit note never has). */
+const isToPay = (invoice: Pick<Invoice, 'kind' | 'balance'>) =>
+  invoice.kind !== 'credit' && new Big(invoice.balance).gt(0)
+
+/** What is left to pay, summed per currency (exactly, in decimal). */
+function dueByCurrency(open: readonly Invoice[]) {
+  const currencies = [...new Set(open.map((i) => i.currency))]
+  return currencies.map((currency) => ({
+    currency,
+    amount: sumOf(open.filter((i) => i.currency === currency).map((i) => i.balance)),
+  }))
+}
+
+/** The earliest due date among open invoices. */
+const firstDue = (open: readonly Invoice[]) =>
+  open
+    .map((i) => i.dueDate)
+    .filter((day): day is string => day !== null)
+    .sort()[0]
+
+const callTime = (iso: string, zone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeStyle: 'short',
+    timeZone: zone,
+    timeZoneName: 'short',
+  }).format(new Date(iso))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { clientRoom } = context.services
@@ -138,7 +168,8 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
   }
   const { client, proposals, invoices, calls, conversation } = loaderData
   const messageAnswer = actionData?.intent === 'message' ? actionData : undefined
-  const openBalance = invoices.filter((i) => i.kind !== 'credit' && Number(i.balance) > 0)
+  const openBalance = invoices.filter(isToPay)
+  const toSign = proposals.filter((p) => p.status === 'sent')
   return (
     <main id="main-content" className="flex-1 bg-slate-50">
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -162,12 +193,50 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
           </Form>
         </div>
 
-        {openBalance.length > 0 ? (
-          <Alert kind="info" className="mt-6">
-            {openBalance.length === 1 ? 'One invoice is' : `${openBalance.length} invoices are`}{' '}
-            open: see Invoices below.
-          </Alert>
-        ) : null}
+        <div className="mt-8 grid gap-3 sm:grid-cols-3">
+          <RoomFigure
+            label="To pay"
+            href={openBalance.length > 0 ? '#invoices' : undefined}
+            value={
+              openBalance.length === 0
+                ? 'Nothing'
+                : dueByCurrency(openBalance)
+                    .map(({ amount, currency }) => formatMoney(amount, currency))
+                    .join(' + ')
+            }
+            detail={
+              openBalance.length === 0
+                ? 'Every invoice is settled.'
+                : `${openBalance.length === 1 ? 'One invoice' : `${openBalance.length} invoices`}${
+                    firstDue(openBalance)
+                      ? `, the first due ${roomDay(firstDue(openBalance)!)}`
+                      : ''
+                  }`
+            }
+          />
+          <RoomFigure
+            label="Next call"
+            href={calls[0] ? '#calls' : '/book'}
+            value={calls[0] ? roomDay(calls[0].start) : 'None booked'}
+            detail={
+              calls[0]
+                ? `${callTime(calls[0].start, calls[0].timeZone)} · ${calls[0].duration} minutes`
+                : 'Book a time that suits you.'
+            }
+          />
+          <RoomFigure
+            label="Waiting for you"
+            href={toSign.length > 0 ? '#proposals' : undefined}
+            value={
+              toSign.length === 0
+                ? 'Nothing'
+                : toSign.length === 1
+                  ? 'One proposal'
+                  : `${toSign.length} proposals`
+            }
+            detail={toSign.length === 0 ? 'No proposal to answer.' : 'To read and sign.'}
+          />
+        </div>
 
         <div className="mt-8 space-y-6">
           <RoomSection id="proposals" title="Proposals" count={proposals.length}>
@@ -194,13 +263,13 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
                         {p.url ? (
                           <a
                             href={p.url}
+                            aria-label={`${p.status === 'sent' ? 'Read and sign' : 'Open'} ${p.title}`}
                             className={buttonClasses(
                               p.status === 'sent' ? 'primary' : 'secondary',
                               'sm',
                             )}
                           >
                             {p.status === 'sent' ? 'Read and sign' : 'Open'}
-                            <span className="sr-only"> {p.title}</span>
                           </a>
                         ) : null}
                       </>
@@ -217,7 +286,7 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
             ) : (
               <RoomRows>
                 {invoices.map((i) => {
-                  const isOpen = i.kind !== 'credit' && Number(i.balance) > 0
+                  const isOpen = isToPay(i)
                   const noun = i.kind === 'credit' ? 'Credit note' : 'Invoice'
                   return (
                     <RoomRow
@@ -245,16 +314,17 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
                             <>
                               <a
                                 href={i.url}
+                                aria-label={`${isOpen ? 'Pay' : 'Open'} ${noun.toLowerCase()} ${i.number}`}
                                 className={buttonClasses(isOpen ? 'primary' : 'secondary', 'sm')}
                               >
                                 {isOpen ? 'Pay' : 'Open'}
-                                <span className="sr-only">
-                                  {' '}
-                                  {noun.toLowerCase()} {i.number}
-                                </span>
                               </a>
-                              <a href={`${i.url}/pdf`} className={buttonClasses('ghost', 'sm')}>
-                                PDF<span className="sr-only"> of {i.number}</span>
+                              <a
+                                href={`${i.url}/pdf`}
+                                aria-label={`PDF of ${noun.toLowerCase()} ${i.number}`}
+                                className={buttonClasses('ghost', 'sm')}
+                              >
+                                PDF
                               </a>
                             </>
                           ) : null}
