@@ -52,6 +52,10 @@ import { createSetupService } from './modules/setup/setup.service.ts'
 import { createBrandService } from './modules/brand/brand.service.ts'
 import { createClientsRepository } from './modules/clients/clients.repository.ts'
 import { createClientsService } from './modules/clients/clients.service.ts'
+import { createClientFilesRepository } from './modules/client-files/client-files.repository.ts'
+import { createClientFilesService } from './modules/client-files/client-files.service.ts'
+import { createProjectsRepository } from './modules/projects/projects.repository.ts'
+import { createProjectsService } from './modules/projects/projects.service.ts'
 import { createProposalsRepository } from './modules/proposals/proposals.repository.ts'
 import {
   createProposalsService,
@@ -388,6 +392,12 @@ export async function createServices(deps: ServicesDeps) {
     clients,
     proposals,
     invoices,
+    projects: createProjectsService({ repo: createProjectsRepository(db), linkChecks, now }),
+    clientFiles: createClientFilesService({
+      repo: createClientFilesRepository(db),
+      incomingDir: config.clientFilesIncomingDir,
+      now,
+    }),
   }
   return {
     ...services,
