@@ -37,6 +37,11 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { clientsRoutes } from './modules/clients/clients.routes.ts'
 import { clientRoomRoutes } from './modules/client-room/client-room.routes.ts'
+import {
+  clientFilesRoutes,
+  clientRoomFilesRoutes,
+} from './modules/client-files/client-files.routes.ts'
+import { projectsRoutes } from './modules/projects/projects.routes.ts'
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts'
 import { invoicesRoutes, stripeWebhookRoutes } from './modules/invoices/invoices.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
@@ -236,6 +241,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(outboxRoutes, { prefix: '/api/outbox', mail: services.mail })
   await app.register(clientsRoutes, { prefix: '/api/clients', clients: services.clients })
   await app.register(clientRoomRoutes, { clientRoom: services.clientRoom })
+  await app.register(clientRoomFilesRoutes, {
+    prefix: '/api/client',
+    clientRoom: services.clientRoom,
+  })
+  await app.register(clientFilesRoutes, {
+    prefix: '/api/clients',
+    clientFiles: services.clientFiles,
+  })
+  await app.register(projectsRoutes, { prefix: '/api/projects', projects: services.projects })
   await app.register(proposalsRoutes, { prefix: '/api/proposals', proposals: services.proposals })
   await app.register(invoicesRoutes, { prefix: '/api/invoices', invoices: services.invoices })
   await app.register(stripeWebhookRoutes, {

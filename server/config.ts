@@ -128,6 +128,8 @@ function buildConfig(env: z.output<typeof EnvSchema>) {
       retryIntervalMs: env.MAIL_RETRY_INTERVAL_MS,
       newsletterPerSecond: env.NEWSLETTER_MESSAGES_PER_SECOND,
     },
+    /** Where a client file is written while it arrives, before it is stored in the database. */
+    clientFilesIncomingDir: path.join(dataDir, 'incoming'),
     publicUrl,
     isPublicUrlSet: env.PUBLIC_URL !== undefined,
     backups: {

@@ -54,6 +54,10 @@ import { createClientsRepository } from './modules/clients/clients.repository.ts
 import { createClientsService } from './modules/clients/clients.service.ts'
 import { createClientRoomRepository } from './modules/client-room/client-room.repository.ts'
 import { createClientRoomService } from './modules/client-room/client-room.service.ts'
+import { createClientFilesRepository } from './modules/client-files/client-files.repository.ts'
+import { createClientFilesService } from './modules/client-files/client-files.service.ts'
+import { createProjectsRepository } from './modules/projects/projects.repository.ts'
+import { createProjectsService } from './modules/projects/projects.service.ts'
 import { createProposalsRepository } from './modules/proposals/proposals.repository.ts'
 import {
   createProposalsService,
@@ -316,6 +320,12 @@ export async function createServices(deps: ServicesDeps) {
     now,
   })
   lateProposals.service = proposals
+  const projects = createProjectsService({ repo: createProjectsRepository(db), linkChecks, now })
+  const clientFiles = createClientFilesService({
+    repo: createClientFilesRepository(db),
+    incomingDir: config.clientFilesIncomingDir,
+    now,
+  })
   const clientRoom = createClientRoomService({
     repo: createClientRoomRepository(db),
     clients,
@@ -323,8 +333,8 @@ export async function createServices(deps: ServicesDeps) {
     invoices,
     booking,
     messages,
-    projectsOf: async () => [],
-    filesOf: async () => [],
+    projects,
+    clientFiles,
     settings,
     mail,
     limits,
@@ -406,6 +416,8 @@ export async function createServices(deps: ServicesDeps) {
     clients,
     proposals,
     invoices,
+    projects,
+    clientFiles,
     clientRoom,
   }
   return {

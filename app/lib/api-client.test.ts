@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Session } from '#common/schemas/users.ts'
-import { apiRequest, ApiError } from './api-client.ts'
+import { apiRequest, ApiError, fileNameOf } from './api-client.ts'
 import { getSession, saveSession } from './session.ts'
 
 const session: Session = {
@@ -60,5 +60,29 @@ describe('apiRequest on a 401', () => {
       new ApiError('Your current password is not correct', 401),
     )
     expect(getSession()).toEqual(session)
+  })
+})
+
+describe('fileNameOf', () => {
+  it('reads the UTF-8 name first, then the plain one', () => {
+    expect(
+      fileNameOf(`attachment; filename="Angebot f_r.pdf"; filename*=UTF-8''Angebot%20f%C3%BCr.pdf`),
+    ).toBe('Angebot für.pdf')
+    expect(fileNameOf('attachment; filename="invoice-2026-0001.pdf"')).toBe('invoice-2026-0001.pdf')
+    expect(fileNameOf(`attachment; filename="a.txt"; filename*=UTF-8''%E0%A4%A.txt`)).toBe('a.txt')
+    expect(fileNameOf(null)).toBeUndefined()
+  })
+})
+
+describe('apiRequest with a FormData body', () => {
+  it('sends it as it is, letting it set its own multipart type', async () => {
+    const fetch = vi.fn(async (_path: string, _init: RequestInit) => answer(201, { ok: true }))
+    vi.stubGlobal('fetch', fetch)
+    const body = new FormData()
+    body.append('file', new Blob(['x']), 'a.txt')
+    await apiRequest('/api/clients/1/files', { method: 'POST', body })
+    const init = fetch.mock.calls[0]![1]
+    expect(init.body).toBe(body)
+    expect(init.headers).not.toHaveProperty('content-type')
   })
 })

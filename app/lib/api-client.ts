@@ -31,13 +31,15 @@ async function send(
   const session = getSession()
   const headers: Record<string, string> = { accept }
   if (session) headers.authorization = `Bearer ${session.token}`
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  // A FormData body (a file) sets its own multipart type, with its boundary.
+  const isForm = body instanceof FormData
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json'
   let response: Response
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body),
       signal,
     })
   } catch {
@@ -63,14 +65,29 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (await response.json().catch(() => undefined)) as T
 }
 
+/** The name a Content-Disposition gives: its UTF-8 `filename*` (RFC 6266), else its `filename`. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1]
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded)
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1]
+}
+
 /** A file the API answers with (a download), and the name its Content-Disposition gives it. */
 async function apiFile(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<{ blob: Blob; fileName: string | undefined }> {
   const response = await send(path, options, '*/*')
-  const disposition = response.headers.get('content-disposition') ?? ''
-  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] }
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition')),
+  }
 }
 
 /** Fetches a file the API answers with and hands it to the browser as a download. */

@@ -25,6 +25,8 @@ import { randomUUID } from 'node:crypto'
 import { asc, count, eq, getTableColumns, getTableName, gt, max, min, sql } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgSequence, type PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
+import { CLIENT_FILE_SENDERS } from '#common/schemas/client-files.ts'
+import { MilestoneSchema, ProjectStatusSchema } from '#common/schemas/projects.ts'
 import { MIGRATIONS_DIR } from '#server/lib/paths.ts'
 import type { Database, Db } from './client.ts'
 import { SCHEMA_SEQUENCES, SCHEMA_TABLES, type SchemaTableName } from './schema-tables.ts'
@@ -112,6 +114,11 @@ export const TABLE_POLICY = {
   clients: { batch: 500 },
   terms_templates: { batch: 500 },
   proposals: { batch: 200 },
+  // Projects with their milestones, and the files shared with clients: a file's bytes are its
+  // pieces, a few to a batch so memory stays flat.
+  projects: { batch: 500 },
+  client_files: { batch: 500 },
+  client_file_chunks: { batch: 4 },
   // Invoices with their fixed documents, payments and reminders sent, and the last number of each
   // year: a restored site goes on numbering without a gap or a repeat, and reminds no one twice.
   invoices: { batch: 200 },
@@ -371,6 +378,9 @@ const CLEARED_BY_FORCE = PLAN.order.toReversed().filter((name) => {
 
 /** Rules beyond the column types, for values the app would never have written. */
 const COLUMN_RULES: { [T in BackupTable]?: Record<string, z.ZodType> } = {
+  // A project's status and milestones, a file's sender, as the API takes them: the room shows them.
+  projects: { status: ProjectStatusSchema, milestones: z.array(MilestoneSchema) },
+  client_files: { sender: z.enum(CLIENT_FILE_SENDERS) },
   users: {
     // Sign-in verifies argon2 hashes only: anything else is a password nobody could ever use.
     passwordHash: z

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 import type { BookingStatus } from '#common/schemas/booking.ts'
 import type { MessageNote, MessageStage } from '#common/schemas/messages.ts'
 import type { LineItem } from '#common/schemas/billing.ts'
+import type { ClientFileSender } from '#common/schemas/client-files.ts'
 import type { InvoiceKind, PaymentMethod } from '#common/schemas/invoices.ts'
+import type { Milestone, ProjectStatus } from '#common/schemas/projects.ts'
 import type { DepositStatus, ProposalDocument, ProposalStatus } from '#common/schemas/proposals.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { GalleryImage, Result } from '#common/schemas/websites.ts'
@@ -1166,3 +1168,65 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * The owner's projects for a client: where the work stands, its milestones and, optionally, the
+ * portfolio entry of the site being built or cared for. Milestones are always read and written
+ * with their project, whole and in order, so they are a list in the row, not a table of their own.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').$type<ProjectStatus>().notNull(),
+    websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    milestones: jsonb('milestones').$type<Milestone[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_client_idx').on(t.clientId, t.createdAt)],
+)
+export type ProjectRow = typeof projects.$inferSelect
+
+/**
+ * Files shared with a client, both ways (`sender`: the owner or the client). The bytes are in
+ * client_file_chunks, so every instance serves them and every backup holds them
+ * (docs/decisions/050-client-files-in-the-database.md).
+ */
+export const clientFiles = pgTable(
+  'client_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    sender: text('sender').$type<ClientFileSender>().notNull(),
+    /** The uploaded file's name, cleaned for display and for Content-Disposition. */
+    name: text('name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    /** What the uploader's browser said the file is; downloads are sent as bytes whatever it says. */
+    contentType: text('content_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_files_client_idx').on(t.clientId, t.createdAt)],
+)
+export type ClientFileRow = typeof clientFiles.$inferSelect
+
+/** A client file's bytes in pieces of CLIENT_FILE_CHUNK_BYTES, read and written one at a time. */
+export const clientFileChunks = pgTable(
+  'client_file_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => clientFiles.id, { onDelete: 'cascade' }),
+    /** The piece's place in the file, from 0. */
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [uniqueIndex('client_file_chunks_file_seq_idx').on(t.fileId, t.seq)],
+)

@@ -466,3 +466,176 @@ describe('a message from the room', () => {
     expect(room.conversation).toEqual([])
   })
 })
+
+/** A real multipart body, encoded by the platform's own FormData. */
+async function multipart(content: Buffer, filename: string, type: string) {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(content)], { type }), filename)
+  const request = new Request('http://upload.test', { method: 'POST', body: form })
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  }
+}
+
+async function uploadFromRoom(
+  cookie: string | undefined,
+  content: Buffer,
+  filename: string,
+  type: string,
+  accept?: string,
+) {
+  const body = await multipart(content, filename, type)
+  return app.inject({
+    method: 'POST',
+    url: '/api/client/files',
+    payload: body.payload,
+    headers: {
+      ...body.headers,
+      ...(cookie ? { cookie } : {}),
+      ...(accept ? { accept } : {}),
+    },
+  })
+}
+
+const ownerFiles = async (clientId: string) => {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/clients/${clientId}/files`,
+    headers: admin,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { files: { _id: string; name: string; from: string; size: number }[] })
+    .files
+}
+
+describe('files in the room', () => {
+  it("go both ways with the same bytes, always as attachments, and only the session's own", async () => {
+    const client = await makeClient()
+    const other = await makeClient()
+    const cookie = await signedIn(client)
+    const theirs = await signedIn(other)
+
+    // The client sends one from the room; the owner finds it, from the client, with its bytes.
+    const brief = Buffer.from('# Our brief\n\nA shop that sells bread.\n')
+    const sent = await uploadFromRoom(cookie, brief, 'brief.md', 'text/markdown')
+    expect(sent.statusCode, sent.body).toBe(201)
+    const fromClient = (sent.json() as { file: { _id: string; from: string } }).file
+    expect(fromClient.from).toBe('client')
+    expect((await ownerFiles(client._id)).find((f) => f._id === fromClient._id)).toMatchObject({
+      name: 'brief.md',
+      from: 'client',
+      size: brief.length,
+    })
+    const atOwner = await app.inject({
+      method: 'GET',
+      url: `/api/clients/${client._id}/files/${fromClient._id}`,
+      headers: admin,
+    })
+    expect(atOwner.rawPayload.equals(brief)).toBe(true)
+
+    // The owner attaches a page of HTML: the client downloads it, as an attachment, never shown.
+    const page = Buffer.from('<script>alert(document.cookie)</script>')
+    const body = await multipart(page, 'mock-up.html', 'text/html')
+    const attached = await app.inject({
+      method: 'POST',
+      url: `/api/clients/${client._id}/files`,
+      payload: body.payload,
+      headers: { ...admin, ...body.headers },
+    })
+    expect(attached.statusCode, attached.body).toBe(201)
+    const fromOwner = (attached.json() as { file: { _id: string } }).file
+    const { room } = found(await roomOf(cookie), 'the room')
+    expect(room.files.map((f) => f._id).sort()).toEqual([fromClient._id, fromOwner._id].sort())
+    const downloaded = await app.inject({
+      method: 'GET',
+      url: `/api/client/files/${fromOwner._id}`,
+      headers: { cookie },
+    })
+    expect(downloaded.statusCode).toBe(200)
+    expect(downloaded.rawPayload.equals(page)).toBe(true)
+    expect(downloaded.headers['content-disposition']).toMatch(/^attachment;/)
+    expect(downloaded.headers['x-content-type-options']).toBe('nosniff')
+    expect(downloaded.headers['content-type']).not.toMatch(/html/)
+    expect(downloaded.headers['cache-control']).toBe('private, no-store')
+
+    // Another client's session reaches none of it; no session reaches nothing.
+    for (const id of [fromClient._id, fromOwner._id])
+      expectError(
+        await app.inject({
+          method: 'GET',
+          url: `/api/client/files/${id}`,
+          headers: { cookie: theirs },
+        }),
+        404,
+      )
+    expect(found(await roomOf(theirs), 'their room').room.files).toEqual([])
+    expectError(await app.inject({ method: 'GET', url: `/api/client/files/${fromOwner._id}` }), 401)
+    expectError(await uploadFromRoom(undefined, brief, 'brief.md', 'text/markdown'), 401)
+  })
+
+  it('refuses a file over 25 MB with 413 and keeps nothing; a browser is sent back to the room', async () => {
+    const client = await makeClient()
+    const cookie = await signedIn(client)
+    const tooLarge = Buffer.alloc(25 * 1024 * 1024 + 1, 7)
+    expectError(await uploadFromRoom(cookie, tooLarge, 'video.mov', 'video/quicktime'), 413)
+    const fromPage = await uploadFromRoom(
+      cookie,
+      tooLarge,
+      'video.mov',
+      'video/quicktime',
+      'text/html',
+    )
+    expect(fromPage.statusCode).toBe(303)
+    expect(fromPage.headers.location).toBe('/client?file=too-large#files')
+    expect(await ownerFiles(client._id)).toEqual([])
+
+    const sent = await uploadFromRoom(
+      cookie,
+      Buffer.from('hello'),
+      'a.txt',
+      'text/plain',
+      'text/html',
+    )
+    expect(sent.statusCode).toBe(303)
+    expect(sent.headers.location).toBe('/client?file=sent#files')
+    expect((await ownerFiles(client._id)).map((f) => f.name)).toEqual(['a.txt'])
+  })
+})
+
+describe('projects in the room', () => {
+  it("show the client's own projects with their milestones, and none of another client's", async () => {
+    const client = await makeClient()
+    const other = await makeClient()
+    const make = async (clientId: string, name: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: admin,
+        payload: {
+          clientId,
+          name,
+          status: 'in_progress',
+          milestones: [
+            { title: 'Design', due: '2026-12-10', done: true },
+            { title: 'Launch', due: '2027-01-15', done: false },
+          ],
+        },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+    }
+    await make(client._id, 'The new shop')
+    await make(other._id, 'Another shop')
+    const { room } = found(await roomOf(await signedIn(client)), 'the room')
+    expect(room.projects).toHaveLength(1)
+    expect(room.projects[0]).toMatchObject({
+      name: 'The new shop',
+      status: 'in_progress',
+      milestones: [
+        { title: 'Design', due: '2026-12-10', done: true },
+        { title: 'Launch', due: '2027-01-15', done: false },
+      ],
+      website: null,
+    })
+  })
+})

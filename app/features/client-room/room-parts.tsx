@@ -5,10 +5,22 @@
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { TextareaField } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { formatSize } from '#app/lib/format-size.ts'
+import {
+  CLIENT_FILE_MAX_BYTES,
+  CLIENT_FILE_TOO_LARGE,
+  type ClientFile,
+} from '#common/schemas/client-files.ts'
 import type { ClientRoomMessage } from '#common/schemas/client-room.ts'
+import {
+  PROJECT_STATUS_LABELS,
+  type ClientProject,
+  type ProjectStatus,
+} from '#common/schemas/projects.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 
 /** "2 December 2026" in UTC, as the documents print their dates. */
@@ -194,5 +206,189 @@ export function MessageForm({
       />
       <Button type="submit">Send the message</Button>
     </Form>
+  )
+}
+
+const PROJECT_TONES: Record<ProjectStatus, BadgeItem['tone']> = {
+  planning: 'neutral',
+  in_progress: 'waiting',
+  review: 'mark',
+  done: 'live',
+}
+
+/** A project: its status, its milestones with their due dates, and its site's latest check. */
+export function ProjectCard({ project }: { project: ClientProject }) {
+  const done = project.milestones.filter((m) => m.done).length
+  const total = project.milestones.length
+  const site = project.website
+  return (
+    <li className="py-4 first:pt-1 last:pb-1">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">{project.name}</h3>
+        <Badges
+          items={[
+            { label: PROJECT_STATUS_LABELS[project.status], tone: PROJECT_TONES[project.status] },
+          ]}
+        />
+      </div>
+      {total > 0 ? (
+        <>
+          <div className="mt-3 flex items-center gap-3">
+            <div
+              className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-label={`${project.name}: milestones done`}
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={done}
+            >
+              <div
+                className="h-full rounded-full bg-accent"
+                style={{ width: `${(done / total) * 100}%` }}
+              />
+            </div>
+            <p className="text-xs font-semibold text-slate-700 tabular-nums">
+              {done} of {total} done
+            </p>
+          </div>
+          <ol className="mt-3 space-y-1.5" aria-label={`Milestones of ${project.name}`}>
+            {project.milestones.map((m, index) => (
+              <li key={index} className="flex items-start gap-2.5 text-sm">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border text-[10px] font-bold',
+                    m.done
+                      ? 'border-accent bg-accent text-on-accent'
+                      : 'border-slate-300 bg-white text-transparent',
+                  )}
+                >
+                  ✓
+                </span>
+                <span className={cn('flex-1', m.done ? 'text-slate-600' : 'text-slate-900')}>
+                  {m.title}
+                  <span className="sr-only">{m.done ? ' (done)' : ' (to do)'}</span>
+                </span>
+                <time dateTime={m.due} className="shrink-0 text-slate-600 tabular-nums">
+                  {roomDay(`${m.due}T00:00:00Z`)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {site ? (
+        <div className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-sm">
+          <p className="font-medium text-slate-900">
+            Your site:{' '}
+            <a
+              href={site.link}
+              className="text-brand-700 underline underline-offset-2"
+              rel="noopener noreferrer"
+            >
+              {site.name}
+            </a>
+          </p>
+          {site.check ? (
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
+              <span className="inline-flex items-center gap-1.5 font-semibold">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'h-2 w-2 rounded-full',
+                    site.check.ok ? 'bg-green-600' : 'bg-red-600',
+                  )}
+                />
+                {site.check.ok ? 'Up' : 'Down'}
+              </span>
+              {site.check.ms !== null ? <span>{site.check.ms} ms to answer</span> : null}
+              {site.check.tlsDaysLeft !== null ? (
+                <span>certificate valid {site.check.tlsDaysLeft} more days</span>
+              ) : null}
+              <span className="text-slate-600">checked {roomTime(site.check.checkedAt)}</span>
+            </p>
+          ) : (
+            <p className="mt-1 text-slate-600">Not checked yet.</p>
+          )}
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+/** What became of the last upload, as the upload's answer says (?file=). */
+const UPLOAD_OUTCOMES: Record<string, { kind: 'success' | 'error'; text: string }> = {
+  sent: { kind: 'success', text: 'Your file is uploaded.' },
+  'too-large': { kind: 'error', text: CLIENT_FILE_TOO_LARGE },
+  missing: { kind: 'error', text: 'Choose a file to upload first.' },
+  'too-many': { kind: 'error', text: 'Too many uploads for now: please try again in an hour.' },
+}
+
+/** The files both ways, each downloaded as an attachment, and the form that sends one. */
+export function FilesList({
+  files,
+  outcome,
+  ownerName,
+}: {
+  files: ClientFile[]
+  outcome: string | null
+  ownerName: string
+}) {
+  const shown = outcome ? UPLOAD_OUTCOMES[outcome] : undefined
+  return (
+    <>
+      {files.length === 0 ? (
+        <EmptyLine>No file yet.</EmptyLine>
+      ) : (
+        <RoomRows>
+          {files.map((file) => (
+            <RoomRow
+              key={file._id}
+              title={<span className="break-all">{file.name}</span>}
+              meta={`${formatSize(file.size)} · from ${file.from === 'owner' ? ownerName : 'you'} · ${roomDay(file.createdAt)}`}
+              aside={
+                <a
+                  href={`/api/client/files/${file._id}`}
+                  download
+                  aria-label={`Download ${file.name}`}
+                  className={buttonClasses('secondary', 'sm')}
+                >
+                  Download
+                </a>
+              }
+            />
+          ))}
+        </RoomRows>
+      )}
+      <form
+        method="post"
+        action="/api/client/files"
+        encType="multipart/form-data"
+        className="mt-5 space-y-3 border-t border-slate-200 pt-5"
+      >
+        {shown ? <Alert kind={shown.kind}>{shown.text}</Alert> : null}
+        <div>
+          <label htmlFor="room-file" className="mb-1 block text-sm font-medium text-slate-800">
+            Send a file to {ownerName}
+          </label>
+          <input
+            id="room-file"
+            type="file"
+            name="file"
+            required
+            data-max-bytes={CLIENT_FILE_MAX_BYTES}
+            data-too-large={CLIENT_FILE_TOO_LARGE}
+            aria-describedby="room-file-hint"
+            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-200"
+          />
+          <p id="room-file-hint" className="mt-1 text-xs text-slate-600">
+            Up to 25 MB: photos, texts, logos, documents.
+          </p>
+        </div>
+        <Button type="submit" variant="secondary">
+          Upload the file
+        </Button>
+      </form>
+    </>
   )
 }

@@ -1,5 +1,7 @@
+import { CLIENT_FILE_FIELD, type ClientFile } from '#common/schemas/client-files.ts'
 import type { Client, ClientBody } from '#common/schemas/clients.ts'
-import { apiRequest } from '#app/lib/api-client.ts'
+import type { Project, ProjectBody } from '#common/schemas/projects.ts'
+import { apiRequest, downloadApiFile } from '#app/lib/api-client.ts'
 
 type NewClient = Partial<ClientBody> & Pick<ClientBody, 'name' | 'email'>
 
@@ -15,3 +17,34 @@ export const updateClient = (id: string, body: NewClient) =>
 
 export const deleteClient = (id: string) =>
   apiRequest<{ message: string }>(`/api/clients/${id}`, { method: 'DELETE' })
+
+export const listClientProjects = (clientId: string) =>
+  apiRequest<{ projects: Project[]; total: number }>(`/api/projects?clientId=${clientId}`)
+
+export const createProject = (body: ProjectBody) =>
+  apiRequest<{ project: Project }>('/api/projects', { method: 'POST', body })
+
+export const updateProject = (id: string, body: ProjectBody) =>
+  apiRequest<{ project: Project }>(`/api/projects/${id}`, { method: 'PUT', body })
+
+export const deleteProject = (id: string) =>
+  apiRequest<{ message: string }>(`/api/projects/${id}`, { method: 'DELETE' })
+
+export const listClientFiles = (clientId: string) =>
+  apiRequest<{ files: ClientFile[] }>(`/api/clients/${clientId}/files`)
+
+/** Sends the file as the multipart field the API reads. */
+export function uploadClientFile(clientId: string, file: File) {
+  const body = new FormData()
+  body.append(CLIENT_FILE_FIELD, file)
+  return apiRequest<{ file: ClientFile }>(`/api/clients/${clientId}/files`, {
+    method: 'POST',
+    body,
+  })
+}
+
+export const downloadClientFile = (clientId: string, file: ClientFile) =>
+  downloadApiFile(`/api/clients/${clientId}/files/${file._id}`, file.name)
+
+export const deleteClientFile = (clientId: string, fileId: string) =>
+  apiRequest<{ message: string }>(`/api/clients/${clientId}/files/${fileId}`, { method: 'DELETE' })

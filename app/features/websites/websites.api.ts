@@ -29,3 +29,14 @@ export const orderWebsites = (ids: string[]) =>
 
 export const deleteWebsite = (id: string) =>
   apiRequest<MessageResponse>(`/api/websites/${encodeURIComponent(id)}`, { method: 'DELETE' })
+
+/** Every portfolio entry by id and name, for a choice of one (a project's site): all pages read. */
+export async function listWebsiteChoices(): Promise<{ _id: string; name: string }[]> {
+  const first = await listWebsitesForAdmin(1)
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.pages - 1) }, (_, index) =>
+      listWebsitesForAdmin(index + 2),
+    ),
+  )
+  return [first, ...rest].flatMap((page) => page.websites.map(({ _id, name }) => ({ _id, name })))
+}

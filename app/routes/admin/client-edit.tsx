@@ -7,13 +7,34 @@ import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
-import { deleteClient, getClient, updateClient } from '#app/features/clients/clients.api.ts'
+import { ClientFiles } from '#app/features/clients/client-files.tsx'
+import { ClientProjects } from '#app/features/clients/client-projects.tsx'
+import {
+  createProject,
+  deleteClient,
+  deleteClientFile,
+  deleteProject,
+  getClient,
+  listClientFiles,
+  listClientProjects,
+  updateClient,
+  updateProject,
+  uploadClientFile,
+} from '#app/features/clients/clients.api.ts'
 import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
-import { errorsOf, runIntent, submitForm } from '#app/lib/form.ts'
+import { listWebsiteChoices } from '#app/features/websites/websites.api.ts'
+import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
+import {
+  CLIENT_FILE_FIELD,
+  CLIENT_FILE_MAX_BYTES,
+  CLIENT_FILE_TOO_LARGE,
+  ClientFileUploadSchema,
+} from '#common/schemas/client-files.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
+import { ProjectBodySchema } from '#common/schemas/projects.ts'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: pageTitle(`Admin: ${data?.client.name ?? 'Client'}`, matches) },
@@ -22,8 +43,20 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   requireAdmin(request)
   return withSignIn(request, async () => {
-    const [{ client }, { proposals }] = await Promise.all([getClient(params.id), listProposals()])
-    return { client, proposals: proposals.filter((p) => p.clientId === client._id) }
+    const [{ client }, { proposals }, { projects }, { files }, websites] = await Promise.all([
+      getClient(params.id),
+      listProposals(),
+      listClientProjects(params.id),
+      listClientFiles(params.id),
+      listWebsiteChoices(),
+    ])
+    return {
+      client,
+      proposals: proposals.filter((p) => p.clientId === client._id),
+      projects,
+      files,
+      websites,
+    }
   })
 }
 clientLoader.hydrate = true as const
@@ -31,7 +64,39 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  if (formData.get('intent') === 'delete') {
+  const { intent, id } = intentOf(formData)
+  if (intent === 'save-project')
+    return submitForm(
+      formData,
+      ProjectBodySchema,
+      (body) => withSignIn(request, () => (id ? updateProject(id, body) : createProject(body))),
+      id ? 'Project saved' : 'Project added',
+    )
+  if (intent === 'delete-project') {
+    await runIntent(() => withSignIn(request, () => deleteProject(id)), 'Project deleted')
+    return undefined
+  }
+  if (intent === 'upload-file') {
+    const file = formData.get(CLIENT_FILE_FIELD)
+    if (!(file instanceof File) || file.name === '')
+      return { errors: { [CLIENT_FILE_FIELD]: 'Choose a file to upload' } }
+    if (file.size > CLIENT_FILE_MAX_BYTES)
+      return { errors: { [CLIENT_FILE_FIELD]: CLIENT_FILE_TOO_LARGE } }
+    return submitForm(
+      formData,
+      ClientFileUploadSchema,
+      () => withSignIn(request, () => uploadClientFile(params.id, file)),
+      ({ file: stored }) => `${stored.name} uploaded`,
+    )
+  }
+  if (intent === 'delete-file') {
+    await runIntent(
+      () => withSignIn(request, () => deleteClientFile(params.id, id)),
+      'File deleted',
+    )
+    return undefined
+  }
+  if (intent === 'delete') {
     const deleted = await runIntent(
       () => withSignIn(request, () => deleteClient(params.id)),
       ({ message }) => message,
@@ -51,7 +116,7 @@ export function HydrateFallback() {
 }
 
 export default function ClientEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, proposals } = loaderData
+  const { client, proposals, projects, files, websites } = loaderData
   const errors = errorsOf(actionData)
   const isSaving = useNavigation().state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
@@ -91,6 +156,8 @@ export default function ClientEditPage({ loaderData, actionData }: Route.Compone
         </h2>
         <ProposalsTable proposals={proposals} />
       </section>
+      <ClientProjects clientId={client._id} projects={projects} websites={websites} />
+      <ClientFiles clientId={client._id} files={files} />
       {dialog}
     </div>
   )

@@ -7,7 +7,9 @@ import { CallTime } from '#app/features/booking/booking-parts.tsx'
 import {
   Conversation,
   EmptyLine,
+  FilesList,
   MessageForm,
+  ProjectCard,
   RoomRow,
   RoomRows,
   RoomFigure,
@@ -90,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isSignedIn: true as const,
       client: { name: client.name, company: client.company, email: client.email },
       ...room,
+      fileOutcome: new URL(request.url).searchParams.get('file'),
     },
     { headers: session.renewal ? { 'set-cookie': session.renewal } : {} },
   )
@@ -166,7 +169,8 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
       </main>
     )
   }
-  const { client, proposals, invoices, calls, conversation } = loaderData
+  const { client, proposals, invoices, calls, projects, files, fileOutcome, conversation } =
+    loaderData
   const messageAnswer = actionData?.intent === 'message' ? actionData : undefined
   const openBalance = invoices.filter(isToPay)
   const toSign = proposals.filter((p) => p.status === 'sent')
@@ -239,6 +243,18 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
         </div>
 
         <div className="mt-8 space-y-6">
+          <RoomSection id="projects" title="Projects" count={projects.length}>
+            {projects.length === 0 ? (
+              <EmptyLine>No project yet: it shows here once the work starts.</EmptyLine>
+            ) : (
+              <ul className="divide-y divide-slate-200">
+                {projects.map((project) => (
+                  <ProjectCard key={project._id} project={project} />
+                ))}
+              </ul>
+            )}
+          </RoomSection>
+
           <RoomSection id="proposals" title="Proposals" count={proposals.length}>
             {proposals.length === 0 ? (
               <EmptyLine>No proposal yet.</EmptyLine>
@@ -365,6 +381,10 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
                 ))}
               </RoomRows>
             )}
+          </RoomSection>
+
+          <RoomSection id="files" title="Files" count={files.length}>
+            <FilesList files={files} outcome={fileOutcome} ownerName={owner} />
           </RoomSection>
 
           <RoomSection id="messages" title="Messages">

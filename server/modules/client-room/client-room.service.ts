@@ -21,10 +21,15 @@ import { createBackgroundWork } from '#server/lib/background-work.ts'
 import { gone } from '#server/lib/http-errors.ts'
 import type { ActionLimits } from '#server/lib/rate-limits.ts'
 import type { BookingService } from '#server/modules/booking/booking.service.ts'
+import type {
+  ClientFilesService,
+  StoreFileInput,
+} from '#server/modules/client-files/client-files.service.ts'
 import type { ClientsService } from '#server/modules/clients/clients.service.ts'
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MessagesService } from '#server/modules/messages/messages.service.ts'
+import type { ProjectsService } from '#server/modules/projects/projects.service.ts'
 import type { ProposalsService } from '#server/modules/proposals/proposals.service.ts'
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
 import { clientSignInMail } from '../mail/templates/client-sign-in.ts'
@@ -50,15 +55,15 @@ export interface ClientRoomSession {
   renewal?: string
 }
 
-export function createClientRoomService<Project, File>(deps: {
+export function createClientRoomService(deps: {
   repo: ClientRoomRepository
   clients: Pick<ClientsService, 'find' | 'findByEmail'>
   proposals: Pick<ProposalsService, 'listSentTo'>
   invoices: Pick<InvoicesService, 'listIssuedTo'>
   booking: Pick<BookingService, 'upcomingFrom'>
   messages: Pick<MessagesService, 'createFromClientRoom' | 'conversationOf'>
-  projectsOf: (clientId: string) => Promise<Project[]>
-  filesOf: (clientId: string) => Promise<File[]>
+  projects: Pick<ProjectsService, 'listForClient'>
+  clientFiles: Pick<ClientFilesService, 'list' | 'store' | 'open'>
   settings: Pick<SettingsService, 'get'>
   mail: MailService
   limits: ActionLimits
@@ -187,8 +192,8 @@ export function createClientRoomService<Project, File>(deps: {
         deps.proposals.listSentTo(client.id),
         deps.invoices.listIssuedTo(client.id),
         deps.booking.upcomingFrom(client.email),
-        deps.projectsOf(client.id),
-        deps.filesOf(client.id),
+        deps.projects.listForClient(client.id),
+        deps.clientFiles.list(client.id),
         deps.messages.conversationOf(client.email),
       ])
       return { proposals, invoices, calls, projects, files, conversation }
@@ -197,6 +202,13 @@ export function createClientRoomService<Project, File>(deps: {
     /** A message the client writes from the room, into the owner's inbox. */
     writeMessage: (client: ClientRow, body: ClientRoomMessageBody) =>
       deps.messages.createFromClientRoom(client, body),
+
+    /** A file the client sends from the room (413 past the size limit, nothing kept then). */
+    uploadFile: (client: ClientRow, file: Omit<StoreFileInput, 'clientId' | 'from'>) =>
+      deps.clientFiles.store({ ...file, clientId: client.id, from: 'client' }),
+
+    /** One of the client's own files to download (404 for any other). */
+    openFile: (client: ClientRow, fileId: string) => deps.clientFiles.open(client.id, fileId),
 
     /** Counts a message or file the client sends from the room against their allowance (429). */
     countPost: (client: ClientRow) => limits.take('clientRoomPosts', client.id),

@@ -147,6 +147,10 @@ export const IMAGE_COLUMNS = {
     country: 'none',
     vatId: 'none',
   },
+  // A project's name and milestones are plain text; a client file is no uploaded image.
+  projects: { name: 'none', status: 'none', milestones: 'none' },
+  client_files: { sender: 'none', name: 'none', contentType: 'none' },
+  client_file_chunks: { data: 'none' },
   // Terms and a proposal's summary are Markdown, which may show an uploaded image.
   terms_templates: { name: 'none', body: 'images' },
   proposals: {
