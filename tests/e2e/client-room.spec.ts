@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Browser } from '@playwright/test'
 import type { Proposal } from '#common/schemas/proposals.ts'
 import { adminHeaders, uniqueId } from './support/api.ts'
@@ -100,6 +101,43 @@ test('a client signs in by mail without JavaScript, finds their proposal, writes
       fullName: client.name,
       message: 'The photos are on their way.',
     })
+
+    // A project with its milestones, and files both ways with the same bytes.
+    const headers0 = await adminHeaders(request)
+    const project = await request.post('/api/projects', {
+      headers: headers0,
+      data: {
+        clientId: client.id,
+        name: 'The new shop',
+        status: 'in_progress',
+        milestones: [
+          { title: 'Design signed off', due: '2026-12-10', done: true },
+          { title: 'Launch', due: '2027-01-15', done: false },
+        ],
+      },
+    })
+    expect(project.status(), await project.text()).toBe(201)
+    await page.goto('/client')
+    const projects = page.getByRole('region', { name: 'Projects' })
+    await expect(projects.getByText('The new shop')).toBeVisible()
+    await expect(projects.getByText('1 of 2 done')).toBeVisible()
+    await expect(projects.getByText('Launch')).toBeVisible()
+
+    const brief = Buffer.from('Our brief: a shop that sells bread.\n')
+    await page.getByLabel(/^Send a file to /).setInputFiles({
+      name: 'brief.txt',
+      mimeType: 'text/plain',
+      buffer: brief,
+    })
+    await page.getByRole('button', { name: 'Upload the file' }).click()
+    await expect(page.getByText('Your file is uploaded.')).toBeVisible()
+    const files = page.getByRole('region', { name: 'Files' })
+    await expect(files.getByText('brief.txt')).toBeVisible()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('link', { name: 'Download brief.txt' }).click(),
+    ])
+    expect((await readFile(await download.path())).equals(brief)).toBe(true)
 
     // The link worked once.
     await page.goto(link)
