@@ -1195,7 +1195,7 @@ export type ProjectRow = typeof projects.$inferSelect
 /**
  * Files shared with a client, both ways (`sender`: the owner or the client). The bytes are in
  * client_file_chunks, so every instance serves them and every backup holds them
- * (docs/decisions/050-client-files-in-the-database.md).
+ * (docs/decisions/051-client-files-in-the-database.md).
  */
 export const clientFiles = pgTable(
   'client_files',

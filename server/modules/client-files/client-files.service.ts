@@ -3,7 +3,7 @@
  * own in the incoming folder first, counted as it comes: past CLIENT_FILE_MAX_BYTES it is deleted
  * and refused; complete, it is stored in the database in one transaction and the incoming file
  * deleted. So a refused or broken upload leaves nothing behind, and a slow one holds no
- * transaction open (docs/decisions/050-client-files-in-the-database.md).
+ * transaction open (docs/decisions/051-client-files-in-the-database.md).
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
