@@ -173,6 +173,25 @@ describe('POST /api/clients/{id}/files', () => {
     expect(ClientFilesListSchema.parse(list.json()).files).toEqual([])
   })
 
+  it('refuses a stream past 25 MB from the room the same way, storing nothing', async () => {
+    const client = await makeClient()
+    const before = await rowCounts()
+    async function* tooLarge() {
+      const megabyte = Buffer.alloc(1024 * 1024, 1)
+      for (let sent = 0; sent <= CLIENT_FILE_MAX_BYTES; sent += megabyte.length) yield megabyte
+    }
+    await expect(
+      app.services.clientFiles.store({
+        clientId: client._id,
+        from: 'client',
+        filename: 'video.mp4',
+        stream: tooLarge(),
+      }),
+    ).rejects.toMatchObject({ statusCode: 413, field: 'file' })
+    expect(await rowCounts()).toEqual(before)
+    expect(await incomingFiles()).toEqual([])
+  })
+
   it('takes a file of 25 MB exactly', async () => {
     const client = await makeClient()
     const content = Buffer.alloc(CLIENT_FILE_MAX_BYTES, 3)

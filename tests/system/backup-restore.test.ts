@@ -6,7 +6,7 @@
  * and restored again: every row is equal, passwords still work, the image is served. The backup
  * holds no token-signing secret: each restore makes a new one, says that every session has ended,
  * and the tokens from before are refused. The testimonial link mailed before the backup still works
- * on the restored site.
+ * on the restored site, and a client's project and file (its bytes) come back with the client.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -47,6 +47,8 @@ let imagePath: string
 let imageBytes: Buffer
 /** The token of the testimonial link mailed (to the outbox) before the backup. */
 let testimonialToken: string
+/** A client's file (several stored pieces) and project, read back after each restore. */
+let clientFile: { clientId: string; fileId: string; bytes: Buffer; projects: unknown }
 const figures: string[] = []
 
 interface Snapshot {
@@ -205,6 +207,40 @@ async function seed(server: ServerProcess) {
   })
   expect(asked.status, asked.text).toBe(201)
   testimonialToken = await mailedTestimonialToken(sourceDir)
+
+  const client = await call(server.url, 'POST', '/api/clients', {
+    headers: admin,
+    body: { name: 'Robin Baker', email: 'robin@backup.test' },
+  })
+  expect(client.status, client.text).toBe(201)
+  const clientId = (client.json as { client: { _id: string } }).client._id
+  const project = await call(server.url, 'POST', '/api/projects', {
+    headers: admin,
+    body: {
+      clientId,
+      name: 'Bakery shop',
+      status: 'in_progress',
+      milestones: [{ title: 'Launch', due: '2027-02-01', done: false }],
+    },
+  })
+  expect(project.status, project.text).toBe(201)
+  const bytes = Buffer.from(Array.from({ length: 600 * 1024 }, (_, i) => (i * 31) % 251))
+  const file = new FormData()
+  file.append('file', new Blob([new Uint8Array(bytes)]), 'contract.pdf')
+  const stored = await call(server.url, 'POST', `/api/clients/${clientId}/files`, {
+    body: file,
+    headers: admin,
+  })
+  expect(stored.status, stored.text).toBe(201)
+  const projects = await call(server.url, 'GET', `/api/projects?clientId=${clientId}`, {
+    headers: admin,
+  })
+  clientFile = {
+    clientId,
+    fileId: (stored.json as { file: { _id: string } }).file._id,
+    bytes,
+    projects: projects.json,
+  }
 }
 
 /** The token of the one testimonial link in the outbox (no SMTP_URL: mails are files there). */
@@ -254,6 +290,19 @@ async function expectSameSite(server: ServerProcess, label: string) {
   })
   expect(member.status, label).toBe(200)
   expect(member.json).toMatchObject({ name: MEMBER.name, isAdmin: false })
+  const token = await signInAdmin(server)
+  const file = await fetch(
+    `${server.url}/api/clients/${clientFile.clientId}/files/${clientFile.fileId}`,
+    {
+      headers: bearer(token),
+    },
+  )
+  expect(file.status, label).toBe(200)
+  expect(Buffer.from(await file.arrayBuffer()).equals(clientFile.bytes), label).toBe(true)
+  const projects = await call(server.url, 'GET', `/api/projects?clientId=${clientFile.clientId}`, {
+    headers: bearer(token),
+  })
+  expect(projects.json, label).toEqual(clientFile.projects)
 }
 
 beforeAll(async () => {

@@ -37,18 +37,12 @@ function UploadForm() {
     if (isSaved) formRef.current?.reset()
   }, [isSaved, fetcher.data])
   return (
-    <FieldsForm
-      errors={errors}
-      fetcher={fetcher}
-      ref={formRef}
-      encType="multipart/form-data"
-      className="flex flex-wrap items-end gap-3"
-    >
+    <FieldsForm errors={errors} fetcher={fetcher} ref={formRef} encType="multipart/form-data">
       <input type="hidden" name="intent" value="upload-file" />
-      <div className="min-w-0 flex-1 basis-64">
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-          Upload a file
-        </label>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+        Upload a file
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
         {/* The look of the image uploads' picker (image-upload.tsx). */}
         <input
           id={inputId}
@@ -56,21 +50,21 @@ function UploadForm() {
           name={CLIENT_FILE_FIELD}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-          className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+          className="block max-w-full min-w-0 text-sm text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
         />
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
-          Any file up to {CLIENT_FILE_MAX_BYTES / (1024 * 1024)} MB. The client downloads it from
-          their room.
-        </p>
-        {error ? (
-          <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Uploading…' : 'Upload'}
+        </Button>
       </div>
-      <Button type="submit" disabled={isBusy} className="mb-5">
-        {isBusy ? 'Uploading…' : 'Upload'}
-      </Button>
+      <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
+        Any file up to {CLIENT_FILE_MAX_BYTES / (1024 * 1024)} MB. The client downloads it from
+        their room.
+      </p>
+      {error ? (
+        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </FieldsForm>
   )
 }
@@ -92,7 +86,7 @@ function FileRow({ clientId, file }: { clientId: string; file: ClientFile }) {
   return (
     <Tr>
       <Td label="Name">
-        <span className="font-medium break-all text-slate-900">{file.name}</span>
+        <span className="font-medium break-words text-slate-900">{file.name}</span>
       </Td>
       <Td label="Size" className="whitespace-nowrap">
         {formatSize(file.size)}
