@@ -6,7 +6,9 @@ import { E2E_BASE_URL } from './support/e2e-env.ts'
 import {
   expect,
   expectNoA11yViolations,
+  expectToast,
   newNoJsPage,
+  signInAsAdmin,
   test,
   waitForMailTo,
 } from './support/fixtures.ts'
@@ -158,6 +160,7 @@ test('a client signs in by mail without JavaScript, finds their proposal, writes
 test("the owner's End sessions signs a client out at once, and one client never sees another's room", async ({
   browser,
   request,
+  page: adminPage,
 }) => {
   const first = await clientWithProposal(request)
   const second = await clientWithProposal(request)
@@ -168,9 +171,13 @@ test("the owner's End sessions signs a client out at once, and one client never 
     await expect(page.getByText(first.name)).toHaveCount(0)
     await expectNoA11yViolations(page)
 
-    const headers = await adminHeaders(request)
-    const ended = await request.delete(`/api/clients/${second.id}/sessions`, { headers })
-    expect(ended.status()).toBe(200)
+    // The owner ends them from the client's screen.
+    await signInAsAdmin(adminPage, request)
+    await adminPage.goto(`/admin/client/${second.id}`)
+    const room = adminPage.getByRole('region', { name: 'Client room' })
+    await expect(room.getByText(`with ${second.email}`)).toBeVisible()
+    await room.getByRole('button', { name: 'End the room’s sessions' }).click()
+    await expectToast(adminPage, 'One session ended')
     await page.goto('/client')
     await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible()
   } finally {

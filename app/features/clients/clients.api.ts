@@ -48,3 +48,13 @@ export const downloadClientFile = (clientId: string, file: ClientFile) =>
 
 export const deleteClientFile = (clientId: string, fileId: string) =>
   apiRequest<{ message: string }>(`/api/clients/${clientId}/files/${fileId}`, { method: 'DELETE' })
+
+/** Mails the client a sign-in link to their room (the room's own form does the same). */
+export const sendRoomLink = (email: string) =>
+  apiRequest<{ message: string }>('/api/client/sign-in', { method: 'POST', body: { email } })
+
+/** Signs the client out of their room on every device. */
+export const endRoomSessions = (clientId: string) =>
+  apiRequest<{ message: string; ended: number }>(`/api/clients/${clientId}/sessions`, {
+    method: 'DELETE',
+  })

@@ -9,14 +9,17 @@ import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { ClientFiles } from '#app/features/clients/client-files.tsx'
 import { ClientProjects } from '#app/features/clients/client-projects.tsx'
+import { ClientRoomPanel } from '#app/features/clients/client-room-panel.tsx'
 import {
   createProject,
   deleteClient,
   deleteClientFile,
   deleteProject,
+  endRoomSessions,
   getClient,
   listClientFiles,
   listClientProjects,
+  sendRoomLink,
   updateClient,
   updateProject,
   uploadClientFile,
@@ -56,6 +59,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
       projects,
       files,
       websites,
+      roomUrl: new URL('/client', request.url).href,
     }
   })
 }
@@ -96,6 +100,21 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     )
     return undefined
   }
+  if (intent === 'send-room-link') {
+    const { client } = await withSignIn(request, () => getClient(params.id))
+    await runIntent(
+      () => withSignIn(request, () => sendRoomLink(client.email)),
+      `Sign-in link sent to ${client.email}`,
+    )
+    return undefined
+  }
+  if (intent === 'end-room-sessions') {
+    await runIntent(
+      () => withSignIn(request, () => endRoomSessions(params.id)),
+      ({ message }) => message,
+    )
+    return undefined
+  }
   if (intent === 'delete') {
     const deleted = await runIntent(
       () => withSignIn(request, () => deleteClient(params.id)),
@@ -116,7 +135,7 @@ export function HydrateFallback() {
 }
 
 export default function ClientEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, proposals, projects, files, websites } = loaderData
+  const { client, proposals, projects, files, websites, roomUrl } = loaderData
   const errors = errorsOf(actionData)
   const isSaving = useNavigation().state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
@@ -158,6 +177,7 @@ export default function ClientEditPage({ loaderData, actionData }: Route.Compone
       </section>
       <ClientProjects clientId={client._id} projects={projects} websites={websites} />
       <ClientFiles clientId={client._id} files={files} />
+      <ClientRoomPanel client={client} roomUrl={roomUrl} />
       {dialog}
     </div>
   )
