@@ -393,6 +393,7 @@ export function createProposalsService({
               clientName: row.document!.buyer.name,
               reason: body.reason,
               adminUrl: adminUrlOf(row.id),
+              brand: mailBrandOf(await settings.get(), publicUrl),
             }),
           })
         : undefined
