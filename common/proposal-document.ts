@@ -4,10 +4,11 @@
  * the document.
  */
 import { ownContactEmail } from './first-run-persona.ts'
-import { decimalText, percentOf, totalsOf, type LineInput } from './money.ts'
+import { decimalText, percentOf, type LineInput } from './money.ts'
 import type { Client } from './schemas/clients.ts'
 import type { ProposalDocument } from './schemas/proposals.ts'
 import type { SiteSettings } from './schemas/settings.ts'
+import { isBuyerReverseCharged, lineVat, vatTotalsOf } from './vat.ts'
 
 interface ProposalDraft {
   title: string
@@ -37,6 +38,20 @@ function sellerOf(site: SiteSettings): ProposalDocument['seller'] {
   }
 }
 
+/**
+ * The totals of a proposal's `items` for `client`: each line at the VAT it is charged (none under
+ * the reverse charge, by the invoices' rule, so the proposal asks for what its invoices will), tax
+ * per rate on the sum of its lines.
+ */
+export function proposalTotalsOf(
+  items: readonly LineInput[],
+  client: Pick<Party, 'country' | 'vatId'>,
+  site: SiteSettings,
+) {
+  const reverseCharge = isBuyerReverseCharged(client, site.billing)
+  return { reverseCharge, ...vatTotalsOf(items, reverseCharge) }
+}
+
 /** `draft` for `client` as the site stands, issued on `issuedAt` ("YYYY-MM-DD"). */
 export function proposalDocumentOf(
   draft: ProposalDraft,
@@ -44,7 +59,7 @@ export function proposalDocumentOf(
   site: SiteSettings,
   issuedAt: string,
 ): ProposalDocument {
-  const totals = totalsOf(draft.items)
+  const { reverseCharge, ...totals } = proposalTotalsOf(draft.items, client, site)
   return {
     title: draft.title,
     summary: draft.summary,
@@ -52,13 +67,15 @@ export function proposalDocumentOf(
       description: item.description,
       quantity: String(item.quantity),
       unitPrice: String(item.unitPrice),
-      taxRate: String(item.taxRate),
+      // The rate charged: 0 under the reverse charge, as on the invoice.
+      taxRate: lineVat(String(item.taxRate), reverseCharge).rate,
       net: totals.lineNets[index]!,
     })),
     subtotal: totals.subtotal,
     tax: totals.tax,
     total: totals.total,
-    taxBreakdown: totals.breakdown,
+    taxBreakdown: totals.breakdown.map(({ rate, net, tax }) => ({ rate, net, tax })),
+    reverseCharge,
     currency: draft.currency ?? site.billing.currency,
     validUntil: draft.validUntil,
     terms: draft.terms,

@@ -2,8 +2,8 @@
  * Which VAT an invoice line carries: the EU's reverse charge for a business buyer in another member
  * state (Council Directive 2006/112/EC, articles 44 and 196; the invoice says "Reverse charge",
  * article 226(11a)), otherwise the line's own rate. The codes are EN 16931's VAT categories (UNTDID
- * 5305): S standard rate, Z zero rate, AE reverse charge. The editor's preview and the server
- * decide with this one file.
+ * 5305): S standard rate, Z zero rate, AE reverse charge. Proposals and invoices, the editors'
+ * previews and the server decide with this one file.
  */
 import { totalsOf, type LineInput } from './money.ts'
 
@@ -43,6 +43,10 @@ export type VatCategoryCode = 'S' | 'Z' | 'AE'
 /** The words every reverse-charged document carries, on the page and in its XML. */
 export const REVERSE_CHARGE_NOTE = 'Reverse charge'
 
+/** What the reverse charge means, under a reverse-charged document's totals and in its PDF. */
+export const REVERSE_CHARGE_EXPLANATION =
+  'No VAT is charged: the recipient accounts for it (Council Directive 2006/112/EC, article 196).'
+
 interface VatParties {
   /** The seller's billing country (ISO 3166-1 alpha-2, or ''). */
   sellerCountry: string
@@ -66,6 +70,20 @@ export function isReverseCharge({ sellerCountry, buyerCountry, buyerVatId }: Vat
     seller !== buyer
   )
 }
+
+/**
+ * Whether the seller of `billing` reverse-charges `buyer` (a client): the one rule proposals and
+ * invoices, their previews and their documents apply.
+ */
+export const isBuyerReverseCharged = (
+  buyer: { country: string; vatId: string },
+  billing: { country: string },
+): boolean =>
+  isReverseCharge({
+    sellerCountry: billing.country,
+    buyerCountry: buyer.country,
+    buyerVatId: buyer.vatId,
+  })
 
 /** A line's VAT as the invoice states it: the rate charged (percent) and its category. */
 export function lineVat(

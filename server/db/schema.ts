@@ -983,6 +983,8 @@ export const proposals = pgTable(
     tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The client is reverse-charged (common/vat.ts): the totals carry no tax. */
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
     status: text('status').$type<ProposalStatus>().notNull().default('draft'),
     /** The secret of the client's link (PUBLIC_URL/proposal/{token}), set when sent. */
     token: text('token').unique(),

@@ -29,7 +29,7 @@ import {
 import { isLinkToken } from '#common/schemas/common.ts'
 import type { Proposal } from '#common/schemas/proposals.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
-import { isReverseCharge, lineVat, REVERSE_CHARGE_NOTE, vatTotalsOf } from '#common/vat.ts'
+import { isBuyerReverseCharged, lineVat, REVERSE_CHARGE_NOTE, vatTotalsOf } from '#common/vat.ts'
 import type { Db } from '#server/db/client.ts'
 import type { ClientRow, InvoicePaymentRow, InvoiceRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
@@ -137,11 +137,7 @@ export function createInvoicesService({
   const today = async () => todayFor(await settings.get())
 
   const isReverseChargedBy = (client: ClientRow, site: SiteSettings) =>
-    isReverseCharge({
-      sellerCountry: site.billing.country,
-      buyerCountry: client.country,
-      buyerVatId: client.vatId,
-    })
+    isBuyerReverseCharged(client, site.billing)
 
   /** Lines priced at the VAT they are charged, with their totals. */
   function priced(items: readonly Omit<LineItem, 'net'>[], reverseCharge: boolean) {

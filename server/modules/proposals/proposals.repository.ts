@@ -23,6 +23,7 @@ export type DraftValues = Pick<
   | 'tax'
   | 'total'
   | 'depositAmount'
+  | 'reverseCharge'
 >
 
 export type Signed = Pick<
@@ -74,11 +75,24 @@ export function createProposalsRepository(db: Db) {
       return deleted.length > 0
     },
 
-    /** Within `tx`: fixes a draft's document and link; undefined when it is not a draft. */
+    /**
+     * Within `tx`: fixes a draft's document and link, its totals the document's; undefined when it
+     * is not a draft.
+     */
     async markSent(
       tx: Db,
       id: string,
-      sent: Pick<ProposalRow, 'token' | 'document' | 'sentAt'>,
+      sent: Pick<
+        ProposalRow,
+        | 'token'
+        | 'document'
+        | 'sentAt'
+        | 'subtotal'
+        | 'tax'
+        | 'total'
+        | 'depositAmount'
+        | 'reverseCharge'
+      >,
     ): Promise<ProposalRow | undefined> {
       const [row] = await tx
         .update(proposals)

@@ -1,0 +1,1 @@
+ALTER TABLE "proposals" ADD COLUMN "reverse_charge" boolean DEFAULT false NOT NULL;
