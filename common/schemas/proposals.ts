@@ -66,6 +66,8 @@ const ProposalSchema = z.object({
    * seller's): no tax, "Reverse charge" on the proposal and its invoices.
    */
   reverseCharge: z.boolean(),
+  /** The seller's VAT exemption reason when it charges no VAT (its billing details), else "". */
+  vatExemption: z.string(),
   currency: z.string(),
   validUntil: z.string(),
   terms: z.string(),
@@ -119,6 +121,8 @@ export interface ProposalDocument {
   taxBreakdown: { rate: string; net: string; tax: string }[]
   /** The client is reverse-charged; absent from documents sent before proposals were. */
   reverseCharge?: boolean
+  /** The seller's VAT exemption reason, "" for none; absent from documents sent before. */
+  vatExemption?: string
   currency: string
   validUntil: string
   terms: string

@@ -518,3 +518,36 @@ describe('the reverse charge', () => {
     })
   })
 })
+
+describe('an exempt seller', () => {
+  it('takes no tax on its proposals and says why, as its invoices do', async () => {
+    const reason = 'Kleinunternehmer gemäß § 19 UStG'
+    await changeSettings(app, admin, (current) => ({
+      ...current,
+      billing: { ...current.billing, vatExemptionReason: reason },
+    }))
+    try {
+      const client = await makeClient('exempt@crumb.test')
+      const sent = await send((await draft(client._id))._id)
+      expect(sent).toMatchObject({
+        vatExemption: reason,
+        reverseCharge: false,
+        subtotal: '1601.19',
+        tax: '0.00',
+        total: '1601.19',
+      })
+      const res = await accept(tokenOf(sent))
+      expect(res.statusCode, res.body).toBe(200)
+      const signed = smtp.mailsTo('exempt@crumb.test').find((m) => m.subject.startsWith('Signed:'))
+      const text = await pdfText(signed!.parsed.attachments[0]!.content)
+      expect(text).toContain('No VAT is charged')
+      expect(text).toContain(reason)
+      expect(text).toMatch(/Total\s+€1,601\.19/)
+    } finally {
+      await changeSettings(app, admin, (current) => ({
+        ...current,
+        billing: { ...current.billing, vatExemptionReason: '' },
+      }))
+    }
+  })
+})

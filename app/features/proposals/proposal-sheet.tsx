@@ -111,9 +111,11 @@ export function ProposalSheet({
                 <TotalRow
                   key={entry.rate}
                   label={
-                    d.reverseCharge
-                      ? `VAT: ${REVERSE_CHARGE_NOTE}`
-                      : `VAT ${entry.rate} % on ${money(entry.net)}`
+                    d.vatExemption
+                      ? 'VAT: exempt'
+                      : d.reverseCharge
+                        ? `VAT: ${REVERSE_CHARGE_NOTE}`
+                        : `VAT ${entry.rate} % on ${money(entry.net)}`
                   }
                   amount={money(entry.tax)}
                 />
@@ -133,6 +135,11 @@ export function ProposalSheet({
           <p className="mt-4 text-sm text-slate-700">
             <strong className="font-semibold">{REVERSE_CHARGE_NOTE}.</strong>{' '}
             {REVERSE_CHARGE_EXPLANATION}
+          </p>
+        ) : null}
+        {d.vatExemption ? (
+          <p className="mt-4 text-sm text-slate-700">
+            <strong className="font-semibold">No VAT is charged:</strong> {d.vatExemption}
           </p>
         ) : null}
       </Section>

@@ -142,9 +142,11 @@ function drawItems(doc: Pdf, d: ProposalDocument) {
   drawTotals(doc, [
     { label: 'Subtotal', amount: money(d.subtotal) },
     ...d.taxBreakdown.map((entry) => ({
-      label: d.reverseCharge
-        ? `VAT 0 % on ${money(entry.net)} (${REVERSE_CHARGE_NOTE})`
-        : `VAT ${entry.rate} % on ${money(entry.net)}`,
+      label: d.vatExemption
+        ? `VAT 0 % on ${money(entry.net)} (exempt)`
+        : d.reverseCharge
+          ? `VAT 0 % on ${money(entry.net)} (${REVERSE_CHARGE_NOTE})`
+          : `VAT ${entry.rate} % on ${money(entry.net)}`,
       amount: money(entry.tax),
     })),
     { label: 'Total', amount: money(d.total), isTotal: true },
@@ -157,6 +159,10 @@ function drawItems(doc: Pdf, d: ProposalDocument) {
         ]
       : []),
   ])
+  if (d.vatExemption) {
+    doc.moveDown(1.2)
+    drawNote(doc, 'No VAT is charged', d.vatExemption)
+  }
   if (d.reverseCharge) {
     doc.moveDown(1.2)
     drawNote(

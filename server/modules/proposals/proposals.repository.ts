@@ -24,6 +24,7 @@ export type DraftValues = Pick<
   | 'total'
   | 'depositAmount'
   | 'reverseCharge'
+  | 'vatExemption'
 >
 
 export type Signed = Pick<
@@ -92,6 +93,7 @@ export function createProposalsRepository(db: Db) {
         | 'total'
         | 'depositAmount'
         | 'reverseCharge'
+        | 'vatExemption'
       >,
     ): Promise<ProposalRow | undefined> {
       const [row] = await tx

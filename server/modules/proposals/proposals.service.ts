@@ -116,6 +116,7 @@ export function createProposalsService({
 
   function toProposal(row: ProposalRow): Proposal {
     const reverseCharge = row.document ? row.document.reverseCharge === true : row.reverseCharge
+    const vatExemption = row.document ? (row.document.vatExemption ?? '') : row.vatExemption
     return {
       _id: row.id,
       clientId: row.clientId,
@@ -128,12 +129,13 @@ export function createProposalsService({
       total: row.total,
       taxBreakdown:
         row.document?.taxBreakdown ??
-        vatTotalsOf(row.items, reverseCharge).breakdown.map(({ rate, net, tax }) => ({
+        vatTotalsOf(row.items, reverseCharge, vatExemption).breakdown.map(({ rate, net, tax }) => ({
           rate,
           net,
           tax,
         })),
       reverseCharge,
+      vatExemption,
       currency: row.currency,
       validUntil: row.validUntil,
       terms: row.terms,
@@ -187,6 +189,7 @@ export function createProposalsService({
       total: totals.total,
       depositAmount: percentOf(totals.total, body.depositPercent),
       reverseCharge: totals.reverseCharge,
+      vatExemption: totals.vatExemption,
     }
   }
 
@@ -292,6 +295,7 @@ export function createProposalsService({
           total: document.total,
           depositAmount: document.depositAmount,
           reverseCharge: document.reverseCharge === true,
+          vatExemption: document.vatExemption ?? '',
         })
         if (!row) return undefined
         if (row.messageId) await messages.moveToStage(row.messageId, 'proposal', tx)

@@ -143,6 +143,7 @@ export const IMAGE_COLUMNS = {
     address: 'none',
     country: 'none',
     vatId: 'none',
+    peppolId: 'none',
   },
   // Terms and a proposal's summary are Markdown, which may show an uploaded image.
   terms_templates: { name: 'none', body: 'images' },
@@ -161,6 +162,7 @@ export const IMAGE_COLUMNS = {
     signedPdf: 'none',
     depositStatus: 'none',
     declineReason: 'none',
+    vatExemption: 'none',
   },
   // Invoices: plain text and amounts; the document's brand is a colour, never an image.
   invoices: {
@@ -172,6 +174,7 @@ export const IMAGE_COLUMNS = {
     notes: 'none',
     token: 'none',
     document: 'none',
+    vatExemption: 'none',
   },
   invoice_number_sequences: { prefix: 'none' },
   invoice_payments: { method: 'none', reference: 'none' },

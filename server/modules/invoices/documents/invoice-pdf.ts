@@ -162,7 +162,9 @@ function totalsOf(d: InvoiceDocument): TotalRow[] {
       label:
         entry.category === 'AE'
           ? `VAT 0 % on ${money(entry.net)} (${entry.exemptionReason})`
-          : `VAT ${entry.rate} % on ${money(entry.net)}`,
+          : entry.category === 'E'
+            ? `VAT 0 % on ${money(entry.net)} (exempt)`
+            : `VAT ${entry.rate} % on ${money(entry.net)}`,
       amount: money(entry.tax),
     })),
     { label: 'Total', amount: money(d.total), isTotal: true },
@@ -307,6 +309,7 @@ export async function invoicePdf(
         .filter(Boolean)
         .join(' '),
     )
+  if (d.vatExemption) drawNote(doc, 'No VAT is charged', d.vatExemption)
   if (d.notes) drawNote(doc, d.kind === 'credit' ? 'Note' : 'Notes', d.notes)
   if (d.kind === 'invoice' && d.payment.iban && new Big(d.due).gt(0)) await drawPayment(doc, d)
   else if (d.kind === 'invoice' && d.paymentTerms) drawNote(doc, 'Payment', d.paymentTerms)
