@@ -23,6 +23,12 @@ import { createOutboxRepository } from '#server/modules/mail/outbox.repository.t
 
 export const LINK_CHECK_ENTRIES = 1_000
 const ROUNDS = 3
+const BENCH_BRAND = {
+  businessName: 'Bench',
+  accentColor: '#1d4ed8',
+  homeUrl: 'http://localhost/',
+  logoUrl: null,
+}
 const PERIOD_MS = 6 * 60 * 60 * 1000
 const PAGE = `<!doctype html><html><body><h1>Client project</h1>${'<p>Lorem ipsum dolor sit amet.</p>'.repeat(400)}</body></html>`
 
@@ -68,6 +74,7 @@ async function runRounds(origin: string) {
     }),
     ownerEmail: async () => 'owner@localhost',
     adminUrl: 'http://localhost/admin/websites',
+    brand: async () => BENCH_BRAND,
     intervalMs: PERIOD_MS,
     probe: (link, keyword, signal) =>
       probeLink(link, {

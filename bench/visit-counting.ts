@@ -87,6 +87,12 @@ async function storagePer10k() {
       ownerEmail: async () => undefined,
       messagesPerWeek: async () => ({ weeks: [] }),
       dashboardUrl: 'http://bench.example/admin/dashboard',
+      brand: async () => ({
+        businessName: 'Bench',
+        accentColor: '#1d4ed8',
+        homeUrl: 'http://bench.example/',
+        logoUrl: null,
+      }),
     })
     const pages = ['/', '/portfolio', '/faq', '/about', '/webdesign', '/contact', '/dns']
     const sources = [null, 'www.google.com', 'www.linkedin.com', 'duckduckgo.com', 'github.com']

@@ -144,7 +144,7 @@ export async function createServices(deps: ServicesDeps) {
     const { ownerName, businessName } = await settings.get()
     return { ownerName, businessName }
   }
-  /** The owner's look as mail shows it: the newsletter and every mail to a visitor. */
+  /** The owner's look as every mail shows it. */
   const mailBrand = async () => mailBrandOf(await settings.get(), config.publicUrl)
   const mail = createMailService({
     transport,
@@ -169,6 +169,7 @@ export async function createServices(deps: ServicesDeps) {
     tokens,
     secrets,
     mail,
+    brand: mailBrand,
     publicUrl: config.publicUrl,
     siteName: new URL(config.publicUrl).host,
     now,
@@ -178,6 +179,7 @@ export async function createServices(deps: ServicesDeps) {
     repo: createUsersRepository(db),
     security,
     mail,
+    brand: mailBrand,
     publicUrl: config.publicUrl,
     now,
     log,
@@ -201,6 +203,7 @@ export async function createServices(deps: ServicesDeps) {
     ownerEmail,
     messagesPerWeek: () => messages.trend(),
     dashboardUrl: `${config.publicUrl}/admin/dashboard`,
+    brand: mailBrand,
   })
   const messages = createMessagesService({
     repo: createMessagesRepository(db),
@@ -245,6 +248,7 @@ export async function createServices(deps: ServicesDeps) {
     mail,
     ownerEmail,
     adminUrl: `${config.publicUrl}/admin/websites`,
+    brand: mailBrand,
     intervalMs: config.linkChecks.intervalMs,
     probe: (link, keyword, signal) =>
       probeLink(link, {

@@ -8,6 +8,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools'
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
 import { decimalPlaces, isDecimal } from '../money.ts'
+import { peppolIdProblem } from '../peppol.ts'
 import { requiredText, text } from './common.ts'
 
 const ADDRESS_MAX = 500
@@ -17,6 +18,8 @@ const PAYMENT_TERMS_MAX_DAYS = 365
 const REMINDER_DAYS_MAX = 5
 const ITEM_DESCRIPTION_MAX = 500
 const PHONE_MAX = 40
+const PEPPOL_ID_MAX = 60
+const VAT_EXEMPTION_MAX = 300
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
@@ -46,6 +49,17 @@ export const vatIdSchema = (label: string) =>
     .overwrite((value) => value.replace(/[\s.-]/g, '').toUpperCase())
     .refine((value) => value === '' || /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value), {
       error: `${label} must start with its country code, such as DE123456789`,
+    })
+
+/**
+ * A Peppol participant ID ("0088:5798000000001"), or '': a scheme of Peppol's EAS code list and an
+ * identifier under it, checked as Peppol's rules check it (common/peppol.ts).
+ */
+export const peppolIdSchema = (label: string) =>
+  text(label, PEPPOL_ID_MAX)
+    .overwrite((value) => value.replace(/\s+/g, ''))
+    .refine((value) => value === '' || peppolIdProblem(value) === undefined, {
+      error: (issue) => `${label} ${peppolIdProblem(String(issue.input))}`,
     })
 
 /**
@@ -111,6 +125,14 @@ export const BillingSettingsSchema = z.object(
     email: BillingEmailSchema,
     /** The seller's contact telephone (BT-42), which German e-invoices between German parties require. */
     phone: BillingPhoneSchema,
+    /** Where e-invoices reach the owner when their VAT ID does not say it ("0088:…"), or "". */
+    peppolId: peppolIdSchema('Peppol ID').default(''),
+    /**
+     * Why the owner charges no VAT ("Kleinunternehmer gemäß § 19 UStG", "TVA non applicable, art.
+     * 293 B du CGI"), or "": set, every line of every document is exempt (category E) at 0 %,
+     * with these words on it.
+     */
+    vatExemptionReason: text('VAT exemption reason', VAT_EXEMPTION_MAX).default(''),
     iban: IbanSchema,
     bic: BicSchema,
     bankName: text('Bank name', TEXT_LIMITS.name),
@@ -159,6 +181,8 @@ export const BILLING_DEFAULTS: BillingSettings = {
   registration: '',
   email: '',
   phone: '',
+  peppolId: '',
+  vatExemptionReason: '',
   iban: '',
   bic: '',
   bankName: '',

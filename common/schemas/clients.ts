@@ -1,7 +1,7 @@
 /** The owner's clients: who proposals and invoices are for (GET/POST /api/clients ...). */
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
-import { countrySchema, vatIdSchema } from './billing.ts'
+import { countrySchema, peppolIdSchema, vatIdSchema } from './billing.ts'
 import { EmailSchema, IdSchema, requiredText, text } from './common.ts'
 
 const ADDRESS_MAX = 500
@@ -14,6 +14,8 @@ const ClientSchema = z.object({
   address: z.string(),
   country: z.string(),
   vatId: z.string(),
+  /** The Peppol participant ID e-invoices address the client by ("0088:…"), or "". */
+  peppolId: z.string(),
   /** The inquiry the client came from, if any. */
   messageId: z.string().nullable(),
   createdAt: z.string(),
@@ -28,6 +30,7 @@ export const ClientBodySchema = z.object({
   address: text('Address', ADDRESS_MAX).default(''),
   country: countrySchema('Country').default(''),
   vatId: vatIdSchema('VAT ID').default(''),
+  peppolId: peppolIdSchema('Peppol ID').default(''),
   messageId: IdSchema.nullable().optional(),
 })
 export type ClientBody = z.infer<typeof ClientBodySchema>

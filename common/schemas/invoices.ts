@@ -59,7 +59,7 @@ export const InvoiceBodySchema = z
 export type InvoiceBody = z.infer<typeof InvoiceBodySchema>
 
 const VatBreakdownSchema = z.object({
-  category: z.enum(['S', 'Z', 'AE']),
+  category: z.enum(['S', 'Z', 'AE', 'E']),
   rate: z.string(),
   net: z.string(),
   tax: z.string(),
@@ -92,6 +92,8 @@ const InvoiceSchema = z.object({
   taxBreakdown: z.array(VatBreakdownSchema),
   /** The buyer is reverse-charged: no tax, "Reverse charge" on the invoice. */
   reverseCharge: z.boolean(),
+  /** The seller's VAT exemption reason: every line exempt (category E) at 0 %; "" for none. */
+  vatExemption: z.string(),
   currency: z.string(),
   issueDate: z.string().nullable(),
   dueDate: z.string().nullable(),

@@ -61,6 +61,13 @@ const ProposalSchema = z.object({
   tax: z.string(),
   total: z.string(),
   taxBreakdown: z.array(TaxBreakdownSchema),
+  /**
+   * The client is reverse-charged (a business with a VAT ID in another EU member state than the
+   * seller's): no tax, "Reverse charge" on the proposal and its invoices.
+   */
+  reverseCharge: z.boolean(),
+  /** The seller's VAT exemption reason when it charges no VAT (its billing details), else "". */
+  vatExemption: z.string(),
   currency: z.string(),
   validUntil: z.string(),
   terms: z.string(),
@@ -112,6 +119,10 @@ export interface ProposalDocument {
   tax: string
   total: string
   taxBreakdown: { rate: string; net: string; tax: string }[]
+  /** The client is reverse-charged; absent from documents sent before proposals were. */
+  reverseCharge?: boolean
+  /** The seller's VAT exemption reason, "" for none; absent from documents sent before. */
+  vatExemption?: string
   currency: string
   validUntil: string
   terms: string

@@ -73,6 +73,8 @@ describe('planBackup', () => {
         'recovery_codes',
         'security_events',
         'user_sessions',
+        'client_sessions',
+        'client_sign_in_tokens',
         'passkeys',
         'passkey_challenges',
         'sign_in_challenges',

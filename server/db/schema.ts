@@ -941,6 +941,8 @@ export const clients = pgTable(
     address: text('address').notNull().default(''),
     country: text('country').notNull().default(''),
     vatId: text('vat_id').notNull().default(''),
+    /** The Peppol participant ID ("0088:…") e-invoices address the client by, or "". */
+    peppolId: text('peppol_id').notNull().default(''),
     /** The inquiry the client came from ("Make a client" in the inbox). */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -1026,6 +1028,10 @@ export const proposals = pgTable(
     tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The client is reverse-charged (common/vat.ts): the totals carry no tax. */
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    /** The seller's VAT exemption reason when the proposal was saved or sent, "" for none. */
+    vatExemption: text('vat_exemption').notNull().default(''),
     status: text('status').$type<ProposalStatus>().notNull().default('draft'),
     /** The secret of the client's link (PUBLIC_URL/proposal/{token}), set when sent. */
     token: text('token').unique(),
@@ -1082,6 +1088,8 @@ export const invoices = pgTable(
     items: jsonb('items').$type<LineItem[]>().notNull(),
     currency: text('currency').notNull(),
     reverseCharge: boolean('reverse_charge').notNull().default(false),
+    /** The seller's VAT exemption reason (billing details) when drafted, "" for none: category E. */
+    vatExemption: text('vat_exemption').notNull().default(''),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
     tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),

@@ -294,3 +294,26 @@ export function drawFooters(doc: Pdf, text: (page: number, pages: number) => str
       })
   }
 }
+
+/** A tinted note across the page: a bold heading and its text. */
+export function drawNote(doc: Pdf, heading: string, text: string) {
+  const width = contentWidth(doc)
+  const inner = width - 28
+  doc.font('regular').fontSize(9.5)
+  const height = doc.heightOfString(text, { width: inner, lineGap: 1.5 }) + 34
+  if (doc.y + height > doc.page.height - MARGIN) doc.addPage()
+  const top = doc.y
+  doc.roundedRect(MARGIN, top, width, height, 6).fill(TINT)
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(heading, MARGIN + 14, top + 11, { width: inner })
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(text, MARGIN + 14, doc.y + 2, { width: inner, lineGap: 1.5 })
+  doc.x = MARGIN
+  doc.y = top + height + 12
+}

@@ -68,6 +68,8 @@ describe('PUT /api/settings with billing details', () => {
       bic: 'COBADEFFXXX',
       currency: 'EUR',
       reminderDays: [3, 10],
+      peppolId: '',
+      vatExemptionReason: '',
     }
     expect(SiteSettingsSchema.parse(saved.json()).billing).toEqual(expected)
     const { billing: _left, ...withoutBilling } = current

@@ -123,6 +123,7 @@ const rowOf = (client: Client): ClientRow => ({
   address: client.address,
   country: client.country,
   vatId: client.vatId,
+  peppolId: client.peppolId,
   messageId: client.messageId,
   createdAt: new Date(client.createdAt),
   updatedAt: new Date(client.updatedAt),

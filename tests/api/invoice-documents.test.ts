@@ -3,14 +3,21 @@
  * says so, with the Factur-X extension) that embeds `factur-x.xml`, whose number, dates, parties,
  * VAT breakdown and totals are the invoice's; the UBL likewise. Both pass the published rules
  * (EN 16931 for CII and UBL, Peppol BIS Billing 3.0 for the UBL: tests/helpers/en16931-rules.ts)
- * for an invoice with several VAT rates, a reverse-charged one and a credit note. The EPC QR code,
- * on the client's page and in the PDF, pays what is due to the IBAN with the number as reference.
+ * for an invoice with several VAT rates, a reverse-charged one, a credit note, a buyer without a
+ * VAT ID addressed by their Peppol participant ID and an exempt seller (category E). The EPC QR
+ * code, on the client's page and in the PDF, pays what is due to the IBAN with the number as
+ * reference.
  */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PEPPOL_EAS_CODES } from '#common/peppol.ts'
 import { ClientResponseSchema } from '#common/schemas/clients.ts'
 import { InvoiceResponseSchema, type Invoice } from '#common/schemas/invoices.ts'
-import { asAdmin } from '#tests/helpers/auth.ts'
+import { ROOT_DIR } from '#server/lib/paths.ts'
+import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { checkRules, type RuleSet } from '#tests/helpers/en16931-rules.ts'
 import { embeddedFiles, firstPagePng, readQrCode, textOf, xmpOf } from '#tests/helpers/pdf-files.ts'
 import { uploadFixture } from '#tests/helpers/images.ts'
@@ -421,6 +428,127 @@ describe('GET /api/invoices/{id}/ubl', () => {
     expect(cii.failed.map((rule) => rule.id)).toContain('BR-CO-15')
     const peppol = await checkRules(broken(ubl, 'cbc:TaxInclusiveAmount'), 'EN16931-UBL')
     expect(peppol.failed.map((rule) => rule.id)).toContain('BR-CO-15')
+  })
+})
+
+describe('electronic addresses without a VAT ID', () => {
+  it('knows the EAS codes of the Peppol rules the tests run, which have no EM', async () => {
+    const rules = gunzipSync(
+      await readFile(
+        path.join(ROOT_DIR, 'tests/fixtures/e-invoice-rules/PEPPOL-EN16931-UBL.sef.json.gz'),
+      ),
+    ).toString('utf8')
+    const list = /"name":"Q\{\}eaid"[\s\S]*?"val":"([^"]+)"/.exec(rules)?.[1]
+    expect(list).toBeDefined()
+    expect(new Set(list!.trim().split(/\s+/))).toEqual(PEPPOL_EAS_CODES)
+    expect(PEPPOL_EAS_CODES.has('EM')).toBe(false)
+  })
+
+  it('addresses a buyer without a VAT ID by their Peppol ID, within the Peppol rules', async () => {
+    const invoice = await issued({
+      company: '',
+      name: 'Robin Baker',
+      vatId: '',
+      peppolId: '0088:5798000000001',
+    })
+    const ubl = (await download(invoice, 'ubl')).body
+    expect(readUbl(ubl).buyer).toEqual({
+      name: 'Robin Baker',
+      vatId: undefined,
+      country: 'DE',
+      endpoint: '0088:5798000000001',
+    })
+    expect(await fatalRules(ubl, 'EN16931-UBL', 'PEPPOL-UBL')).toEqual([])
+  })
+
+  it('answers 409 saying what is missing for a buyer with neither, and serves a Peppol ID added after issuing', async () => {
+    const invoice = await issued({ company: '', vatId: '' })
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice._id}/ubl`,
+      headers: admin,
+    })
+    expectError(
+      refused,
+      409,
+      "The UBL (Peppol) invoice needs the client's electronic address: add their Peppol ID (such as 0088:5798000000001) or their VAT ID on the client's screen",
+    )
+    const client = await app.inject({
+      method: 'GET',
+      url: `/api/clients/${invoice.clientId}`,
+      headers: admin,
+    })
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/clients/${invoice.clientId}`,
+      headers: admin,
+      payload: {
+        ...ClientResponseSchema.parse(client.json()).client,
+        peppolId: '9930:DE987654321',
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const ubl = (await download(invoice, 'ubl')).body
+    expect(readUbl(ubl).buyer.endpoint).toBe('9930:DE987654321')
+    expect(await fatalRules(ubl, 'EN16931-UBL', 'PEPPOL-UBL')).toEqual([])
+  })
+
+  it.each([
+    ['a scheme Peppol does not list', 'EM:robin@crumb.test', /Peppol ID must be a scheme code/],
+    ['an unknown scheme', '1234:5798000000001', /scheme 1234 is not in Peppol/],
+    ['a GLN with a wrong check digit', '0088:5798000000002', /must be a GLN/],
+    ['a Belgian number with wrong check digits', '0208:0123456700', /Belgian enterprise number/],
+  ])('refuses %s as a client’s Peppol ID, naming the field', async (_, peppolId, message) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: admin,
+      payload: { name: 'Robin Baker', email: `peppol-${crypto.randomUUID()}@crumb.test`, peppolId },
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json<{ message: string }>().message).toMatch(message)
+    expect(res.json<{ message: string }>().message).toMatch(/^peppolId: |Peppol ID/)
+  })
+})
+
+describe('an exempt seller', () => {
+  const REASON = 'Kleinunternehmer gemäß § 19 UStG: keine Umsatzsteuer'
+
+  it('states every line exempt (category E, 0 %) with its reason in the CII, the UBL and the PDF, within the rules', async () => {
+    await changeSettings(app, admin, (current) => ({
+      ...current,
+      billing: { ...current.billing, vatExemptionReason: REASON },
+    }))
+    try {
+      const invoice = await issued({})
+      expect(invoice).toMatchObject({ vatExemption: REASON, reverseCharge: false, tax: '0.00' })
+      expect(invoice.taxBreakdown).toEqual([
+        { category: 'E', rate: '0', net: invoice.subtotal, tax: '0.00' },
+      ])
+      expect(invoice.total).toBe(invoice.subtotal)
+      const { pdf, xml } = await pdfOf(invoice)
+      const cii = readCii(xml)
+      expect(cii.notes).toEqual([REASON])
+      expect(cii.breakdown).toEqual([
+        { category: 'E', rate: '0', net: invoice.subtotal, tax: '0.00', exemption: [REASON] },
+      ])
+      expect(await fatalRules(xml, 'EN16931-CII')).toEqual([])
+      const text = await textOf(pdf)
+      expect(text).toContain('No VAT is charged')
+      expect(text).toContain('Kleinunternehmer')
+
+      const ubl = (await download(invoice, 'ubl')).body
+      expect(readUbl(ubl).breakdown).toEqual([
+        { category: 'E', rate: '0', net: invoice.subtotal, tax: '0.00' },
+      ])
+      expect(ubl).toContain(`<cbc:TaxExemptionReason>${REASON}</cbc:TaxExemptionReason>`)
+      expect(await fatalRules(ubl, 'EN16931-UBL', 'PEPPOL-UBL')).toEqual([])
+    } finally {
+      await changeSettings(app, admin, (current) => ({
+        ...current,
+        billing: { ...current.billing, vatExemptionReason: '' },
+      }))
+    }
   })
 })
 

@@ -302,7 +302,8 @@ describe('POST /api/invoices/{id}/issue', () => {
 
 describe('an issued invoice', () => {
   it('never changes: PUT and DELETE answer 409, and its document stays as issued', async () => {
-    const client = await makeClient(app, admin)
+    // Its Peppol ID addresses the UBL to a client without a VAT ID.
+    const client = await makeClient(app, admin, { peppolId: '0088:5798000000001' })
     const issued = await issue((await draft(client._id))._id)
     const put = await app.inject({
       method: 'PUT',

@@ -2,8 +2,8 @@
  * Clients and proposals through the API: a client made from an inquiry, a proposal's totals
  * computed exactly, sending (the link mailed, the inquiry at "proposal", the content fixed), the
  * client's acceptance (signature, device, hash, the signed PDF to both sides, the inquiry "won",
- * the deposit due), a second acceptance refused, an expired one gone, and a decline told to the
- * owner.
+ * the deposit due), a second acceptance refused, an expired one gone, a decline told to the owner,
+ * and the EU reverse charge applied as the invoices apply it.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -13,6 +13,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientResponseSchema, ClientsListSchema } from '#common/schemas/clients.ts'
 import { MessageSchema } from '#common/schemas/messages.ts'
+import { InvoiceResponseSchema, InvoicesListSchema } from '#common/schemas/invoices.ts'
 import { ProposalResponseSchema, type Proposal } from '#common/schemas/proposals.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
@@ -409,5 +410,144 @@ describe('sending and signing', () => {
     expect(told.subject).toBe('Robin Baker declined: A decline')
     expect(told.text).toContain('We went with a friend.')
     expectError(await accept(tokenOf(sent)), 409)
+  })
+})
+
+describe('the reverse charge', () => {
+  /** A client of the seller's (a DE business) with `country` and `vatId`. */
+  async function clientIn(country: string, vatId: string) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: admin,
+      payload: {
+        name: 'Camille Martin',
+        email: `vat-${crypto.randomUUID()}@client.test`,
+        company: 'Boulangerie Martin SARL',
+        country,
+        vatId,
+      },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    return ClientResponseSchema.parse(res.json()).client
+  }
+
+  it('takes no tax from a business with a VAT ID in another member state, on the proposal, its PDF and its invoices', async () => {
+    const client = await clientIn('FR', 'FR40303265045')
+    const proposal = await draft(client._id)
+    expect(proposal).toMatchObject({
+      reverseCharge: true,
+      subtotal: '1601.19',
+      tax: '0.00',
+      total: '1601.19',
+      // 30 % of 1601.19 = 480.357 -> 480.36
+      depositAmount: '480.36',
+    })
+    expect(proposal.taxBreakdown).toEqual([{ rate: '0', net: '1601.19', tax: '0.00' }])
+
+    const sent = await send(proposal._id)
+    expect(sent).toMatchObject({ reverseCharge: true, tax: '0.00', total: '1601.19' })
+    const mail = await smtp.waitForMailTo(client.email)
+    expect(mail.text).toContain('€1,601.19')
+
+    const res = await accept(tokenOf(sent), 'Camille Martin')
+    expect(res.statusCode, res.body).toBe(200)
+    const signed = smtp.mailsTo(client.email).find((m) => m.subject.startsWith('Signed:'))
+    const text = await pdfText(signed!.parsed.attachments[0]!.content)
+    expect(text).toMatch(/Total\s+€1,601\.19/)
+    expect(text).toContain('Reverse charge')
+    expect(text).toContain('the recipient accounts for it')
+    expect(text).toContain('VAT ID FR40303265045.')
+    expect(text).not.toMatch(/VAT 19 %/)
+
+    // The deposit invoice issued on signing, and the final invoice made from the proposal.
+    const listed = await app.inject({ method: 'GET', url: '/api/invoices', headers: admin })
+    const deposit = InvoicesListSchema.parse(listed.json()).invoices.find(
+      (invoice) => invoice.proposalId === sent._id,
+    )
+    expect(deposit).toMatchObject({ kind: 'deposit', reverseCharge: true, tax: '0.00' })
+    expect(deposit!.total).toBe('480.36')
+    const final = await app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: admin,
+      payload: { clientId: client._id, proposalId: sent._id },
+    })
+    expect(final.statusCode, final.body).toBe(201)
+    expect(InvoiceResponseSchema.parse(final.json()).invoice).toMatchObject({
+      reverseCharge: true,
+      subtotal: '1601.19',
+      tax: '0.00',
+      total: '1601.19',
+      prepaid: '480.36',
+    })
+  })
+
+  it('keeps the tax for a business in the seller’s own country', async () => {
+    const client = await clientIn('DE', 'DE811907980')
+    const sent = await send((await draft(client._id))._id)
+    expect(sent).toMatchObject({ reverseCharge: false, tax: '304.10', total: '1905.29' })
+    expect(sent.taxBreakdown).toEqual([
+      { rate: '7', net: '1.05', tax: '0.07' },
+      { rate: '19', net: '1600.14', tax: '304.03' },
+    ])
+  })
+
+  it('keeps the tax for a client abroad without a VAT ID', async () => {
+    const client = await clientIn('FR', '')
+    const sent = await send((await draft(client._id))._id)
+    expect(sent).toMatchObject({ reverseCharge: false, tax: '304.10', total: '1905.29' })
+  })
+
+  it('follows the client’s details as they are when the proposal is sent', async () => {
+    const client = await clientIn('FR', '')
+    const proposal = await draft(client._id)
+    expect(proposal).toMatchObject({ reverseCharge: false, tax: '304.10' })
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/clients/${client._id}`,
+      headers: admin,
+      payload: { ...client, vatId: 'FR40303265045' },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(await send(proposal._id)).toMatchObject({
+      reverseCharge: true,
+      tax: '0.00',
+      total: '1601.19',
+      depositAmount: '480.36',
+    })
+  })
+})
+
+describe('an exempt seller', () => {
+  it('takes no tax on its proposals and says why, as its invoices do', async () => {
+    const reason = 'Kleinunternehmer gemäß § 19 UStG'
+    await changeSettings(app, admin, (current) => ({
+      ...current,
+      billing: { ...current.billing, vatExemptionReason: reason },
+    }))
+    try {
+      const client = await makeClient('exempt@crumb.test')
+      const sent = await send((await draft(client._id))._id)
+      expect(sent).toMatchObject({
+        vatExemption: reason,
+        reverseCharge: false,
+        subtotal: '1601.19',
+        tax: '0.00',
+        total: '1601.19',
+      })
+      const res = await accept(tokenOf(sent))
+      expect(res.statusCode, res.body).toBe(200)
+      const signed = smtp.mailsTo('exempt@crumb.test').find((m) => m.subject.startsWith('Signed:'))
+      const text = await pdfText(signed!.parsed.attachments[0]!.content)
+      expect(text).toContain('No VAT is charged')
+      expect(text).toContain(reason)
+      expect(text).toMatch(/Total\s+€1,601\.19/)
+    } finally {
+      await changeSettings(app, admin, (current) => ({
+        ...current,
+        billing: { ...current.billing, vatExemptionReason: '' },
+      }))
+    }
   })
 })

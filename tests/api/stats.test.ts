@@ -14,6 +14,7 @@ import { deviceOf } from '#server/lib/countable-view.ts'
 import type { MailTransport } from '#server/modules/mail/mail.transports.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { createOutboxRepository } from '#server/modules/mail/outbox.repository.ts'
+import { mailBrandOf } from '#server/modules/mail/templates/layout.ts'
 import {
   createStatsRepository,
   DAY_KEYS_MAX,
@@ -113,6 +114,7 @@ const secondInstance = () =>
     ownerEmail: async () => 'owner@site.test',
     messagesPerWeek: () => app.services.messages.trend(),
     dashboardUrl: 'http://site.test/admin/dashboard',
+    brand: async () => mailBrandOf(await app.services.settings.get(), 'http://site.test'),
   })
 
 describe('GET /api/stats', () => {
@@ -382,6 +384,7 @@ describe('the weekly digest', () => {
       ownerEmail: async () => 'owner@site.test',
       messagesPerWeek: () => app.services.messages.trend(),
       dashboardUrl: 'http://site.test/admin/dashboard',
+      brand: async () => mailBrandOf(await app.services.settings.get(), 'http://site.test'),
     })
     await expect(failing.sendWeeklyDigest()).rejects.toThrow('SMTP down')
     expect(await app.services.stats.sendWeeklyDigest()).toBe(true)

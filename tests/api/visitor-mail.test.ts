@@ -1,20 +1,23 @@
 /**
- * Every mail to a visitor looks like the business: the contact acknowledgement, the owner's reply,
- * the subscription confirmation, the testimonial request and the booking's mails come in the one
- * branded layout (the owner's logo or wordmark, a band and buttons in the accent colour), as the
- * newsletter does.
+ * Every mail of the site looks like the business: the contact acknowledgement, the owner's reply,
+ * the subscription confirmation, the testimonial request and the booking's mails to visitors, the
+ * password reset, e-mail change and security notices to account holders, and the notifications to
+ * the owner come in the one branded layout (the owner's logo or wordmark, a band and buttons in the
+ * accent colour), as the newsletter does, From the business's or the owner's name.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { iconPath } from '#common/brand-icons.ts'
 import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
-import { asAdmin } from '#tests/helpers/auth.ts'
+import { asAdmin, authHeader } from '#tests/helpers/auth.ts'
 import { newClientIp } from '#tests/helpers/client-ip.ts'
+import { makeAdmin, makeUser, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { ASYNC_WORK } from '#tests/helpers/wait.ts'
 
 const PUBLIC_URL = 'http://studio.test'
 const ACCENT = '#0f5132'
@@ -89,6 +92,16 @@ function expectBranded(html: string) {
   expect(html).toMatch(new RegExp(`<img src="${escapeRegExp(logoUrl)}" alt=""`))
   expect(html).toContain('>Okafor Digital</span>')
 }
+
+/** A link drawn as the layout's button: white text on the accent colour. */
+const accentButton = (href: string, label: string) =>
+  new RegExp(
+    `<td bgcolor="${escapeRegExp(ACCENT)}"[^>]*><a href="${escapeRegExp(href)}" style="[^"]*color:#ffffff[^"]*">${escapeRegExp(label)}</a>`,
+  )
+
+/** The From header's name: the business's unless the mail is the owner's own. */
+const fromName = (mail: { parsed: { from?: { value: { name: string }[] } } }) =>
+  mail.parsed.from?.value[0]?.name
 
 describe('mail to visitors', () => {
   it('brands the contact acknowledgement and the reply', async () => {
@@ -170,5 +183,126 @@ describe('mail to visitors', () => {
     expect(res.statusCode, res.body).toBe(201)
     expectBranded((await smtp.waitForMailTo(email)).html)
     expectBranded((await smtp.waitForMailTo('owner@studio.test')).html)
+  })
+})
+
+describe('mail to account holders', () => {
+  it('brands the password reset, keeping its words and its link to PUBLIC_URL/reset-password/TOKEN', async () => {
+    const user = await makeUser(app)
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/forget-password',
+      payload: { email: user.email },
+    })
+    expect(res.statusCode).toBe(200)
+    const mail = await smtp.waitForMailTo(user.email)
+    expect(mail.subject).toBe('Reset your password')
+    expect(fromName(mail)).toBe('Okafor Digital')
+    expectBranded(mail.html)
+    const link = new RegExp(`${escapeRegExp(PUBLIC_URL)}/reset-password/[A-Za-z0-9_-]{43}`).exec(
+      mail.text,
+    )?.[0]
+    expect(link).toBeDefined()
+    expect(mail.html).toMatch(accentButton(link!, 'Choose a new password'))
+    expect(mail.html).toContain(`Or copy this address into your browser: ${link}`)
+    expect(mail.text).toContain('Open this link within one hour to choose a new password:')
+    expect(mail.html).toContain('Open this link within one hour to choose a new password:')
+    expect(mail.text).toContain('If you did not ask for this, ignore this mail')
+  })
+
+  it('brands the notice to the old address when the e-mail changes', async () => {
+    const user = await makeUser(app)
+    const newEmail = `moved-${crypto.randomUUID()}@visitor.test`
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: await authHeader(app, user),
+      payload: { name: user.name, email: newEmail, currentPassword: TEST_PASSWORD },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    await app.services.users.drainBackground()
+    const mail = await smtp.waitForMailTo(user.email)
+    expect(mail.subject).toBe('The e-mail address of your account was changed')
+    expect(fromName(mail)).toBe('Okafor Digital')
+    expectBranded(mail.html)
+    expect(mail.html).toContain(newEmail)
+    expect(mail.html).toMatch(accentButton(`${PUBLIC_URL}/contact`, 'Tell us it was not you'))
+  })
+
+  it('brands the security notice of a sign-in from a new device', async () => {
+    const admin = await makeAdmin(app)
+    for (const userAgent of [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:131.0) Gecko/20100101 Firefox/131.0',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        headers: { 'user-agent': userAgent },
+        payload: { email: admin.email, password: TEST_PASSWORD },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await app.services.security.drainBackground()
+    const mail = await smtp.waitForMailTo(admin.email)
+    expect(mail.subject).toBe('New sign-in to your account')
+    expect(fromName(mail)).toBe('Okafor Digital')
+    expectBranded(mail.html)
+    expect(mail.html).toMatch(accentButton(`${PUBLIC_URL}/profile`, 'Open your profile'))
+  })
+})
+
+describe('mail to the owner', () => {
+  it('brands the new-message notification, its admin link a button', async () => {
+    const subject = `A café site ${crypto.randomUUID().slice(0, 8)}`
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/contact',
+      remoteAddress: newClientIp(),
+      payload: {
+        fullName: 'Cy Visitor',
+        email: 'cy@visitor.test',
+        subject,
+        message: 'We need a menu page.',
+      },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    await app.services.messages.drainBackground()
+    await vi.waitFor(
+      () =>
+        expect(smtp.mailsTo('owner@studio.test').map((m) => m.subject)).toContain(
+          `New contact message: ${subject}`,
+        ),
+      ASYNC_WORK,
+    )
+    const mail = smtp
+      .mailsTo('owner@studio.test')
+      .find((m) => m.subject === `New contact message: ${subject}`)!
+    expect(fromName(mail)).toBe('Okafor Digital')
+    expectBranded(mail.html)
+    expect(mail.html).toMatch(
+      accentButton(`${PUBLIC_URL}/admin/messages`, 'Reply from the admin area'),
+    )
+  })
+
+  it('brands the weekly digest', async () => {
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, weeklyDigest: true },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(await app.services.stats.sendWeeklyDigest()).toBe(true)
+    const mail = await vi.waitFor(() => {
+      const found = smtp
+        .mailsTo('owner@studio.test')
+        .find((m) => m.subject.startsWith("Your site's week"))
+      expect(found).toBeDefined()
+      return found!
+    }, ASYNC_WORK)
+    expect(fromName(mail)).toBe('Okafor Digital')
+    expectBranded(mail.html)
+    expect(mail.html).toMatch(accentButton(`${PUBLIC_URL}/admin/dashboard`, 'Open the dashboard'))
   })
 })

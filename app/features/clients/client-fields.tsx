@@ -62,6 +62,13 @@ export function ClientFields({ client, errors }: { client?: Client; errors?: Fie
         defaultValue={client?.country}
         error={errors?.country}
       />
+      <InputField
+        label="Peppol ID"
+        name="peppolId"
+        hint="Where e-invoices reach them: scheme and identifier, e.g. 0088:5798000000001. Needed for a UBL invoice to a client without a VAT ID."
+        defaultValue={client?.peppolId}
+        error={errors?.peppolId}
+      />
     </div>
   )
 }

@@ -81,7 +81,9 @@ export function InvoiceSheet({
                   label={
                     entry.category === 'AE'
                       ? `VAT: ${entry.exemptionReason}`
-                      : `VAT ${entry.rate} % on ${money(entry.net)}`
+                      : entry.category === 'E'
+                        ? 'VAT: exempt'
+                        : `VAT ${entry.rate} % on ${money(entry.net)}`
                   }
                   amount={money(entry.tax)}
                 />
@@ -99,6 +101,11 @@ export function InvoiceSheet({
         {d.reverseCharge ? (
           <p className="mt-4 text-sm font-medium text-slate-700">
             Reverse charge: the recipient accounts for the VAT.
+          </p>
+        ) : null}
+        {d.vatExemption ? (
+          <p className="mt-4 text-sm text-slate-700">
+            <strong className="font-semibold">No VAT is charged:</strong> {d.vatExemption}
           </p>
         ) : null}
         {d.paymentTerms ? <p className="mt-4 text-sm text-slate-600">{d.paymentTerms}</p> : null}

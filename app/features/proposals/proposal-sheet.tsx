@@ -16,6 +16,7 @@ import {
 import { Markdown } from '#app/components/ui/markdown.tsx'
 import { formatMoney } from '#common/money.ts'
 import type { ProposalDocument } from '#common/schemas/proposals.ts'
+import { REVERSE_CHARGE_EXPLANATION, REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 
 export const utcTime = (iso: string) =>
   `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`
@@ -109,7 +110,13 @@ export function ProposalSheet({
               {d.taxBreakdown.map((entry) => (
                 <TotalRow
                   key={entry.rate}
-                  label={`VAT ${entry.rate} % on ${money(entry.net)}`}
+                  label={
+                    d.vatExemption
+                      ? 'VAT: exempt'
+                      : d.reverseCharge
+                        ? `VAT: ${REVERSE_CHARGE_NOTE}`
+                        : `VAT ${entry.rate} % on ${money(entry.net)}`
+                  }
                   amount={money(entry.tax)}
                 />
               ))}
@@ -124,6 +131,17 @@ export function ProposalSheet({
             </>
           }
         />
+        {d.reverseCharge ? (
+          <p className="mt-4 text-sm text-slate-700">
+            <strong className="font-semibold">{REVERSE_CHARGE_NOTE}.</strong>{' '}
+            {REVERSE_CHARGE_EXPLANATION}
+          </p>
+        ) : null}
+        {d.vatExemption ? (
+          <p className="mt-4 text-sm text-slate-700">
+            <strong className="font-semibold">No VAT is charged:</strong> {d.vatExemption}
+          </p>
+        ) : null}
       </Section>
       {d.terms.trim() ? (
         <Section title="Terms">

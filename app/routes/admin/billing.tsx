@@ -103,6 +103,23 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
               hint="On e-invoices; German clients' software asks for it."
               {...field('phone')}
             />
+            <InputField
+              label="Peppol ID"
+              defaultValue={billing.peppolId}
+              autoComplete="off"
+              spellCheck={false}
+              hint="Where e-invoices reach you, e.g. 0088:5798000000001. Your VAT ID serves without one."
+              {...field('peppolId')}
+            />
+            <div className="sm:col-span-2">
+              <TextareaField
+                label="VAT exemption reason"
+                rows={2}
+                defaultValue={billing.vatExemptionReason}
+                hint="Only if you charge no VAT, e.g. “Kleinunternehmer gemäß § 19 UStG” or “TVA non applicable, art. 293 B du CGI”. Every proposal and invoice then states these words and no VAT."
+                {...field('vatExemptionReason')}
+              />
+            </div>
           </div>
         </Panel>
         <Panel

@@ -37,7 +37,7 @@ import { toast } from '#app/lib/toast.tsx'
 import { formatMoney } from '#common/money.ts'
 import type { Client } from '#common/schemas/clients.ts'
 import { InvoiceBodySchema, PaymentBodySchema, type Invoice } from '#common/schemas/invoices.ts'
-import { isReverseCharge, vatTotalsOf } from '#common/vat.ts'
+import { vatTotalsOf, vatTreatmentOf } from '#common/vat.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 
 const NEW = 'new'
@@ -125,15 +125,11 @@ function previewOf(form: HTMLFormElement | null, settings: SiteSettings, clients
   const parsed = parseForm(InvoiceBodySchema, new FormData(form))
   if (!parsed.ok || parsed.data.items.length === 0) return undefined
   const client = clients.find((c) => c._id === parsed.data.clientId)
-  const reverseCharge = client
-    ? isReverseCharge({
-        sellerCountry: settings.billing.country,
-        buyerCountry: client.country,
-        buyerVatId: client.vatId,
-      })
-    : false
+  const { reverseCharge, vatExemption } = client
+    ? vatTreatmentOf(client, settings.billing)
+    : { reverseCharge: false, vatExemption: '' }
   return {
-    ...vatTotalsOf(parsed.data.items, reverseCharge),
+    ...vatTotalsOf(parsed.data.items, reverseCharge, vatExemption),
     reverseCharge,
     currency: parsed.data.currency ?? settings.billing.currency,
   }

@@ -27,6 +27,7 @@ import type { SecretBox } from '#server/lib/secret-box.ts'
 import type { TokenClaims, TokenService } from '#server/lib/tokens.ts'
 import { describeDevice } from '#server/lib/user-agent.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import type { AccountSecurityRepository } from './account-security.repository.ts'
 import { createPasskeys } from './passkeys.ts'
 import { createSecurityEvents, type RequestOrigin } from './security-events.ts'
@@ -46,6 +47,8 @@ export interface AccountSecurityDeps {
   tokens: TokenService
   secrets: SecretBox
   mail: MailService
+  /** The owner's look, which every notice mail shows. */
+  brand: () => Promise<MailBrand>
   publicUrl: string
   /** The name authenticator apps and passkey prompts show. */
   siteName: string
@@ -60,12 +63,13 @@ export function createAccountSecurityService({
   tokens,
   secrets,
   mail,
+  brand,
   publicUrl,
   siteName,
   now,
   log,
 }: AccountSecurityDeps) {
-  const events = createSecurityEvents({ repo, mail, publicUrl, now, log })
+  const events = createSecurityEvents({ repo, mail, brand, publicUrl, now, log })
   const { record, notify } = events
 
   const sign = (user: UserRow, sessionId: string) =>

@@ -8,6 +8,7 @@ import { SECURITY_LOG_PER_KIND, SECURITY_LOG_RETENTION_DAYS } from '#common/cons
 import type { SecurityLog } from '#common/schemas/account-security.ts'
 import type { UserRow } from '#server/db/schema.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import { securityNoticeMail, type SecurityNoticeKind } from '../mail/templates/security-notice.ts'
 import type { AccountSecurityRepository } from './account-security.repository.ts'
 
@@ -48,12 +49,14 @@ const NOTICES_FOR_EVERY_ACCOUNT: ReadonlySet<SecurityNoticeKind> = new Set([
 export function createSecurityEvents({
   repo,
   mail,
+  brand,
   publicUrl,
   now,
   log,
 }: {
   repo: AccountSecurityRepository
   mail: MailService
+  brand: () => Promise<MailBrand>
   publicUrl: string
   now: () => Date
   log: FastifyBaseLogger
@@ -81,11 +84,13 @@ export function createSecurityEvents({
   /** Mails the account about a change to its security (after answering); most kinds admins only. */
   function notify(user: UserRow, kind: SecurityNoticeKind, device: string) {
     if (!user.isAdmin && !NOTICES_FOR_EVERY_ACCOUNT.has(kind)) return
-    const notice = securityNoticeMail({ kind, name: user.name, device, profileUrl })
-    inBackground(
-      mail.send({ kind: `security-${kind}`, to: user.email, ...notice }),
-      `security notice (${kind}) not sent`,
-    )
+    const send = async () =>
+      mail.send({
+        kind: `security-${kind}`,
+        to: user.email,
+        ...securityNoticeMail({ kind, name: user.name, device, profileUrl, brand: await brand() }),
+      })
+    inBackground(send(), `security notice (${kind}) not sent`)
   }
 
   return {

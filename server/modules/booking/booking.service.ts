@@ -285,7 +285,12 @@ export function createBookingService(deps: {
         kind: 'booking-ceiling',
         to: owner,
         fromName: site.businessName || site.ownerName,
-        ...ceilingMail({ max, span, adminUrl: `${publicUrl}/admin/booking` }),
+        ...ceilingMail({
+          max,
+          span,
+          adminUrl: `${publicUrl}/admin/booking`,
+          brand: mailBrandOf(site, publicUrl),
+        }),
       })
     }
     void track(send()).catch((err: unknown) =>

@@ -11,7 +11,7 @@ class KeptClient extends Error {}
 
 export type ClientValues = Pick<
   ClientRow,
-  'name' | 'email' | 'company' | 'address' | 'country' | 'vatId' | 'messageId'
+  'name' | 'email' | 'company' | 'address' | 'country' | 'vatId' | 'peppolId' | 'messageId'
 >
 
 export function createClientsRepository(db: Db) {

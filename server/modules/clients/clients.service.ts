@@ -21,6 +21,7 @@ const toClient = (row: ClientRow): Client => ({
   address: row.address,
   country: row.country,
   vatId: row.vatId,
+  peppolId: row.peppolId,
   messageId: row.messageId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -47,6 +48,7 @@ export function createClientsService({
       address: body.address,
       country: body.country,
       vatId: body.vatId,
+      peppolId: body.peppolId,
       messageId,
     }
   }

@@ -6,8 +6,8 @@
  * (common/money.ts), credit notes carry them negated; dates are "YYYY-MM-DD".
  */
 
-/** EN 16931's VAT category codes used here: standard rate, zero rate, reverse charge. */
-export type VatCategory = 'S' | 'Z' | 'AE'
+/** EN 16931's VAT category codes used here: standard rate, zero rate, reverse charge, exempt. */
+export type VatCategory = 'S' | 'Z' | 'AE' | 'E'
 
 export interface InvoiceParty {
   /** The legal name (the seller's billing legalName; the buyer's company, else their name). */
@@ -25,6 +25,11 @@ export interface InvoiceParty {
   email: string
   /** The seller's telephone (billing `phone`); absent from documents issued before it was asked. */
   phone?: string
+  /**
+   * The Peppol participant ID ("0088:…") the party's e-invoices go to, or ""; absent from
+   * documents issued before it was asked (the UBL then reads the record as it is now).
+   */
+  peppolId?: string
 }
 
 export interface InvoiceDocumentLine {
@@ -44,7 +49,7 @@ export interface InvoiceVatBreakdown {
   rate: string
   net: string
   tax: string
-  /** "Reverse charge" for AE, else "". */
+  /** "Reverse charge" for AE, the seller's reason for E, else "". */
   exemptionReason: string
 }
 
@@ -74,6 +79,8 @@ export interface InvoiceDocument {
   due: string
   /** The buyer is reverse-charged: no tax, the note "Reverse charge" on every document. */
   reverseCharge: boolean
+  /** The seller's VAT exemption reason, printed and carried as a note; "" or absent for none. */
+  vatExemption?: string
   /** The owner's free text for the client (Markdown-free plain text). */
   notes: string
   /** The proposal it comes from, when it does (its title, as a buyer's reference). */

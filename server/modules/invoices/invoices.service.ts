@@ -29,7 +29,7 @@ import {
 import { isLinkToken } from '#common/schemas/common.ts'
 import type { Proposal } from '#common/schemas/proposals.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
-import { isReverseCharge, lineVat, REVERSE_CHARGE_NOTE, vatTotalsOf } from '#common/vat.ts'
+import { lineVat, REVERSE_CHARGE_NOTE, vatTotalsOf, vatTreatmentOf } from '#common/vat.ts'
 import type { Db } from '#server/db/client.ts'
 import type { ClientRow, InvoicePaymentRow, InvoiceRow } from '#server/db/schema.ts'
 import { badRequest, conflict, notFound } from '#server/lib/http-errors.ts'
@@ -136,16 +136,17 @@ export function createInvoicesService({
     DateTime.fromJSDate(now(), { zone: site.booking.timeZone }).toISODate()!
   const today = async () => todayFor(await settings.get())
 
-  const isReverseChargedBy = (client: ClientRow, site: SiteSettings) =>
-    isReverseCharge({
-      sellerCountry: site.billing.country,
-      buyerCountry: client.country,
-      buyerVatId: client.vatId,
-    })
+  /** How the seller of `site` charges `client` VAT: exempt, reverse-charged or at each line's rate. */
+  const treatmentOf = (client: ClientRow, site: SiteSettings) =>
+    vatTreatmentOf(client, site.billing)
 
   /** Lines priced at the VAT they are charged, with their totals. */
-  function priced(items: readonly Omit<LineItem, 'net'>[], reverseCharge: boolean) {
-    const totals = vatTotalsOf(items, reverseCharge)
+  function priced(
+    items: readonly Omit<LineItem, 'net'>[],
+    reverseCharge: boolean,
+    vatExemption: string,
+  ) {
+    const totals = vatTotalsOf(items, reverseCharge, vatExemption)
     return {
       items: items.map((item, index): LineItem => ({
         description: item.description,
@@ -180,7 +181,7 @@ export function createInvoicesService({
         rate,
         net,
         tax,
-      })) ?? vatTotalsOf(row.items, row.reverseCharge).breakdown
+      })) ?? vatTotalsOf(row.items, row.reverseCharge, row.vatExemption).breakdown
     return {
       _id: row.id,
       number: row.number,
@@ -196,6 +197,7 @@ export function createInvoicesService({
       total: row.total,
       taxBreakdown: breakdown,
       reverseCharge: row.reverseCharge,
+      vatExemption: row.vatExemption,
       currency: row.currency,
       issueDate: row.issueDate,
       dueDate: row.dueDate,
@@ -280,8 +282,8 @@ export function createInvoicesService({
       }
       prepaid = await depositsInvoiced(body.proposalId)
     }
-    const reverseCharge = isReverseChargedBy(client, site)
-    const { items: lines, totals } = priced(items, reverseCharge)
+    const { reverseCharge, vatExemption } = treatmentOf(client, site)
+    const { items: lines, totals } = priced(items, reverseCharge, vatExemption)
     if (new Big(totals.total).lt(0)) throw badRequest('items: The total must not be below zero')
     if (prepaid.gt(totals.total)) prepaid = new Big(totals.total)
     return {
@@ -291,6 +293,7 @@ export function createInvoicesService({
       items: lines,
       currency,
       reverseCharge,
+      vatExemption,
       subtotal: totals.subtotal,
       tax: totals.tax,
       total: totals.total,
@@ -316,6 +319,7 @@ export function createInvoicesService({
         // Never the first-run sample address: the owner's own, or none.
         email: billing.email || ownContactEmail(site) || '',
         phone: billing.phone,
+        peppolId: billing.peppolId,
       },
       buyer: {
         name: client.company || client.name,
@@ -325,6 +329,7 @@ export function createInvoicesService({
         vatId: client.vatId,
         registration: '',
         email: client.email,
+        peppolId: client.peppolId,
       },
     }
   }
@@ -352,6 +357,7 @@ export function createInvoicesService({
       | 'items'
       | 'currency'
       | 'reverseCharge'
+      | 'vatExemption'
       | 'subtotal'
       | 'tax'
       | 'total'
@@ -368,7 +374,7 @@ export function createInvoicesService({
     },
   ): InvoiceDocument {
     const { site } = facts
-    const totals = vatTotalsOf(values.items, values.reverseCharge)
+    const totals = vatTotalsOf(values.items, values.reverseCharge, values.vatExemption)
     const { seller, buyer } = partiesOf(facts.client, site)
     return {
       kind: 'invoice',
@@ -387,7 +393,7 @@ export function createInvoicesService({
       },
       paymentTerms: paymentTermsOf(facts.dueDate),
       lines: values.items.map((item): InvoiceDocumentLine => {
-        const vat = lineVat(item.taxRate, values.reverseCharge)
+        const vat = lineVat(item.taxRate, values.reverseCharge, values.vatExemption)
         const category: VatCategory = vat.category
         return {
           description: item.description,
@@ -400,7 +406,12 @@ export function createInvoicesService({
       }),
       breakdown: totals.breakdown.map((entry): InvoiceVatBreakdown => ({
         ...entry,
-        exemptionReason: entry.category === 'AE' ? REVERSE_CHARGE_NOTE : '',
+        exemptionReason:
+          entry.category === 'AE'
+            ? REVERSE_CHARGE_NOTE
+            : entry.category === 'E'
+              ? values.vatExemption
+              : '',
       })),
       subtotal: values.subtotal,
       tax: values.tax,
@@ -408,6 +419,7 @@ export function createInvoicesService({
       prepaid: values.prepaid,
       due: money(new Big(values.total).minus(values.prepaid)),
       reverseCharge: values.reverseCharge,
+      vatExemption: values.vatExemption,
       notes: values.notes,
       reference: facts.reference,
       brand: { businessName: site.businessName, accentColor: site.accentColor },
@@ -664,9 +676,9 @@ export function createInvoicesService({
       const issued = await repo.transaction(async (tx) => {
         const draft = await repo.lockDraft(tx, id)
         if (!draft) return undefined
-        // The client's VAT standing as it is today decides the tax the invoice states.
-        const reverseCharge = isReverseChargedBy(client, site)
-        const { items, totals } = priced(draft.items, reverseCharge)
+        // The client's VAT standing and the seller's as they are today decide the tax stated.
+        const { reverseCharge, vatExemption } = treatmentOf(client, site)
+        const { items, totals } = priced(draft.items, reverseCharge, vatExemption)
         const deducted = prepaid.gt(totals.total) ? totals.total : money(prepaid)
         const number = await takeNumber(tx, site, issueDate)
         const dueDate = draft.dueDate ?? dueDateFor(issueDate, site)
@@ -675,6 +687,7 @@ export function createInvoicesService({
           items,
           currency: draft.currency,
           reverseCharge,
+          vatExemption,
           subtotal: totals.subtotal,
           tax: totals.tax,
           total: totals.total,
@@ -730,6 +743,7 @@ export function createInvoicesService({
           })),
           currency: held.currency,
           reverseCharge: held.reverseCharge,
+          vatExemption: held.vatExemption,
           subtotal: negate(held.subtotal),
           tax: negate(held.tax),
           total: negate(held.total),
@@ -798,16 +812,17 @@ export function createInvoicesService({
     async prepareDeposit(proposal: Proposal) {
       const site = await settings.get()
       const client = await clients.find(proposal.clientId)
-      const reverseCharge = isReverseChargedBy(client, site)
+      const { reverseCharge, vatExemption } = treatmentOf(client, site)
       const lines = depositLines({
         breakdown: proposal.taxBreakdown,
         total: proposal.total,
         depositAmount: proposal.depositAmount,
         depositPercent: proposal.depositPercent,
         description: `Deposit (${proposal.depositPercent} %) for “${proposal.title}”`,
-        reverseCharge,
+        // Neither charges VAT: the deposit is the share of the nets.
+        reverseCharge: reverseCharge || vatExemption !== '',
       })
-      const { items, totals } = priced(lines, reverseCharge)
+      const { items, totals } = priced(lines, reverseCharge, vatExemption)
       const issueDate = todayFor(site)
       const dueDate = dueDateFor(issueDate, site)
       return {
@@ -819,6 +834,7 @@ export function createInvoicesService({
             items,
             currency: proposal.currency,
             reverseCharge,
+            vatExemption,
             subtotal: totals.subtotal,
             tax: totals.tax,
             total: totals.total,
@@ -860,11 +876,23 @@ export function createInvoicesService({
       return { pdf: await drawPdf(row.document), filename: fileNameOf(row, 'pdf') }
     },
 
-    /** The issued invoice as UBL XML; 404 for a draft. */
+    /**
+     * The issued invoice as UBL XML; 404 for a draft, 409 saying what is missing when a party has
+     * no address Peppol takes (a Peppol ID or a VAT number).
+     */
     async ubl(id: string): Promise<{ xml: string; filename: string }> {
       const row = await find(id)
       if (!row.document) throw notFound('A draft has no XML yet: issue it first')
-      return { xml: await writeUbl(row.document), filename: fileNameOf(row, 'xml') }
+      // A Peppol ID says where the invoice is delivered, not what it states: one the owner adds
+      // after issuing serves the invoice already issued.
+      const [client, site] = await Promise.all([clients.find(row.clientId), settings.get()])
+      const { seller, buyer } = row.document
+      const document: InvoiceDocument = {
+        ...row.document,
+        seller: { ...seller, peppolId: seller.peppolId || site.billing.peppolId },
+        buyer: { ...buyer, peppolId: buyer.peppolId || client.peppolId },
+      }
+      return { xml: await writeUbl(document), filename: fileNameOf(row, 'xml') }
     },
 
     /**

@@ -14,6 +14,7 @@ import {
 import type { LinkCheckRow } from '#server/db/schema.ts'
 import { badRequest, notFound } from '#server/lib/http-errors.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import {
   certificateExpiringMail,
   linkDownMail,
@@ -36,6 +37,8 @@ export interface LinkChecksDeps {
   mail: MailService
   ownerEmail: () => Promise<string | undefined>
   adminUrl: string
+  /** The owner's look, which the alerts show like every mail of the site. */
+  brand: () => Promise<MailBrand>
   /** The schedule's period; 0: no scheduled checks. */
   intervalMs: number
   probe: (link: string, keyword: string, signal: AbortSignal) => Promise<ProbeResult>
@@ -83,7 +86,7 @@ export function createLinkChecksService(deps: LinkChecksDeps) {
     if (alerts.length === 0) return
     const to = await ownerEmail().catch(() => undefined)
     for (const alert of alerts) {
-      const input = { name: website.name, link: website.link, adminUrl }
+      const input = { name: website.name, link: website.link, adminUrl, brand: await deps.brand() }
       const content =
         alert === 'down'
           ? linkDownMail({ ...input, error: row.error ?? 'failed', failures: row.failures })

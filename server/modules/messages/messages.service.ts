@@ -234,11 +234,16 @@ export function createMessagesService(deps: {
   }
 
   /** The owner's notification of `row`, to `to`: who wrote, what, the answers, the lead source. */
-  const notificationOf = (row: MessageDraft, to: string): MailContent => ({
+  const notificationOf = (row: MessageDraft, to: string, settings: SiteSettings): MailContent => ({
     kind: 'contact-notification',
     to,
     replyTo: row.email,
-    ...contactNotificationMail({ ...row, visit: row.visit ?? null, adminUrl }),
+    ...contactNotificationMail({
+      ...row,
+      visit: row.visit ?? null,
+      adminUrl,
+      brand: mailBrandOf(settings, publicUrl),
+    }),
   })
 
   /**
@@ -272,7 +277,7 @@ export function createMessagesService(deps: {
    * its first attempt.
    */
   async function notifyOwner(row: MessageRow, to: string): Promise<void> {
-    const prepared = await mail.prepare(notificationOf(row, to))
+    const prepared = await mail.prepare(notificationOf(row, to, await siteSettings()))
     const queued = await repo.transaction(async (tx) => {
       await repo.markNotified(row.id, tx)
       return mail.queueIn(tx, prepared)
@@ -391,7 +396,9 @@ export function createMessagesService(deps: {
       // Rendered before the transaction, in which nothing but the transaction may be read.
       const draft: MessageDraft = { fullName, email, subject, message, visit, ...answers }
       const owner = spam ? undefined : await findOwner()
-      const notification = owner ? await mail.prepare(notificationOf(draft, owner)) : undefined
+      const notification = owner
+        ? await mail.prepare(notificationOf(draft, owner, settings))
+        : undefined
       const mayAcknowledge =
         !spam &&
         canMailSenders &&
@@ -464,7 +471,9 @@ export function createMessagesService(deps: {
         website: null,
       }
       const owner = await findOwner()
-      const notification = owner ? await mail.prepare(notificationOf(draft, owner)) : undefined
+      const notification = owner
+        ? await mail.prepare(notificationOf(draft, owner, await siteSettings()))
+        : undefined
       const at = now()
       const { row, queued } = await repo.transaction(async (tx) => {
         const row = await repo.insert(

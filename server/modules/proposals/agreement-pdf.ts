@@ -10,10 +10,12 @@ import { DateTime } from 'luxon'
 import { countryName } from '#common/schemas/billing.ts'
 import type { ProposalDocument } from '#common/schemas/proposals.ts'
 import { formatMoney } from '#common/money.ts'
+import { REVERSE_CHARGE_EXPLANATION, REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 import {
   contentWidth,
   drawFooters,
   drawLines,
+  drawNote,
   drawParties,
   drawTotals,
   INK,
@@ -140,7 +142,11 @@ function drawItems(doc: Pdf, d: ProposalDocument) {
   drawTotals(doc, [
     { label: 'Subtotal', amount: money(d.subtotal) },
     ...d.taxBreakdown.map((entry) => ({
-      label: `VAT ${entry.rate} % on ${money(entry.net)}`,
+      label: d.vatExemption
+        ? `VAT 0 % on ${money(entry.net)} (exempt)`
+        : d.reverseCharge
+          ? `VAT 0 % on ${money(entry.net)} (${REVERSE_CHARGE_NOTE})`
+          : `VAT ${entry.rate} % on ${money(entry.net)}`,
       amount: money(entry.tax),
     })),
     { label: 'Total', amount: money(d.total), isTotal: true },
@@ -153,6 +159,24 @@ function drawItems(doc: Pdf, d: ProposalDocument) {
         ]
       : []),
   ])
+  if (d.vatExemption) {
+    doc.moveDown(1.2)
+    drawNote(doc, 'No VAT is charged', d.vatExemption)
+  }
+  if (d.reverseCharge) {
+    doc.moveDown(1.2)
+    drawNote(
+      doc,
+      REVERSE_CHARGE_NOTE,
+      [
+        REVERSE_CHARGE_EXPLANATION,
+        d.seller.vatId ? `Supplier’s VAT ID ${d.seller.vatId}.` : '',
+        `Customer’s VAT ID ${d.buyer.vatId}.`,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
+  }
 }
 
 /** The PDF of the agreement `document` signed as `signature`. */

@@ -23,6 +23,8 @@ export type DraftValues = Pick<
   | 'tax'
   | 'total'
   | 'depositAmount'
+  | 'reverseCharge'
+  | 'vatExemption'
 >
 
 export type Signed = Pick<
@@ -82,11 +84,25 @@ export function createProposalsRepository(db: Db) {
       return deleted.length > 0
     },
 
-    /** Within `tx`: fixes a draft's document and link; undefined when it is not a draft. */
+    /**
+     * Within `tx`: fixes a draft's document and link, its totals the document's; undefined when it
+     * is not a draft.
+     */
     async markSent(
       tx: Db,
       id: string,
-      sent: Pick<ProposalRow, 'token' | 'document' | 'sentAt'>,
+      sent: Pick<
+        ProposalRow,
+        | 'token'
+        | 'document'
+        | 'sentAt'
+        | 'subtotal'
+        | 'tax'
+        | 'total'
+        | 'depositAmount'
+        | 'reverseCharge'
+        | 'vatExemption'
+      >,
     ): Promise<ProposalRow | undefined> {
       const [row] = await tx
         .update(proposals)

@@ -9,8 +9,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { decimalText, percentOf, totalsOf } from '#common/money.ts'
-import { proposalDocumentOf } from '#common/proposal-document.ts'
+import { decimalText, percentOf } from '#common/money.ts'
+import { proposalDocumentOf, proposalTotalsOf } from '#common/proposal-document.ts'
+import { vatTotalsOf } from '#common/vat.ts'
 import {
   PROPOSAL_ALREADY_ANSWERED,
   PROPOSAL_EXPIRED,
@@ -112,7 +113,8 @@ export function createProposalsService({
     DateTime.fromJSDate(now(), { zone: site.booking.timeZone }).toISODate()!
 
   function toProposal(row: ProposalRow): Proposal {
-    const totals = totalsOf(row.items)
+    const reverseCharge = row.document ? row.document.reverseCharge === true : row.reverseCharge
+    const vatExemption = row.document ? (row.document.vatExemption ?? '') : row.vatExemption
     return {
       _id: row.id,
       clientId: row.clientId,
@@ -123,7 +125,15 @@ export function createProposalsService({
       subtotal: row.subtotal,
       tax: row.tax,
       total: row.total,
-      taxBreakdown: row.document?.taxBreakdown ?? totals.breakdown,
+      taxBreakdown:
+        row.document?.taxBreakdown ??
+        vatTotalsOf(row.items, reverseCharge, vatExemption).breakdown.map(({ rate, net, tax }) => ({
+          rate,
+          net,
+          tax,
+        })),
+      reverseCharge,
+      vatExemption,
       currency: row.currency,
       validUntil: row.validUntil,
       terms: row.terms,
@@ -154,13 +164,13 @@ export function createProposalsService({
     site: SiteSettings,
     keptMessageId: string | null = null,
   ) {
-    await clients.find(body.clientId).catch(() => {
+    const client = await clients.find(body.clientId).catch(() => {
       throw badRequest('clientId: No client with this id')
     })
     const messageId = body.messageId === undefined ? keptMessageId : body.messageId
     if (messageId && messageId !== keptMessageId && !(await messages.exists(messageId)))
       throw badRequest('messageId: No inquiry with this id')
-    const totals = totalsOf(body.items)
+    const totals = proposalTotalsOf(body.items, client, site)
     if (Number(totals.total) < 0) throw badRequest('items: The total must not be below zero')
     return {
       clientId: body.clientId,
@@ -176,6 +186,8 @@ export function createProposalsService({
       tax: totals.tax,
       total: totals.total,
       depositAmount: percentOf(totals.total, body.depositPercent),
+      reverseCharge: totals.reverseCharge,
+      vatExemption: totals.vatExemption,
     }
   }
 
@@ -274,7 +286,19 @@ export function createProposalsService({
         ...proposalSentMail(facts),
       })
       const written = await repo.transaction(async (tx) => {
-        const row = await repo.markSent(tx, id, { token, document, sentAt: now() })
+        // The client's details may have changed since the draft was saved: the totals are the
+        // document's, which the client sees and signs.
+        const row = await repo.markSent(tx, id, {
+          token,
+          document,
+          sentAt: now(),
+          subtotal: document.subtotal,
+          tax: document.tax,
+          total: document.total,
+          depositAmount: document.depositAmount,
+          reverseCharge: document.reverseCharge === true,
+          vatExemption: document.vatExemption ?? '',
+        })
         if (!row) return undefined
         if (row.messageId) await messages.moveToStage(row.messageId, 'proposal', tx)
         return { row, queued: await mail.queueIn(tx, prepared) }
@@ -395,6 +419,7 @@ export function createProposalsService({
               clientName: row.document!.buyer.name,
               reason: body.reason,
               adminUrl: adminUrlOf(row.id),
+              brand: mailBrandOf(await settings.get(), publicUrl),
             }),
           })
         : undefined

@@ -21,6 +21,7 @@ import {
 } from '#common/schemas/stats.ts'
 import type { CountableView } from '#server/lib/countable-view.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import { weeklyDigestMail, type DigestWeek } from '../mail/templates/weekly-digest.ts'
 import {
   VISIT_GAP_MS,
@@ -74,6 +75,8 @@ export interface StatsServiceDeps {
   /** Contact messages per week, the current week last (the messages service's trend). */
   messagesPerWeek: () => Promise<MessagesTrend>
   dashboardUrl: string
+  /** The owner's look, which the digest shows like every mail of the site. */
+  brand: () => Promise<MailBrand>
 }
 
 const splitCampaign = (key: string) => {
@@ -246,6 +249,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         week: await digestWeek(lastWeek, perWeek.get(lastWeek) ?? 0),
         previous: await digestWeek(weekBefore, perWeek.get(weekBefore) ?? 0),
         dashboardUrl: deps.dashboardUrl,
+        brand: await deps.brand(),
       })
       await deps.mail.send({ kind: 'weekly-digest', to, ...content })
       return true

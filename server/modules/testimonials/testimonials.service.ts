@@ -164,7 +164,7 @@ export function createTestimonialsService({
       await mail.send({
         kind: 'testimonial-arrived',
         to,
-        ...testimonialArrivedMail({ ...row, adminUrl }),
+        ...testimonialArrivedMail({ ...row, adminUrl, brand: await brand() }),
       })
     } catch (err) {
       log.warn({ err, testimonialId: row.id }, 'new-testimonial notification failed')

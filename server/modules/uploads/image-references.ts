@@ -146,6 +146,7 @@ export const IMAGE_COLUMNS = {
     address: 'none',
     country: 'none',
     vatId: 'none',
+    peppolId: 'none',
   },
   // A project's name and milestones are plain text; a client file is no uploaded image.
   projects: { name: 'none', status: 'none', milestones: 'none' },
@@ -168,6 +169,7 @@ export const IMAGE_COLUMNS = {
     signedPdf: 'none',
     depositStatus: 'none',
     declineReason: 'none',
+    vatExemption: 'none',
   },
   // Invoices: plain text and amounts; the document's brand is a colour, never an image.
   invoices: {
@@ -179,6 +181,7 @@ export const IMAGE_COLUMNS = {
     notes: 'none',
     token: 'none',
     document: 'none',
+    vatExemption: 'none',
   },
   invoice_number_sequences: { prefix: 'none' },
   invoice_payments: { method: 'none', reference: 'none' },

@@ -36,6 +36,7 @@ import {
   verifyPassword,
 } from '#server/lib/passwords.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import type { MailBrand } from '../mail/templates/layout.ts'
 import { emailChangedMail } from '../mail/templates/email-changed.ts'
 import { passwordResetMail } from '../mail/templates/password-reset.ts'
 import type { AccountSecurityService } from '../account-security/account-security.service.ts'
@@ -64,6 +65,8 @@ export interface UsersServiceDeps {
   /** Session records, two-factor and the recent-check window. */
   security: AccountSecurityService
   mail: MailService
+  /** The owner's look, which every account mail shows. */
+  brand: () => Promise<MailBrand>
   publicUrl: string
   now: () => Date
   log: FastifyBaseLogger
@@ -175,6 +178,7 @@ export function createUsersService({
   repo,
   security,
   mail,
+  brand,
   publicUrl,
   now,
   log,
@@ -202,22 +206,24 @@ export function createUsersService({
     await mail.send({
       kind: 'password-reset',
       to: user.email,
-      ...passwordResetMail({ name: user.name, link }),
+      ...passwordResetMail({ name: user.name, link, brand: await brand() }),
     })
   }
 
   /** Tells the previous address that the account's e-mail changed (after answering). */
   function sendEmailChangedMail(user: UserRow, previousEmail: string) {
-    const notice = emailChangedMail({
-      name: user.name,
-      newEmail: user.email,
-      contactUrl: `${publicUrl}/contact`,
-    })
-    inBackground(
-      mail.send({ kind: 'email-changed', to: previousEmail, ...notice }),
-      'e-mail change notice could not be sent',
-      user.id,
-    )
+    const send = async () =>
+      mail.send({
+        kind: 'email-changed',
+        to: previousEmail,
+        ...emailChangedMail({
+          name: user.name,
+          newEmail: user.email,
+          contactUrl: `${publicUrl}/contact`,
+          brand: await brand(),
+        }),
+      })
+    inBackground(send(), 'e-mail change notice could not be sent', user.id)
   }
 
   /** 400 unless another admin would remain; locks the admin rows so two such changes take turns. */

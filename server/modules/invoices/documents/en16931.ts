@@ -4,10 +4,11 @@
  * numbers (BT-n, BG-n) beside them. It owns the rules that are the model's rather than a syntax's:
  * a credit note states positive amounts (its type code 381 says it credits), an item's net price is
  * never negative (a negative line is a negative quantity instead, BR-27), a reverse-charged
- * breakdown carries its exemption reason, and each party has an electronic address.
+ * or exempt breakdown carries its exemption reason, and each party has an electronic address.
  * Amounts stay two-place decimal strings (common/money.ts).
  */
 import Big from 'big.js'
+import { parsePeppolId } from '#common/peppol.ts'
 import { REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 import type {
   InvoiceDocument,
@@ -100,7 +101,10 @@ export interface En16931Address {
 export interface En16931Party {
   /** BT-27 / BT-44. */
   name: string
-  /** BT-34 / BT-49: scheme (EAS) and identifier; null when the party has neither VAT ID nor e-mail. */
+  /**
+   * BT-34 / BT-49: scheme (EAS) and identifier; null when the party has no Peppol ID, VAT ID or
+   * e-mail.
+   */
   endpoint: { scheme: string; id: string } | null
   /** BT-31 / BT-48. */
   vatId: string
@@ -143,7 +147,7 @@ interface En16931VatBreakdown {
   basis: string
   /** BT-117. */
   tax: string
-  /** BT-120 and BT-121, for a category that charges none by exemption (AE). */
+  /** BT-120 and BT-121, for a category that charges none by exemption (AE, E). */
   exemptionReason: string
   exemptionCode: string
 }
@@ -159,7 +163,7 @@ export interface En16931Invoice {
   dueDate: string
   /** BT-5. */
   currency: string
-  /** BT-22: the reverse-charge note and the owner's notes. */
+  /** BT-22: the reverse-charge or exemption note and the owner's notes. */
   notes: string[]
   /** BT-10. */
   buyerReference: string
@@ -219,8 +223,13 @@ export function addressOf(party: InvoiceParty): En16931Address {
   return { lines: street, postcode, city, country: party.country }
 }
 
-/** A party's electronic address: its VAT number under its country's EAS scheme, else its e-mail. */
-export function endpointOf(party: Pick<InvoiceParty, 'vatId' | 'email'>) {
+/**
+ * A party's electronic address: the Peppol participant ID it gave, else its VAT number under its
+ * country's EAS scheme, else its e-mail (which Peppol does not take: ubl.ts refuses it).
+ */
+export function endpointOf(party: Pick<InvoiceParty, 'vatId' | 'email' | 'peppolId'>) {
+  const given = party.peppolId ? parsePeppolId(party.peppolId) : undefined
+  if (given) return given
   const prefix = party.vatId.slice(0, 2)
   const scheme = VAT_ADDRESS_SCHEMES[prefix]
   if (scheme)
@@ -244,14 +253,15 @@ function partyOf(party: InvoiceParty): En16931Party {
 }
 
 function breakdownOf(entry: InvoiceVatBreakdown, sign: number): En16931VatBreakdown {
-  const isExempt = entry.category === 'AE'
+  const isExempt = entry.category === 'AE' || entry.category === 'E'
   return {
     category: entry.category,
     rate: entry.rate,
     basis: toFixed2(new Big(entry.net).times(sign)),
     tax: toFixed2(new Big(entry.tax).times(sign)),
     exemptionReason: isExempt ? entry.exemptionReason : '',
-    exemptionCode: isExempt ? REVERSE_CHARGE_CODE : '',
+    // An exempt seller states its own reason (BR-E-10 takes the text alone): no VATEX code.
+    exemptionCode: entry.category === 'AE' ? REVERSE_CHARGE_CODE : '',
   }
 }
 
@@ -261,7 +271,7 @@ export function en16931Of(d: InvoiceDocument): En16931Invoice {
   // A credit note's document holds its amounts negated; EN 16931 states them positive.
   const sign = isCredit ? -1 : 1
   const amount = (value: string) => toFixed2(new Big(value).times(sign))
-  const notes = [d.reverseCharge ? REVERSE_CHARGE_NOTE : '', d.notes]
+  const notes = [d.reverseCharge ? REVERSE_CHARGE_NOTE : '', d.vatExemption ?? '', d.notes]
   return {
     typeCode: isCredit ? '381' : '380',
     number: d.number,

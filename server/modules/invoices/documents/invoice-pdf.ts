@@ -9,11 +9,13 @@
 import Big from 'big.js'
 import { countryName } from '#common/schemas/billing.ts'
 import { formatMoney } from '#common/money.ts'
+import { REVERSE_CHARGE_EXPLANATION, REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 import {
   contentWidth,
   drawFooters,
   drawLabel,
   drawLines,
+  drawNote,
   drawParties,
   drawTotals,
   INK,
@@ -160,7 +162,9 @@ function totalsOf(d: InvoiceDocument): TotalRow[] {
       label:
         entry.category === 'AE'
           ? `VAT 0 % on ${money(entry.net)} (${entry.exemptionReason})`
-          : `VAT ${entry.rate} % on ${money(entry.net)}`,
+          : entry.category === 'E'
+            ? `VAT 0 % on ${money(entry.net)} (exempt)`
+            : `VAT ${entry.rate} % on ${money(entry.net)}`,
       amount: money(entry.tax),
     })),
     { label: 'Total', amount: money(d.total), isTotal: true },
@@ -171,29 +175,6 @@ function totalsOf(d: InvoiceDocument): TotalRow[] {
       { label: 'Amount due', amount: money(d.due), isTotal: true },
     )
   return rows
-}
-
-/** A tinted note across the page: a bold heading and its text. */
-function drawNote(doc: Pdf, heading: string, text: string) {
-  const width = contentWidth(doc)
-  const inner = width - 28
-  doc.font('regular').fontSize(9.5)
-  const height = doc.heightOfString(text, { width: inner, lineGap: 1.5 }) + 34
-  if (doc.y + height > doc.page.height - MARGIN) doc.addPage()
-  const top = doc.y
-  doc.roundedRect(MARGIN, top, width, height, 6).fill(TINT)
-  doc
-    .font('bold')
-    .fontSize(10)
-    .fillColor(INK)
-    .text(heading, MARGIN + 14, top + 11, { width: inner })
-  doc
-    .font('regular')
-    .fontSize(9.5)
-    .fillColor(MUTED)
-    .text(text, MARGIN + 14, doc.y + 2, { width: inner, lineGap: 1.5 })
-  doc.x = MARGIN
-  doc.y = top + height + 12
 }
 
 async function drawPayment(doc: Pdf, d: InvoiceDocument) {
@@ -319,15 +300,16 @@ export async function invoicePdf(
   if (d.reverseCharge)
     drawNote(
       doc,
-      'Reverse charge',
+      REVERSE_CHARGE_NOTE,
       [
-        'No VAT is charged: the recipient accounts for it (Council Directive 2006/112/EC, article 196).',
+        REVERSE_CHARGE_EXPLANATION,
         d.seller.vatId ? `Supplier’s VAT ID ${d.seller.vatId}.` : '',
         `Customer’s VAT ID ${d.buyer.vatId}.`,
       ]
         .filter(Boolean)
         .join(' '),
     )
+  if (d.vatExemption) drawNote(doc, 'No VAT is charged', d.vatExemption)
   if (d.notes) drawNote(doc, d.kind === 'credit' ? 'Note' : 'Notes', d.notes)
   if (d.kind === 'invoice' && d.payment.iban && new Big(d.due).gt(0)) await drawPayment(doc, d)
   else if (d.kind === 'invoice' && d.paymentTerms) drawNote(doc, 'Payment', d.paymentTerms)

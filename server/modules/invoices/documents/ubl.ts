@@ -3,6 +3,8 @@
  * The values come from en16931.ts; this file only places them, in the order the UBL schema's
  * sequences require (the two roots order a few of their parts differently).
  */
+import { PEPPOL_EAS_CODES } from '#common/peppol.ts'
+import { conflict } from '#server/lib/http-errors.ts'
 import type { InvoiceDocument } from '../invoice-document.ts'
 import { EN16931_GUIDELINE, en16931Of, type En16931Party } from './en16931.ts'
 import { el, xmlDocument, type XmlElement } from './xml-builder.ts'
@@ -41,8 +43,26 @@ function party(name: string, p: En16931Party, isSeller: boolean): XmlElement {
   ])
 }
 
-/** The invoice or credit note as UBL XML. */
+/**
+ * What keeps `d` from being sent over Peppol, in words for the owner, or undefined: each party
+ * needs an electronic address in Peppol's EAS list (PEPPOL-EN16931-R010 and R020, CL008), which a
+ * Peppol participant ID or an EU VAT number gives and an e-mail address does not.
+ */
+export function ublAddressProblem(d: InvoiceDocument): string | undefined {
+  const e = en16931Of(d)
+  const isPeppol = (party: En16931Party) =>
+    party.endpoint !== null && PEPPOL_EAS_CODES.has(party.endpoint.scheme)
+  if (!isPeppol(e.buyer))
+    return `The UBL (Peppol) invoice needs the client's electronic address: add their Peppol ID (such as 0088:5798000000001) or their VAT ID on the client's screen`
+  if (!isPeppol(e.seller))
+    return 'The UBL (Peppol) invoice needs your electronic address: add your Peppol ID or VAT ID in the billing details'
+  return undefined
+}
+
+/** The invoice or credit note as UBL XML; 409 with ublAddressProblem's words when Peppol cannot take it. */
 export function invoiceUbl(d: InvoiceDocument): string {
+  const problem = ublAddressProblem(d)
+  if (problem) throw conflict(problem)
   const e = en16931Of(d)
   const isCredit = e.typeCode === '381'
   const root = isCredit ? 'CreditNote' : 'Invoice'
@@ -101,7 +121,7 @@ export function invoiceUbl(d: InvoiceDocument): string {
               category(
                 entry.category,
                 entry.rate,
-                entry.exemptionCode
+                entry.exemptionReason || entry.exemptionCode
                   ? { reason: entry.exemptionReason, code: entry.exemptionCode }
                   : undefined,
               ),

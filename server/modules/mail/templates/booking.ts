@@ -85,12 +85,17 @@ ${note ? `<p><strong>Their message</strong></p>${paragraphs(note)}` : ''}`,
 }
 
 /** To the owner, once per window: the booking page reached a ceiling and refuses new calls until it ends. */
-export function ceilingMail(f: { max: number; span: 'hour' | 'day'; adminUrl: string }) {
+export function ceilingMail(f: {
+  max: number
+  span: 'hour' | 'day'
+  adminUrl: string
+  brand: MailBrand
+}) {
   const subject = `Bookings paused: ${f.max} new calls in one ${f.span}`
   const text = [
     `Your booking page took ${f.max} new calls within one ${f.span}, the most it accepts, so it refuses new bookings until the ${f.span} is over. Visitors are asked to try again later or to write instead.`,
     `If you do not know these names, someone may be filling your calendar: cancel the calls you do not want on your Booking screen.`,
     f.adminUrl,
   ].join('\n\n')
-  return { subject, text, html: mailLayout(subject, paragraphs(text)) }
+  return { subject, text, html: mailLayout(subject, paragraphs(text), { brand: f.brand }) }
 }

@@ -1,7 +1,7 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
 import { leadSource } from '#common/lead-source.ts'
 import type { MessageVisit } from '#common/schemas/stats.ts'
-import { mailLayout, paragraphs } from './layout.ts'
+import { mailButton, mailLayout, paragraphs, type MailBrand } from './layout.ts'
 
 /**
  * Tells the owner a contact message arrived: who sent it, what they wrote, the qualifying answers
@@ -18,6 +18,7 @@ export function contactNotificationMail(m: {
   website: string | null
   visit: MessageVisit | null
   adminUrl: string
+  brand: MailBrand
 }) {
   const subject = `New contact message: ${m.subject}`.replace(/[\r\n]+/g, ' ')
   const lead = m.visit ? leadSource(m.visit) : null
@@ -47,7 +48,8 @@ Reply from the admin area: ${m.adminUrl}`
     `<p><strong>New message from ${escapeMarkup(m.fullName)}</strong> &lt;${escapeMarkup(m.email)}&gt;</p>
 <p><strong>Subject:</strong> ${escapeMarkup(m.subject)}</p>
 ${paragraphs(m.message)}
-${factsHtml ? `<p>${factsHtml}</p>\n` : ''}<p><a href="${escapeMarkup(m.adminUrl)}">Reply from the admin area</a></p>`,
+${factsHtml ? `<p>${factsHtml}</p>\n` : ''}${mailButton(m.adminUrl, 'Reply from the admin area', m.brand)}`,
+    { brand: m.brand, preheader: `${m.fullName} wrote: ${m.subject}` },
   )
   return { subject, text, html }
 }

@@ -33,23 +33,6 @@ export function mailBrandOf(
   }
 }
 
-/**
- * Wraps already-escaped body HTML in a minimal, mail-client-safe document. With a `brand`, the
- * body sits in a 600 px card under a header of the owner's logo and name in the accent colour,
- * with `footerHtml` below it; `preheader` is the hidden line mail clients show beside the subject.
- */
-export function mailLayout(
-  title: string,
-  bodyHtml: string,
-  options: { brand?: MailBrand; preheader?: string; footerHtml?: string } = {},
-): string {
-  if (options.brand) return brandedLayout(title, bodyHtml, { ...options, brand: options.brand })
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head>
-<body style="font-family:${FONT};line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">
-${bodyHtml}${options.footerHtml ? `\n${options.footerHtml}` : ''}
-</body></html>`
-}
-
 /** The header's logo and name; without a logo, the name alone is the wordmark, in the accent colour. */
 function brandHeader(brand: MailBrand): string {
   const name = escapeMarkup(brand.businessName)
@@ -64,11 +47,15 @@ function brandHeader(brand: MailBrand): string {
 }
 
 /**
+ * Wraps already-escaped body HTML in the one layout every mail of the site has: the body in a
+ * 600 px card under a header of the owner's logo and name in the accent colour, with `footerHtml`
+ * below it; `preheader` is the hidden line mail clients show beside the subject.
+ *
  * Tables and inline styles only: the layout most mail clients (Outlook's Word engine included)
  * render alike. The preheader is hidden in every way a client honours, and followed by blank
  * filler so the preview does not run on into the header's text.
  */
-function brandedLayout(
+export function mailLayout(
   title: string,
   bodyHtml: string,
   { brand, preheader, footerHtml }: { brand: MailBrand; preheader?: string; footerHtml?: string },
@@ -104,6 +91,10 @@ export function mailButton(href: string, label: string, brand: MailBrand): strin
   const accent = escapeMarkup(brand.accentColor)
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:28px 0 8px"><tr><td bgcolor="${accent}" style="background:${accent};border-radius:8px"><a href="${escapeMarkup(href)}" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.25;color:#ffffff;text-decoration:none;border-radius:8px;background:${accent}">${escapeMarkup(label)}</a></td></tr></table>`
 }
+
+/** A button's address in full under it, for a mail client that shows no buttons or links. */
+export const mailLinkText = (href: string) =>
+  `<p style="font-size:14px;color:#64748b;word-break:break-all">Or copy this address into your browser: ${escapeMarkup(href)}</p>`
 
 /** A subject on one line, whatever the names in it hold. */
 export const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ')
@@ -141,7 +132,7 @@ ${f.ownerName}
 ${f.businessName}`
   const below = f.footnote
     ? `<p style="font-size:13px;color:#64748b;word-break:break-all">${escapeMarkup(f.footnote)}</p>`
-    : `<p style="font-size:14px;color:#64748b">Or copy this address into your browser: ${escapeMarkup(f.link)}</p>`
+    : mailLinkText(f.link)
   const html = mailLayout(
     subject,
     `<p>Hello ${escapeMarkup(f.clientName)},</p>

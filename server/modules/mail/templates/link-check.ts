@@ -1,21 +1,23 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout } from './layout.ts'
+import { mailButton, mailLayout, type MailBrand } from './layout.ts'
 
 interface LinkMailInput {
   name: string
   link: string
   adminUrl: string
+  brand: MailBrand
 }
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ')
 
-function linkMail(subject: string, lines: string[], { link, adminUrl }: LinkMailInput) {
+function linkMail(subject: string, lines: string[], { link, adminUrl, brand }: LinkMailInput) {
   const text = `${lines.join('\n\n')}\n\nLink: ${link}\nPortfolio admin: ${adminUrl}`
   const html = mailLayout(
     subject,
     `${lines.map((line) => `<p>${escapeMarkup(line)}</p>`).join('\n')}
-<p>Link: <a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>
-<p><a href="${escapeMarkup(adminUrl)}">Open the portfolio admin</a></p>`,
+<p style="word-break:break-all">Link: <a href="${escapeMarkup(link)}" style="color:${escapeMarkup(brand.accentColor)}">${escapeMarkup(link)}</a></p>
+${mailButton(adminUrl, 'Open the portfolio admin', brand)}`,
+    { brand, preheader: lines[0] },
   )
   return { subject: oneLine(subject), text, html }
 }

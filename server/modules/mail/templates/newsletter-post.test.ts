@@ -84,12 +84,16 @@ describe('newsletterPostMail', () => {
 })
 
 describe('mailLayout', () => {
-  it('leaves an unbranded mail as it was', () => {
-    expect(mailLayout('A & B', '<p>Hi</p>')).toBe(
-      `<!doctype html><html><head><meta charset="utf-8"><title>A &amp; B</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">
-<p>Hi</p>
-</body></html>`,
-    )
+  it('draws every mail in the branded layout: the accent band, the wordmark, the escaped title', () => {
+    const html = mailLayout('A & B', '<p>Hi</p>', {
+      brand: mailBrandOf(
+        { businessName: 'Okafor & Co', accentColor: '#0f5132', logo: null },
+        PUBLIC_URL,
+      ),
+    })
+    expect(html).toContain('<title>A &amp; B</title>')
+    expect(html).toContain('border-top:4px solid #0f5132')
+    expect(html).toMatch(/<span style="[^"]*color:#0f5132[^"]*">Okafor &amp; Co<\/span>/)
+    expect(html).toContain('<p>Hi</p>')
   })
 })

@@ -1,7 +1,16 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout } from './layout.ts'
+import { mailButton, mailLayout, mailLinkText, type MailBrand } from './layout.ts'
 
-export function passwordResetMail({ name, link }: { name: string; link: string }) {
+/** The reset link (PUBLIC_URL/reset-password/TOKEN, valid one hour), from the business. */
+export function passwordResetMail({
+  name,
+  link,
+  brand,
+}: {
+  name: string
+  link: string
+  brand: MailBrand
+}) {
   const subject = 'Reset your password'
   const text = `Hello ${name},
 
@@ -10,13 +19,18 @@ Open this link within one hour to choose a new password:
 
 ${link}
 
-If you did not ask for this, ignore this mail: your password stays as it is.`
+If you did not ask for this, ignore this mail: your password stays as it is.
+
+${brand.businessName}`
   const html = mailLayout(
     subject,
     `<p>Hello ${escapeMarkup(name)},</p>
 <p>Someone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new password:</p>
-<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>
-<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+${mailButton(link, 'Choose a new password', brand)}
+${mailLinkText(link)}
+<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>
+<p>${escapeMarkup(brand.businessName)}</p>`,
+    { brand, preheader: 'A link to choose a new password, valid for one hour.' },
   )
   return { subject, text, html }
 }

@@ -6,6 +6,7 @@ import { escapeMarkup } from '#common/escape-markup.ts'
 import { formatMoney } from '#common/money.ts'
 import {
   clientLinkMail,
+  mailButton,
   mailLayout,
   mailLongDate as longDate,
   oneLine,
@@ -74,8 +75,9 @@ Document fingerprint (SHA-256): ${f.documentHash}`
   const html = mailLayout(
     subject,
     `${paragraphs(lead)}
-<p><a href="${escapeMarkup(f.adminUrl)}">Open the proposal</a></p>
+${mailButton(f.adminUrl, 'Open the proposal', f.brand)}
 <p style="font-size:13px;color:#64748b;word-break:break-all">Document fingerprint (SHA-256): ${escapeMarkup(f.documentHash)}</p>`,
+    { brand: f.brand, preheader: lead },
   )
   return { subject, text, html }
 }
@@ -86,11 +88,13 @@ export function proposalDeclinedOwnerMail({
   clientName,
   reason,
   adminUrl,
+  brand,
 }: {
   title: string
   clientName: string
   reason: string
   adminUrl: string
+  brand: MailBrand
 }) {
   const subject = oneLine(`${clientName} declined: ${title}`)
   const lead = `${clientName} declined the proposal "${title}".`
@@ -104,7 +108,8 @@ ${adminUrl}`
     subject,
     `${paragraphs(lead)}
 ${paragraphs(why)}
-<p><a href="${escapeMarkup(adminUrl)}">Open the proposal</a></p>`,
+${mailButton(adminUrl, 'Open the proposal', brand)}`,
+    { brand, preheader: lead },
   )
   return { subject, text, html }
 }

@@ -8,10 +8,7 @@ import {
   type QuotedMessage,
 } from './layout.ts'
 
-/**
- * The owner's reply; with the message it answers, that message quoted under it. With `brand`, in
- * the owner's branded layout.
- */
+/** The owner's reply, in their branded layout; with the message it answers, that quoted under it. */
 export function replyMail({
   subject,
   replyContent,
@@ -21,7 +18,7 @@ export function replyMail({
   subject: string
   replyContent: string
   original?: QuotedMessage
-  brand?: MailBrand
+  brand: MailBrand
 }) {
   const fullSubject = replySubject(subject)
   return {

@@ -1,6 +1,6 @@
 import { SECOND_FACTOR_GUESSES_MAX, SECOND_FACTOR_WINDOW_MS } from '#common/constants.ts'
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout, paragraphs } from './layout.ts'
+import { mailButton, mailLayout, mailLinkText, paragraphs, type MailBrand } from './layout.ts'
 
 /** What an account-security notice reports. */
 export type SecurityNoticeKind =
@@ -54,11 +54,13 @@ export function securityNoticeMail({
   name,
   device,
   profileUrl,
+  brand,
 }: {
   kind: SecurityNoticeKind
   name: string
   device: string
   profileUrl: string
+  brand: MailBrand
 }) {
   const { subject, text: what } = WHAT[kind]
   const body = `Hello ${name},
@@ -68,7 +70,11 @@ ${what(device)}
 If this was you, there is nothing to do. If it was not, change your password and end the sessions you do not recognise at once, on your profile:`
   const html = mailLayout(
     subject,
-    `${paragraphs(body)}\n<p><a href="${escapeMarkup(profileUrl)}">${escapeMarkup(profileUrl)}</a></p>`,
+    `${paragraphs(body)}
+${mailButton(profileUrl, 'Open your profile', brand)}
+${mailLinkText(profileUrl)}
+<p>${escapeMarkup(brand.businessName)}</p>`,
+    { brand, preheader: what(device) },
   )
-  return { subject, text: `${body}\n\n${profileUrl}`, html }
+  return { subject, text: `${body}\n\n${profileUrl}\n\n${brand.businessName}`, html }
 }

@@ -1,5 +1,5 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailButton, mailLayout, type MailBrand } from './layout.ts'
+import { mailButton, mailLayout, mailLinkText, type MailBrand } from './layout.ts'
 
 /** The double opt-in mail: the link opens a page whose button confirms the subscription. */
 export function subscriptionConfirmMail({
@@ -33,7 +33,7 @@ ${businessName}`
     `<p>Hello,</p>
 <p>${escapeMarkup(intro)}</p>
 ${mailButton(link, 'Confirm my subscription', brand)}
-<p>Or copy this address into your browser: ${escapeMarkup(link)}</p>
+${mailLinkText(link)}
 <p>${escapeMarkup(terms)}</p>
 <p>${escapeMarkup(ownerName)}<br>${escapeMarkup(businessName)}</p>`,
     { brand, preheader: 'One click to confirm, and new posts come to this address.' },

@@ -1,5 +1,5 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailButton, mailLayout, type MailBrand } from './layout.ts'
+import { mailButton, mailLayout, mailLinkText, type MailBrand } from './layout.ts'
 
 /** The mail that asks a client for a testimonial, with the one-time link to the form. */
 export function testimonialRequestMail({
@@ -35,7 +35,7 @@ ${businessName}`
     `<p>Hello ${escapeMarkup(name)},</p>
 <p>${escapeMarkup(intro)}</p>
 ${mailButton(link, 'Write a testimonial', brand)}
-<p>Or copy this address into your browser: ${escapeMarkup(link)}</p>
+${mailLinkText(link)}
 <p>${escapeMarkup(terms)}</p>
 <p>${escapeMarkup(ownerName)}<br>${escapeMarkup(businessName)}</p>`,
     { brand },

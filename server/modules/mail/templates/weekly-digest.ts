@@ -1,5 +1,5 @@
 import { escapeMarkup } from '#common/escape-markup.ts'
-import { mailLayout } from './layout.ts'
+import { mailButton, mailLayout, type MailBrand } from './layout.ts'
 
 export interface DigestWeek {
   visitors: number
@@ -23,6 +23,7 @@ export function weeklyDigestMail(m: {
   week: DigestWeek
   previous: DigestWeek
   dashboardUrl: string
+  brand: MailBrand
 }) {
   const subject = `Your site's week from ${m.weekStart}: ${m.week.visitors} visitors, ${m.week.messages} messages`
   const lines: [string, string, string][] = [
@@ -52,7 +53,8 @@ The dashboard: ${m.dashboardUrl}`
       .join('')}</table>
 <p><strong>Top sources</strong></p>
 <ul>${sources.map((s) => `<li>${escapeMarkup(s)}</li>`).join('')}</ul>
-<p><a href="${escapeMarkup(m.dashboardUrl)}">Open the dashboard</a></p>`,
+${mailButton(m.dashboardUrl, 'Open the dashboard', m.brand)}`,
+    { brand: m.brand },
   )
   return { subject, text, html }
 }
