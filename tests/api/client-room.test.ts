@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseSetCookie } from 'cookie'
+import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
+import { BookingCreatedSchema, BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { ClientResponseSchema, type Client } from '#common/schemas/clients.ts'
 import {
   CLIENT_SESSION_COOKIE,
@@ -16,7 +18,7 @@ import {
 import { InvoiceResponseSchema } from '#common/schemas/invoices.ts'
 import { MessageSchema, type Message } from '#common/schemas/messages.ts'
 import { ProposalResponseSchema } from '#common/schemas/proposals.ts'
-import type { SiteSettings } from '#common/schemas/settings.ts'
+import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
 import type { ClientRow } from '#server/db/schema.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { newClientIp } from '#tests/helpers/client-ip.ts'
@@ -638,5 +640,71 @@ describe('projects in the room', () => {
       ],
       website: null,
     })
+  })
+})
+
+describe('calls in the room', () => {
+  it('show the calls the client booked that are still to come, with their manage links', async () => {
+    const settings = await app.inject({ method: 'GET', url: '/api/settings', headers: admin })
+    const current = SiteSettingsSchema.parse(settings.json())
+    const day = [{ start: '09:00', end: '17:00' }]
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: {
+        ...current,
+        booking: {
+          ...BOOKING_DEFAULTS,
+          enabled: true,
+          timeZone: 'UTC',
+          weekly: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day },
+          durations: [30],
+          bufferMinutes: 0,
+          minNoticeHours: 0,
+          horizonDays: 30,
+        },
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const client = await makeClient()
+    const other = await makeClient()
+    const from = new Date(clock).toISOString().slice(0, 10)
+    const to = new Date(clock + 20 * DAY).toISOString().slice(0, 10)
+    const slots = await app.inject({
+      method: 'GET',
+      url: `/api/booking/slots?from=${from}&to=${to}&duration=30`,
+    })
+    const starts = BookingSlotsSchema.parse(slots.json()).slots.map((slot) => slot.start)
+    const book = async (start: string, who: Client) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        remoteAddress: newClientIp(),
+        payload: {
+          start,
+          duration: 30,
+          timeZone: 'Europe/Berlin',
+          name: who.name,
+          email: who.email,
+        },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      return BookingCreatedSchema.parse(res.json()).booking
+    }
+    const theirs = await book(starts[3]!, client)
+    await book(starts[5]!, other)
+
+    const { room } = found(await roomOf(await signedIn(client)), 'the room')
+    expect(room.calls).toEqual([
+      {
+        start: starts[3],
+        end: new Date(Date.parse(starts[3]!) + 30 * MINUTE).toISOString(),
+        duration: 30,
+        timeZone: 'Europe/Berlin',
+        location: expect.any(String),
+        manageUrl: theirs.manageUrl,
+      },
+    ])
   })
 })
