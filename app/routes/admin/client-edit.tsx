@@ -15,8 +15,8 @@ import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Admin: ${data?.client.name ?? 'Client'}`, matches) },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(`Admin: ${loaderData?.client.name ?? 'Client'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
