@@ -1,17 +1,14 @@
 /**
- * What server loaders and actions receive from the Fastify process: the services (never imported
- * directly by app code), the request's CSP nonce, the public base URL and the client's address
- * (as the API's rate limits see it, proxies trusted per TRUST_PROXY).
+ * What server loaders and actions receive from the Fastify process (PageContext, made for each
+ * request by server/plugins/web.ts): the services (never imported directly by app code), the
+ * request's CSP nonce, the public base URL and the client's address.
+ * A loader or action reads it as `context.get(pageContext)`. The server sets it through the server
+ * entry's `pageLoadContext` (app/entry.server.tsx), so the key it sets is this module's own, the
+ * one the web build bundles.
  */
-import type { Services } from '#server/services.ts'
+import { createContext } from 'react-router'
+import type { PageContext } from '#server/plugins/web.ts'
 
-declare module 'react-router' {
-  interface AppLoadContext {
-    services: Services
-    cspNonce: string
-    publicUrl: string
-    clientIp: string
-  }
-}
+export type { PageContext }
 
-export {}
+export const pageContext = createContext<PageContext>()

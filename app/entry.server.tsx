@@ -1,9 +1,22 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { RouterContextProvider, ServerRouter, type EntryContext } from 'react-router'
+import { pageContext, type PageContext } from './context.ts'
 import { isHydratedPage } from './lib/static-page.ts'
 
 export const streamTimeout = 5_000
+
+/**
+ * The router context a request's loaders and actions read (`context.get(pageContext)`), made from
+ * what the server hands over (server/plugins/web.ts, through the build's `entry.module`). Made
+ * here, in the web build, so the key it sets is the very one the routes read: were the server to
+ * import app/context.ts itself, its bundle would hold a copy whose key is another object.
+ */
+export function pageLoadContext(page: PageContext): RouterContextProvider {
+  const context = new RouterContextProvider()
+  context.set(pageContext, page)
+  return context
+}
 
 /**
  * Renders the whole document into one buffer. The server reads every page whole before sending it
@@ -19,9 +32,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce || undefined
+  const nonce = loadContext.get(pageContext).cspNonce || undefined
   const matches = routerContext.staticHandlerContext.matches.map(({ route }) => ({
     handle: routerContext.routeModules[route.id]?.handle,
   }))

@@ -8,7 +8,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import './context.ts'
+import { pageContext } from './context.ts'
 import { useSiteSettings } from './lib/site-settings.ts'
 import { STATIC_PAGE_SCRIPT, StaticRenderContext, useIsStaticPage } from './lib/static-page.ts'
 import { fontPreloads, iconLinks, themeCss } from './lib/theme.ts'
@@ -20,7 +20,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.cspNonce }
+  return { nonce: context.get(pageContext).cspNonce }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -15,8 +15,8 @@ const settings: SiteSettings = {
 }
 /** The matches a meta function gets: the root's data, then the public layout's. */
 const layoutMatches = (publicUrl: string, shown: SiteSettings = settings) => [
-  { data: { nonce: 'n' } },
-  { data: { publicUrl, settings: shown } },
+  { loaderData: { nonce: 'n' } },
+  { loaderData: { publicUrl, settings: shown } },
 ]
 /** The address of the share image drawn from `shown`, on https://studio.example. */
 const drawnImage = (shown: SiteSettings) =>
@@ -111,7 +111,7 @@ describe('pageMeta', () => {
       path: '/about',
       matches: [
         {
-          data: {
+          loaderData: {
             publicUrl: 'https://s.example',
             settings: { ...settings, shareImage: '/uploads/og.webp' },
           },
@@ -147,14 +147,14 @@ describe('publicUrlOf', () => {
   it('finds the public URL in the loader data of a parent match', () => {
     expect(
       publicUrlOf([
-        { data: { nonce: 'n' } },
-        { data: { publicUrl: 'https://x.example' } },
+        { loaderData: { nonce: 'n' } },
+        { loaderData: { publicUrl: 'https://x.example' } },
         undefined,
       ]),
     ).toBe('https://x.example')
   })
   it('falls back to the site setting', () => {
-    expect(publicUrlOf([{ data: undefined }])).toBe(site.publicUrlFallback)
+    expect(publicUrlOf([{ loaderData: undefined }])).toBe(site.publicUrlFallback)
   })
 })
 

@@ -9,7 +9,7 @@ import { shareImageOf } from '#common/share-image.ts'
 import { site } from '#app/site.ts'
 import { settingsOf, socialLinks } from './site-settings.ts'
 
-type MatchWithData = { data?: unknown } | undefined
+type MatchWithData = { loaderData?: unknown } | undefined
 
 export interface PageMetaInput {
   title: string
@@ -89,7 +89,7 @@ export function pageMeta({
 /** The public URL that a parent loader (the public layout's) returned, for use in `meta`. */
 export function publicUrlOf(matches: ReadonlyArray<MatchWithData>): string {
   for (const match of matches) {
-    const data = match?.data
+    const data = match?.loaderData
     if (
       data &&
       typeof data === 'object' &&

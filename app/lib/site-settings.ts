@@ -10,7 +10,7 @@ import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 
 const PUBLIC_LAYOUT_ID = 'routes/public/public-layout'
 
-type MatchWithData = { id?: string; data?: unknown } | undefined
+type MatchWithData = { id?: string; loaderData?: unknown } | undefined
 
 const settingsIn = (data: unknown): SiteSettings | undefined =>
   data && typeof data === 'object' && 'settings' in data
@@ -23,7 +23,7 @@ export function useSiteSettings(): SiteSettings {
 
 export function settingsOf(matches: ReadonlyArray<MatchWithData>): SiteSettings {
   for (const match of matches) {
-    const settings = settingsIn(match?.data)
+    const settings = settingsIn(match?.loaderData)
     if (settings) return settings
   }
   return SITE_DEFAULTS

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalPath } from './canonical-path.ts'
+import { canonicalPath, pagePathOf } from './canonical-path.ts'
 
 describe('canonicalPath', () => {
   it.each(['/', '/contact', '/mernRender', '/website/acme-shop', '/admin/website/5f0c', '/a%20b'])(
@@ -26,13 +26,16 @@ describe('canonicalPath', () => {
     expect(canonicalPath('/website/a%2Fb')).toBe('/website/a%2Fb')
   })
 
-  it.each(['/contact.data', '/_root.data', '/website/acme-shop.data'])(
+  it.each(['/contact.data', '/_.data', '/website/acme-shop.data'])(
     'keeps the data request %s',
     (path) => expect(canonicalPath(path)).toBe(path),
   )
 
   it.each([
     '/.data',
+    '//_.data',
+    '/_.data.data',
+    '/contact/_.data',
     '/contact/.data',
     '//contact.data',
     '/./contact.data',
@@ -41,4 +44,19 @@ describe('canonicalPath', () => {
     '/robots.txt.data',
     'contact',
   ])('gives %s no canonical form', (path) => expect(canonicalPath(path)).toBeUndefined())
+})
+
+describe('pagePathOf', () => {
+  it.each([
+    ['/faq', '/faq', false],
+    ['/', '/', false],
+    ['/faq.data', '/faq', true],
+    ['/website/acme-shop.data', '/website/acme-shop', true],
+    ['/_.data', '/', true],
+    ['/faq/_.data', '/faq/', true],
+    ['/faq_.data', '/faq_', true],
+    ['/_root.data', '/_root', true],
+  ])('reads %s as the page %s (data: %s)', (path, page, isData) =>
+    expect(pagePathOf(path)).toEqual({ page, isData }),
+  )
 })

@@ -13,7 +13,31 @@ const ESCAPED_UNRESERVED = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3\d|2D|2E|5F
 /** Resource routes: their paths have no `.data` form. */
 const RESOURCE_PATHS = new Set(['/sitemap.xml', '/robots.txt'])
 const DATA_SUFFIX = '.data'
-const ROOT_DATA = '/_root.data'
+/** What follows a path that ends in a slash in its data request (`/faq/_.data` for `/faq/`). */
+const SLASH_DATA_SUFFIX = '_.data'
+/** The home page's data request. */
+const ROOT_DATA = `/${SLASH_DATA_SUFFIX}`
+
+/** A request path read as the page it is for. */
+export interface PagePath {
+  /** The page's own path: the request path itself, or the page whose data it asks for. */
+  page: string
+  /** True for React Router's data request (single fetch) rather than the page's document. */
+  isData: boolean
+}
+
+/**
+ * The page a request path is for. React Router asks for a page's data at its path and `.data`
+ * (`/faq.data`), and for a path that ends in a slash at `_.data` after it: `/_.data` for the home
+ * page, `/faq/_.data` for `/faq/` (a spelling no page has: canonicalPath refuses it).
+ */
+export function pagePathOf(pathname: string): PagePath {
+  if (pathname.endsWith(`/${SLASH_DATA_SUFFIX}`))
+    return { page: pathname.slice(0, -SLASH_DATA_SUFFIX.length), isData: true }
+  if (pathname.endsWith(DATA_SUFFIX))
+    return { page: pathname.slice(0, -DATA_SUFFIX.length), isData: true }
+  return { page: pathname, isData: false }
+}
 
 /**
  * The canonical spelling of a page path (no query), or undefined when it has none: the path
@@ -21,7 +45,8 @@ const ROOT_DATA = '/_root.data'
  */
 export function canonicalPath(pathname: string): string | undefined {
   if (!pathname.startsWith('/')) return undefined
-  if (pathname.endsWith(DATA_SUFFIX)) return canonicalDataPath(pathname)
+  const { page, isData } = pagePathOf(pathname)
+  if (isData) return canonicalDataPath(pathname, page)
   const segments: string[] = []
   for (const raw of pathname.replaceAll('\\', '/').split('/')) {
     const segment = raw.replace(ESCAPED_UNRESERVED, (escape) =>
@@ -35,13 +60,12 @@ export function canonicalPath(pathname: string): string | undefined {
 }
 
 /**
- * React Router's data requests (`/faq.data`, `/_root.data` for the home page) have no redirect:
- * the path before `.data` must be a canonical page path itself.
+ * React Router's data requests (`/faq.data`, `/_.data` for the home page) have no redirect: the
+ * page they are for must be a canonical page path itself, and the home page's is `/_.data` only.
  */
-function canonicalDataPath(pathname: string): string | undefined {
-  if (pathname === ROOT_DATA) return pathname
-  const page = pathname.slice(0, -DATA_SUFFIX.length)
-  if (page === '/' || page.endsWith(DATA_SUFFIX) || RESOURCE_PATHS.has(page)) return undefined
+function canonicalDataPath(pathname: string, page: string): string | undefined {
+  if (page === '/') return pathname === ROOT_DATA ? pathname : undefined
+  if (page.endsWith(DATA_SUFFIX) || RESOURCE_PATHS.has(page)) return undefined
   if (canonicalPath(page) !== page) return undefined
   return pathname
 }

@@ -56,7 +56,8 @@ describe('countableView', () => {
         },
         SITE,
       )
-    expect(data('/_root.data', 'http://site.test/faq')?.path).toBe('/')
+    expect(data('/_.data', 'http://site.test/faq')?.path).toBe('/')
+    expect(data('/_root.data', 'http://site.test/faq')).toBeUndefined()
     expect(data('/faq.data', 'http://site.test/')?.path).toBe('/faq')
     expect(data('/faq.data', 'http://site.test/faq')).toBeUndefined()
     expect(data('/faq.data', 'https://elsewhere.example/')).toBeUndefined()

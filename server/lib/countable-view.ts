@@ -9,6 +9,7 @@
 import { isbot } from 'isbot'
 import { isPublicPage } from '#common/public-pages.ts'
 import type { Device } from '#common/schemas/stats.ts'
+import { pagePathOf } from './canonical-path.ts'
 
 type Headers = Record<string, string | string[] | undefined>
 
@@ -41,14 +42,10 @@ export interface CountableView {
   country: string | null
 }
 
-/** The public page a path shows, or undefined: `/about.data` is `/about`, `/_root.data` `/`. */
+/** The public page a path shows, or undefined: `/about.data` is `/about`, `/_.data` `/`. */
 function pagePath(pathname: string): { path: string; isData: boolean } | undefined {
-  let path = pathname
-  let isData = false
-  if (path.endsWith('.data')) {
-    isData = true
-    path = path === '/_root.data' ? '/' : path.slice(0, -5)
-  }
+  const { page, isData } = pagePathOf(pathname)
+  let path = page
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
   if (!isPublicPage(path)) return undefined
   return { path, isData }

@@ -14,14 +14,14 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { PAGE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import { VISITOR_PAGE_HEADER, isPublicPath, tokenHeld } from '#common/public-pages.ts'
 import type { Services } from '#server/services.ts'
 import type { Config } from '#server/config.ts'
 import { matchesEtag, weakEtag, weakEtagWithout } from '#server/lib/etag.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
-import { canonicalPath } from '#server/lib/canonical-path.ts'
+import { canonicalPath, pagePathOf } from '#server/lib/canonical-path.ts'
 import { BUILD_DIR, ROOT_DIR } from '#server/lib/paths.ts'
 import { keepForEachVisitor } from './response-cache.ts'
 
@@ -49,7 +49,34 @@ export interface WebPluginOptions {
   services: Services
 }
 
-type Handler = (request: Request, context: AppLoadContext) => Promise<Response>
+/**
+ * What a page's loaders and actions get from the server (`context.get(pageContext)`,
+ * app/context.ts): the services, the request's CSP nonce, the public base URL and the client's
+ * address (as the API's rate limits see it, proxies trusted per TRUST_PROXY).
+ */
+export interface PageContext {
+  services: Services
+  cspNonce: string
+  publicUrl: string
+  clientIp: string
+}
+
+type Handler = (request: Request, page: PageContext) => Promise<Response>
+
+/** What the server entry (app/entry.server.tsx) exports beside React Router's own members. */
+interface PageEntry {
+  pageLoadContext: (page: PageContext) => RouterContextProvider
+}
+
+/**
+ * The build's request handler, given each request's page context: the context key is the web
+ * build's own (see `pageLoadContext`), so the router context is made by the build's entry.
+ */
+function pageHandler(build: ServerBuild, mode: string): Handler {
+  const handle = createRequestHandler(build, mode)
+  const { pageLoadContext } = build.entry.module as unknown as PageEntry
+  return (request, page) => handle(request, pageLoadContext(page))
+}
 
 export default async function webPlugin(
   app: FastifyInstance,
@@ -80,7 +107,7 @@ export default async function webPlugin(
     }
     const fetchRequest = toFetchRequest(request, reply)
     if (!fetchRequest) return reply.code(400).send({ message: 'Invalid Host header' })
-    const context: AppLoadContext = {
+    const page: PageContext = {
       services,
       cspNonce: reply.scriptNonce,
       publicUrl: config.publicUrl,
@@ -89,7 +116,7 @@ export default async function webPlugin(
     if (!isRead && !(await isReadableForm(fetchRequest))) {
       return reply.code(400).send({ message: 'Request body is not a well-formed form' })
     }
-    const response = await handler(fetchRequest, context)
+    const response = await handler(fetchRequest, page)
     // Read whole, once: for the ETag, and so the response cache can keep a copy.
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
     const visitorPage = response.headers.get(VISITOR_PAGE_HEADER)
@@ -158,7 +185,7 @@ async function productionHandler(app: FastifyInstance): Promise<Handler> {
       )
     },
   })
-  return createRequestHandler(build, 'production')
+  return pageHandler(build, 'production')
 }
 
 async function devHandler(app: FastifyInstance): Promise<Handler> {
@@ -174,9 +201,9 @@ async function devHandler(app: FastifyInstance): Promise<Handler> {
   app.addHook('onClose', () => vite.close())
   await app.register(middie)
   app.use(vite.middlewares)
-  return async (request, context) => {
+  return async (request, page) => {
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
-    return createRequestHandler(build, 'development')(request, context)
+    return pageHandler(build, 'development')(request, page)
   }
 }
 
@@ -198,14 +225,12 @@ function isReadableForm(request: Request): Promise<boolean> {
 
 /**
  * True for the public pages' documents, the public files (common/public-pages.ts) and the pages'
- * React Router data requests (`/faq.data`, `/_root.data`).
+ * React Router data requests (`/faq.data`, `/_.data`).
  */
 function isPublicPage(url: string): boolean {
-  let pathname = url.split('?')[0]!
-  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
-  if (pathname.endsWith('.data'))
-    pathname = pathname === '/_root.data' ? '/' : pathname.slice(0, -5)
-  return isPublicPath(pathname)
+  let { page } = pagePathOf(url.split('?')[0]!)
+  if (page.length > 1 && page.endsWith('/')) page = page.slice(0, -1)
+  return isPublicPath(page)
 }
 
 /**

@@ -133,12 +133,17 @@ describe('one canonical path per page', () => {
     expect(res.headers.location).toBe(location)
   })
 
-  it.each(['/FAQ', '/Contact', '/MERNRENDER', '/sitemap.xml.data', '/contact/.data', '/.data'])(
-    'answers %s with 404',
-    async (path) => {
-      expect((await send('GET', path)).status).toBe(404)
-    },
-  )
+  it.each([
+    '/FAQ',
+    '/Contact',
+    '/MERNRENDER',
+    '/sitemap.xml.data',
+    '/contact/.data',
+    '/contact/_.data',
+    '/.data',
+  ])('answers %s with 404', async (path) => {
+    expect((await send('GET', path)).status).toBe(404)
+  })
 
   it('refuses a form posted through a path that names another origin, and stores nothing', async () => {
     const before = await messageCount()

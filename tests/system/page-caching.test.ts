@@ -39,6 +39,9 @@ describe('GET public pages', () => {
     '/faq',
     '/portfolio',
     '/portfolio?page=1',
+    // React Router's data requests: the home page's (/_.data) and another page's.
+    '/_.data',
+    '/faq.data',
     '/robots.txt',
     '/sitemap.xml',
   ])('lets shared caches hold %s briefly', async (pathname) => {

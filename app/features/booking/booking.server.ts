@@ -2,7 +2,7 @@
  * The booking pages' server side: what /book and the manage page read from the booking service
  * (through the load context, never imported), and the picker's state worked out from the address.
  */
-import type { AppLoadContext } from 'react-router'
+import type { PageContext } from '#app/context.ts'
 import { parseValue } from '#app/lib/form.ts'
 import { refusalOf, type Refusal } from '#app/lib/public-form.server.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
@@ -25,7 +25,7 @@ import {
 } from './booking-time.ts'
 import type { PickerParams, PickerView } from './booking-view.ts'
 
-type Services = AppLoadContext['services']
+type Services = PageContext['services']
 
 export type { BookingPageSettings }
 

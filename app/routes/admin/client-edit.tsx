@@ -39,8 +39,8 @@ import {
 import { ClientBodySchema } from '#common/schemas/clients.ts'
 import { ProjectBodySchema } from '#common/schemas/projects.ts'
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Admin: ${data?.client.name ?? 'Client'}`, matches) },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(`Admin: ${loaderData?.client.name ?? 'Client'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

@@ -42,8 +42,8 @@ import type { Route } from './+types/post-edit'
 
 const LIST_PATH = '/admin/posts'
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Edit ${data?.post.title ?? 'post'}`, matches) },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(`Edit ${loaderData?.post.title ?? 'post'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

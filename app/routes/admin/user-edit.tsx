@@ -21,8 +21,8 @@ const LIST_PATH = '/admin/users'
 const CONFIRM_TO_CHANGE_EMAIL = 'Enter your password to change the e-mail'
 const CONFIRM_IT_IS_YOU = 'Confirm it is you: enter your password'
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Edit ${data?.name ?? 'User'}`, matches) },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(`Edit ${loaderData?.name ?? 'User'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

@@ -15,8 +15,8 @@ import type { Route } from './+types/website-edit'
 
 const LIST_PATH = '/admin/websites'
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(`Edit ${data?.website.name ?? 'Website'}`, matches) },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(`Edit ${loaderData?.website.name ?? 'Website'}`, matches) },
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

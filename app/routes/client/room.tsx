@@ -1,5 +1,6 @@
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/room'
+import { pageContext } from '#app/context.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
@@ -82,7 +83,7 @@ const callTime = (iso: string, zone: string) =>
   }).format(new Date(iso))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { clientRoom } = context.services
+  const { clientRoom } = context.get(pageContext).services
   const session = await clientRoom.sessionOf(request.headers.get('cookie'))
   if (!session) return { isSignedIn: false as const }
   const { client } = session
@@ -105,7 +106,8 @@ type Answer =
   | { intent: 'message'; ok: false; message: string }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { clientRoom } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { clientRoom } = services
   const form = await request.formData()
   const intent = form.get('intent')
   if (intent === 'sign-out') {
@@ -126,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email } = postedFields(form, ['email'])
   return answerPublicForm({
-    count: () => clientRoom.countSignInAttempt(context.clientIp),
+    count: () => clientRoom.countSignInAttempt(clientIp),
     schema: ClientSignInBodySchema,
     values: { email },
     submit: (body) => clientRoom.requestSignIn(body),

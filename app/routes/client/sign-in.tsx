@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/sign-in'
+import { pageContext } from '#app/context.ts'
 import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { SignInLinkForm } from '#app/features/client-room/sign-in-link-form.tsx'
 import { refusalOf } from '#app/lib/public-form.server.ts'
@@ -17,7 +18,7 @@ export const headers: Route.HeadersFunction = tokenPageHeaders
 /** Opening the mailed link spends it and opens the room; a used or expired one says so. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const { cookie } = await context.services.clientRoom.signIn(params.token)
+    const { cookie } = await context.get(pageContext).services.clientRoom.signIn(params.token)
     return redirect('/client', { status: 303, headers: { 'set-cookie': cookie } })
   } catch (error) {
     const { status, message } = refusalOf(error)

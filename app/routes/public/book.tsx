@@ -31,12 +31,13 @@ import { VISITOR_PAGE_HEADER } from '#common/public-pages.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
 import { BookingBodySchema } from '#common/schemas/booking.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
+import { pageContext } from '#app/context.ts'
 
 const PATH = '/book'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const settings = matches.find((match) => match?.id === 'routes/public/public-layout')?.data as
-    { settings?: { ownerName?: string } } | undefined
+  const settings = matches.find((match) => match?.id === 'routes/public/public-layout')
+    ?.loaderData as { settings?: { ownerName?: string } } | undefined
   const owner = settings?.settings?.ownerName ?? 'the owner'
   return pageMeta({
     title: 'Book a call',
@@ -54,15 +55,11 @@ export const headers: Route.HeadersFunction = formPageHeaders
 
 /** Closed, the page is the same for everyone; open, it shows the free times as they are now. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await getPublicBookingSettings(context.services)
+  const { services } = context.get(pageContext)
+  const settings = await getPublicBookingSettings(services)
   if (!settings.enabled || settings.durations.length === 0) return { isOpen: false as const }
   const url = new URL(request.url)
-  const view = await loadPicker(
-    context.services,
-    settings,
-    pickerParamsOf(url),
-    context.services.now(),
-  )
+  const view = await loadPicker(services, settings, pickerParamsOf(url), services.now())
   return data(
     { isOpen: true as const, location: settings.location, view },
     { headers: { [VISITOR_PAGE_HEADER]: 'now' } },
@@ -80,16 +77,17 @@ export type BookResult =
   | BookingFormFailure
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { booking } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { booking } = services
   const form = await request.formData()
   const values = postedFields(form, [...BOOKING_FIELDS, 'start', 'duration', 'timeZone'])
   const zone = isTimeZone(values.timeZone) ? values.timeZone : 'UTC'
   const client = {
-    client: context.clientIp,
+    client: clientIp,
     userAgent: request.headers.get('user-agent') ?? undefined,
   }
   return answerPublicForm({
-    count: () => booking.countAttempt(context.clientIp),
+    count: () => booking.countAttempt(clientIp),
     schema: BookingBodySchema,
     values: {
       start: values.start,

@@ -24,6 +24,7 @@ import {
 import { pageTitle } from '#app/lib/seo.ts'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { isTimeZone } from '#common/schemas/booking-settings.ts'
+import { pageContext } from '#app/context.ts'
 
 const NOT_FOUND = 404
 
@@ -43,7 +44,8 @@ export const headers: Route.HeadersFunction = tokenPageHeaders
 type Step = 'view' | 'cancel' | 'reschedule'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const booking = await findBooking(context.services, params.token)
+  const { services } = context.get(pageContext)
+  const booking = await findBooking(services, params.token)
   if (!booking) return data({ found: false as const }, { status: NOT_FOUND })
   const url = new URL(request.url)
   const asked = url.searchParams.get('step')
@@ -56,13 +58,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let view: PickerView | null = null
   let location = booking.location
   if (step === 'reschedule') {
-    const settings = await getPublicBookingSettings(context.services)
+    const settings = await getPublicBookingSettings(services)
     location = settings.location || location
     view = await loadPicker(
-      context.services,
+      services,
       { ...settings, durations: [booking.duration] },
       { ...pickerParams, timeZone: zone, duration: booking.duration },
-      context.services.now(),
+      services.now(),
       params.token,
     )
   }
@@ -71,7 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     booking: { ...booking, location },
     zone,
     zones,
-    now: context.services.now().toISOString(),
+    now: services.now().toISOString(),
     step,
     view,
   }
@@ -81,17 +83,13 @@ export type ManageResult =
   { ok: true; done: 'cancelled' | 'rescheduled' } | { ok: false; isTaken: boolean; message: string }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(pageContext)
   const form = await request.formData()
   const intent = form.get('intent')
   const result =
     intent === 'cancel'
-      ? await cancelBooking(context.services, params.token, context.clientIp)
-      : await rescheduleBooking(
-          context.services,
-          params.token,
-          String(form.get('start') ?? ''),
-          context.clientIp,
-        )
+      ? await cancelBooking(services, params.token, clientIp)
+      : await rescheduleBooking(services, params.token, String(form.get('start') ?? ''), clientIp)
   if (result.ok)
     return data<ManageResult>({
       ok: true,

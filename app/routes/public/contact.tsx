@@ -14,13 +14,14 @@ import { pageMeta } from '#app/lib/seo.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from '#common/constants.ts'
 import { VISITOR_PAGE_HEADER, holdsToken } from '#common/public-pages.ts'
 import { ContactBodySchema } from '#common/schemas/messages.ts'
+import { pageContext } from '#app/context.ts'
 
 const FIELDS: ContactField[] = ['fullName', 'email', 'subject', 'message']
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
-    title: data?.page.title ?? 'Contact',
-    description: data?.page.description ?? '',
+    title: loaderData?.page.title ?? 'Contact',
+    description: loaderData?.page.description ?? '',
     path: href('/contact'),
     matches,
   })
@@ -30,20 +31,22 @@ export const headers: Route.HeadersFunction = formPageHeaders
 
 /** The form's one-time token is the page's one part made for each visitor (VISITOR_PAGE_HEADER). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const formToken = context.services.messages.issueContactToken()
+  const { services } = context.get(pageContext)
+  const formToken = services.messages.issueContactToken()
   return data(
-    { page: await context.services.pages.getRendered('contact'), formToken },
+    { page: await services.pages.getRendered('contact'), formToken },
     { headers: { [VISITOR_PAGE_HEADER]: holdsToken(formToken) } },
   )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { messages } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { messages } = services
   const form = await request.formData()
   const values = postedFields(form, [...FIELDS, ...INQUIRY_FIELDS])
   const extra = postedFields(form, [CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD])
   return answerPublicForm({
-    count: () => messages.countContactAttempt(context.clientIp),
+    count: () => messages.countContactAttempt(clientIp),
     schema: ContactBodySchema,
     values: {
       ...values,
@@ -54,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     submit: (body) =>
       messages.createFromContact(body, {
-        client: context.clientIp,
+        client: clientIp,
         door: 'page',
         userAgent: request.headers.get('user-agent') ?? undefined,
       }),

@@ -5,6 +5,7 @@ import { PageIntro } from '#app/components/layout/page-intro.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { pageContext } from '#app/context.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -16,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { faqs: await context.services.faq.listForPage() }
+  const { services } = context.get(pageContext)
+  return { faqs: await services.faq.listForPage() }
 }
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {

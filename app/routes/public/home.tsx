@@ -13,35 +13,37 @@ import { absoluteUrl, pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { pageContext } from '#app/context.ts'
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
-    title: data?.page.title ?? settingsOf(matches).businessName,
-    description: data?.page.description ?? settingsOf(matches).seoDescription,
+    title: loaderData?.page.title ?? settingsOf(matches).businessName,
+    description: loaderData?.page.description ?? settingsOf(matches).seoDescription,
     path: href('/'),
     matches,
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(pageContext)
   const [latest, page, settings, posts, testimonials] = await Promise.all([
-    context.services.websites.listFeatured(),
-    context.services.pages.getRendered('home'),
-    context.services.settings.getShown(),
-    context.services.journal.listLatest(),
-    context.services.testimonials.listPublic(),
+    services.websites.listFeatured(),
+    services.pages.getRendered('home'),
+    services.settings.getShown(),
+    services.journal.listLatest(),
+    services.testimonials.listPublic(),
   ])
-  const health = await context.services.linkChecks.publicHealthOf(latest.map((w) => w._id))
+  const health = await services.linkChecks.publicHealthOf(latest.map((w) => w._id))
   return {
     page,
     latest,
     online: onlineLines(health),
     posts,
     testimonials,
-    jsonLd: siteJsonLd(context.publicUrl, settings),
+    jsonLd: siteJsonLd(publicUrl, settings),
     // Reviews of the business the site's own structured data describes (its @id).
     reviewsJsonLd: reviewsJsonLd(testimonials, {
       '@type': 'ProfessionalService',
-      '@id': `${absoluteUrl(context.publicUrl, '/')}#business`,
+      '@id': `${absoluteUrl(publicUrl, '/')}#business`,
       name: settings.businessName,
     }),
   }

@@ -10,9 +10,10 @@ import { InvoiceSheet, spacedIban } from '#app/features/invoices/invoice-sheet.t
 import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { formatMoney } from '#common/money.ts'
+import { pageContext } from '#app/context.ts'
 
 // The address carries the link's secret token: never in search results, never cached.
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: pageTitle(
       loaderData && 'document' in loaderData
@@ -27,9 +28,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { invoices } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { invoices } = services
   try {
-    await invoices.countView(context.clientIp)
+    await invoices.countView(clientIp)
     const found = await invoices.forClient(params.token)
     return {
       ...found,
@@ -43,9 +45,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** "Pay by card": to Stripe Checkout for what is left to pay. */
 export async function action({ params, context }: Route.ActionArgs) {
-  const { invoices } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { invoices } = services
   try {
-    await invoices.countView(context.clientIp)
+    await invoices.countView(clientIp)
     return redirect(await invoices.startCardPayment(params.token), 303)
   } catch (error) {
     const { status, headers, message } = refusalOf(error)

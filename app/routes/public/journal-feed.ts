@@ -5,17 +5,19 @@ import { renderMarkdown } from '#common/markdown.ts'
 import { FEED_POSTS_MAX } from '#common/schemas/posts.ts'
 import { dropXmlForbiddenChars } from '#common/xml-chars.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
+import { pageContext } from '#app/context.ts'
 
 /** When a feed with no post was last updated: Atom needs a date, and nothing has changed yet. */
 const NEVER = new Date(0).toISOString()
 
 /** The journal as an Atom feed (RFC 4287): the newest public posts, their full text as HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(pageContext)
   const [posts, settings] = await Promise.all([
-    context.services.journal.listLatest(FEED_POSTS_MAX),
-    context.services.settings.getShown(),
+    services.journal.listLatest(FEED_POSTS_MAX),
+    services.settings.getShown(),
   ])
-  const url = (path: string) => escapeMarkup(absoluteUrl(context.publicUrl, path))
+  const url = (path: string) => escapeMarkup(absoluteUrl(publicUrl, path))
   const updated = posts.reduce(
     (latest, post) => (post.updatedAt > latest ? post.updatedAt : latest),
     NEVER,

@@ -14,8 +14,9 @@ import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import { readingMinutes } from '#common/schemas/posts.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { pageContext } from '#app/context.ts'
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   if (!loaderData) {
     return pageMeta({
       title: 'Page not found',
@@ -44,18 +45,19 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await publicEntry(context.services.journal.lookUpPublicSlug(params.slug), (slug) =>
+  const { services, publicUrl } = context.get(pageContext)
+  const found = await publicEntry(services.journal.lookUpPublicSlug(params.slug), (slug) =>
     href('/journal/:slug', { slug }),
   )
-  const settings = await context.services.settings.getShown()
+  const settings = await services.settings.getShown()
   const { post } = found
-  const url = absoluteUrl(context.publicUrl, href('/journal/:slug', { slug: post.slug }))
+  const url = absoluteUrl(publicUrl, href('/journal/:slug', { slug: post.slug }))
   return {
     ...found,
     jsonLd: postJsonLd({
       post,
       url,
-      imageUrl: post.image ? absoluteUrl(context.publicUrl, post.image) : undefined,
+      imageUrl: post.image ? absoluteUrl(publicUrl, post.image) : undefined,
       authorName: settings.ownerName,
       publisherName: settings.businessName,
     }),
@@ -68,7 +70,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export async function action({ request, params, context }: Route.ActionArgs) {
   return subscribeFromPage(
     await request.formData(),
-    context,
+    context.get(pageContext),
     href('/journal/:slug', { slug: params.slug }),
   )
 }

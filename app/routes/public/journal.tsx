@@ -9,20 +9,22 @@ import { listPageTitle, readListQuery } from '#app/lib/published-pages.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { PostListQuerySchema } from '#common/schemas/posts.ts'
+import { pageContext } from '#app/context.ts'
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
-    ...listPageTitle('Journal', href('/journal'), data?.page ?? 1, data?.tag),
+    ...listPageTitle('Journal', href('/journal'), loaderData?.page ?? 1, loaderData?.tag),
     description: `Notes on building websites from ${settingsOf(matches).ownerName}: how projects were made, what worked, and practical advice for small businesses.`,
     matches,
   })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(pageContext)
   const { page, tag } = readListQuery(request, PostListQuerySchema)
   const [result, { tags }, all] = await Promise.all([
-    context.services.journal.listPublic(page, tag),
-    context.services.journal.listTags(),
-    tag ? context.services.journal.listPublic(1) : undefined,
+    services.journal.listPublic(page, tag),
+    services.journal.listTags(),
+    tag ? services.journal.listPublic(1) : undefined,
   ])
   return { ...result, tag, tags, total: all?.totalPosts ?? result.totalPosts }
 }
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return subscribeFromPage(await request.formData(), context, href('/journal'))
+  return subscribeFromPage(await request.formData(), context.get(pageContext), href('/journal'))
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {

@@ -2,18 +2,20 @@ import { href } from 'react-router'
 import type { Route } from './+types/mern-render'
 import { GuideBody } from '#app/features/pages/guide-body.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
+import { pageContext } from '#app/context.ts'
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
-    title: data?.page.title ?? 'Deployment guide',
-    description: data?.page.description ?? '',
+    title: loaderData?.page.title ?? 'Deployment guide',
+    description: loaderData?.page.description ?? '',
     path: href('/mernRender'),
     matches,
     type: 'article',
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.pages.getRendered('mernRender') }
+  const { services } = context.get(pageContext)
+  return { page: await services.pages.getRendered('mernRender') }
 }
 
 export default function MernRenderPage({ loaderData }: Route.ComponentProps) {

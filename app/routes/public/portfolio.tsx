@@ -9,22 +9,24 @@ import { listPageTitle, readListQuery } from '#app/lib/published-pages.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { WebsiteSearchQuerySchema } from '#common/schemas/websites.ts'
+import { pageContext } from '#app/context.ts'
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
-    ...listPageTitle('Portfolio', href('/portfolio'), data?.page ?? 1, data?.tag),
+    ...listPageTitle('Portfolio', href('/portfolio'), loaderData?.page ?? 1, loaderData?.tag),
     description: `Websites and web applications designed and built by ${settingsOf(matches).ownerName}: the stack behind each one, what it does and a link to the live site.`,
     matches,
   })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(pageContext)
   const { page, tag } = readListQuery(request, WebsiteSearchQuerySchema)
   const [result, { tags }, all] = await Promise.all([
-    context.services.websites.listPublic(page, tag),
-    context.services.websites.listTags(),
-    tag ? context.services.websites.listPublic(1) : undefined,
+    services.websites.listPublic(page, tag),
+    services.websites.listTags(),
+    tag ? services.websites.listPublic(1) : undefined,
   ])
-  const health = await context.services.linkChecks.publicHealthOf(result.websites.map((w) => w._id))
+  const health = await services.linkChecks.publicHealthOf(result.websites.map((w) => w._id))
   return {
     online: onlineLines(health),
     websites: result.websites,

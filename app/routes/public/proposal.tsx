@@ -12,11 +12,12 @@ import { longDate } from '#app/components/ui/document-sheet.tsx'
 import { ProposalSheet, utcTime } from '#app/features/proposals/proposal-sheet.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { AcceptProposalBodySchema, DeclineProposalBodySchema } from '#common/schemas/proposals.ts'
+import { pageContext } from '#app/context.ts'
 
 const NOT_FOUND = 404
 
 // The address carries the link's secret token: never in search results, never cached.
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: pageTitle(
       loaderData && 'document' in loaderData ? loaderData.document.title : 'Proposal',
@@ -29,9 +30,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { proposals } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { proposals } = services
   try {
-    await proposals.countAttempt(context.clientIp)
+    await proposals.countAttempt(clientIp)
     const found = await proposals.forClient(params.token)
     return {
       document: found.document,
@@ -58,7 +60,8 @@ type Answer =
     }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { proposals } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { proposals } = services
   const form = await request.formData()
   const intent = form.get('intent') === 'decline' ? 'decline' : 'accept'
   const refused = ({
@@ -75,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   })
   if (intent === 'decline')
     return answerPublicForm({
-      count: () => proposals.countAttempt(context.clientIp),
+      count: () => proposals.countAttempt(clientIp),
       schema: DeclineProposalBodySchema,
       values: { token: params.token, reason: postedFields(form, ['reason']).reason },
       submit: (body) => proposals.decline(body),
@@ -84,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     })
   const { signerName } = postedFields(form, ['signerName'])
   return answerPublicForm({
-    count: () => proposals.countAttempt(context.clientIp),
+    count: () => proposals.countAttempt(clientIp),
     schema: AcceptProposalBodySchema,
     values: { token: params.token, signerName, consent: form.get('consent') === 'yes' },
     submit: (body) => proposals.accept(body, request.headers.get('user-agent') ?? ''),

@@ -12,16 +12,18 @@ import { STATIC_PAGE } from '#app/lib/static-page.ts'
 import { Toaster } from '#app/lib/toast.tsx'
 import type { clientLoader as adminLoader } from '#app/routes/admin/admin-layout.tsx'
 import type { clientLoader as profileLoader } from '#app/routes/account/profile.tsx'
+import { pageContext } from '#app/context.ts'
 
 /** Public pages are complete as rendered: they ship no React unless a page asks (see static-page.ts). */
 export const handle = STATIC_PAGE
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(pageContext)
   const [settings, hasJournal] = await Promise.all([
-    context.services.settings.getShown(),
-    context.services.journal.hasPublic(),
+    services.settings.getShown(),
+    services.journal.hasPublic(),
   ])
-  return { publicUrl: context.publicUrl, settings, hasJournal }
+  return { publicUrl, settings, hasJournal }
 }
 
 // The public URL is fixed and the settings change only by a save: refetch after a form's
@@ -38,10 +40,10 @@ function useIsAdminFrame() {
     (match) =>
       match.id === ADMIN_LAYOUT_ID ||
       (match.id === PROFILE_ID &&
-        !!match.data &&
-        typeof match.data === 'object' &&
-        'isAdmin' in match.data &&
-        match.data.isAdmin === true),
+        !!match.loaderData &&
+        typeof match.loaderData === 'object' &&
+        'isAdmin' in match.loaderData &&
+        match.loaderData.isAdmin === true),
   )
 }
 

@@ -4,6 +4,7 @@ import { escapeMarkup } from '#common/escape-markup.ts'
 import { PUBLIC_PAGES } from '#common/public-pages.ts'
 import { shareImageOf } from '#common/share-image.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
+import { pageContext } from '#app/context.ts'
 
 function urlEntry(loc: string, lastmod?: Date, image?: string) {
   const modified =
@@ -15,32 +16,23 @@ function urlEntry(loc: string, lastmod?: Date, image?: string) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(pageContext)
   const [entries, posts, settings] = await Promise.all([
-    context.services.websites.listSlugs(),
-    context.services.journal.listSlugs(),
-    context.services.settings.getShown(),
+    services.websites.listSlugs(),
+    services.journal.listSlugs(),
+    services.settings.getShown(),
   ])
   // The home page carries the site's share image (the settings'), as Google's image sitemaps allow.
-  const shareImage = absoluteUrl(context.publicUrl, shareImageOf(settings).path)
+  const shareImage = absoluteUrl(publicUrl, shareImageOf(settings).path)
   const urls = [
     ...PUBLIC_PAGES.map((path) =>
-      urlEntry(
-        absoluteUrl(context.publicUrl, path),
-        undefined,
-        path === '/' ? shareImage : undefined,
-      ),
+      urlEntry(absoluteUrl(publicUrl, path), undefined, path === '/' ? shareImage : undefined),
     ),
     ...entries.map(({ slug, updatedAt }) =>
-      urlEntry(
-        absoluteUrl(context.publicUrl, href('/website/:slug', { slug })),
-        new Date(updatedAt),
-      ),
+      urlEntry(absoluteUrl(publicUrl, href('/website/:slug', { slug })), new Date(updatedAt)),
     ),
     ...posts.map(({ slug, updatedAt }) =>
-      urlEntry(
-        absoluteUrl(context.publicUrl, href('/journal/:slug', { slug })),
-        new Date(updatedAt),
-      ),
+      urlEntry(absoluteUrl(publicUrl, href('/journal/:slug', { slug })), new Date(updatedAt)),
     ),
   ]
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`

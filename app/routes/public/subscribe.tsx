@@ -8,6 +8,7 @@ import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
+import { pageContext } from '#app/context.ts'
 
 const NOT_FOUND = 404
 
@@ -21,13 +22,15 @@ export const headers: Route.HeadersFunction = tokenPageHeaders
 
 /** Reads the link only: opening it (or a mail scanner prefetching it) confirms nothing. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const link = await context.services.subscribers.lookUpConfirmation(params.token)
+  const { services } = context.get(pageContext)
+  const link = await services.subscribers.lookUpConfirmation(params.token)
   return data({ link }, { status: link.state === 'invalid' ? NOT_FOUND : 200 })
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
+  const { services } = context.get(pageContext)
   try {
-    const { message } = await context.services.subscribers.confirm(params.token)
+    const { message } = await services.subscribers.confirm(params.token)
     return data({ ok: true as const, message }, { status: 200 })
   } catch (error) {
     const { status, headers, message } = refusalOf(error)

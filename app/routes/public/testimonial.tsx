@@ -16,6 +16,7 @@ import {
 } from '#common/schemas/testimonials.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
+import { pageContext } from '#app/context.ts'
 
 const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
 const GONE = 410
@@ -24,7 +25,7 @@ const NOT_FOUND = 404
 // The address carries the link's secret token: never in search results. (No "no-referrer" here:
 // it would make the form's own post arrive with `Origin: null`, which React Router refuses; the
 // site's policy already sends no path to other sites.)
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   // After the form's own post the link is used up: the title stays general for the thank-you.
   {
     title: pageTitle(
@@ -38,7 +39,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const link = await context.services.testimonials.lookUpLink(params.token)
+  const { services } = context.get(pageContext)
+  const link = await services.testimonials.lookUpLink(params.token)
   if (link.state === 'open') return { link }
   // Data rather than a thrown response: after the form's own post used the link up, the page
   // still renders (the thank-you), and the action's status wins.
@@ -53,11 +55,12 @@ async function postedPhoto(form: FormData): Promise<Buffer | undefined> {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { testimonials } = context.services
+  const { services, clientIp } = context.get(pageContext)
+  const { testimonials } = services
   const form = await request.formData()
   const values = postedFields(form, FIELDS)
   return answerPublicForm({
-    count: () => testimonials.countSubmitAttempt(context.clientIp),
+    count: () => testimonials.countSubmitAttempt(clientIp),
     schema: TestimonialSubmitBodySchema,
     values: { ...values, token: params.token },
     submit: async (body) => testimonials.submit(body, { photo: await postedPhoto(form) }),

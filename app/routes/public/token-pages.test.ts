@@ -1,17 +1,18 @@
-import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import type { PageContext } from '#app/context.ts'
+import { pageLoadContext } from '#app/entry.server.tsx'
 import { action as bookingAction, loader as bookingLoader } from './booking.tsx'
 import { loader as unsubscribeLoader } from './unsubscribe.tsx'
 
 /** Services that fail the test when touched: a token of the wrong shape reaches no database. */
-const untouchable = new Proxy({} as AppLoadContext['services'], {
+const untouchable = new Proxy({} as PageContext['services'], {
   get: (_, name) => {
     throw new Error(`services.${String(name)} was used`)
   },
 })
-const context = { services: untouchable, clientIp: '203.0.113.9' } as AppLoadContext
+const context = pageLoadContext({ services: untouchable, clientIp: '203.0.113.9' } as PageContext)
 
-/** A loader's or action's arguments; the members left out (the route's pattern ...) go unread. */
+/** A loader's or action's arguments, as the route's generated types name them. */
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0]
 
 /** The status a loader or action gave with `data(...)`. */
@@ -29,7 +30,13 @@ const WRONG_SHAPES = [
 describe('pages with a link token in their path', () => {
   it.each(WRONG_SHAPES)('answer 404 to %j without looking it up', async (token) => {
     const url = `http://site.test/x/${encodeURIComponent(token)}`
-    const args = { params: { token }, context, request: new Request(url) }
+    const args = {
+      params: { token },
+      context,
+      request: new Request(url),
+      url: new URL(url),
+      pattern: '/x/:token',
+    }
     expect(statusOf(await bookingLoader(args as Args<typeof bookingLoader>))).toBe(404)
     expect(statusOf(await unsubscribeLoader(args as Args<typeof unsubscribeLoader>))).toBe(404)
     for (const intent of ['cancel', 'reschedule']) {

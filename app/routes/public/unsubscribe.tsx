@@ -7,6 +7,7 @@ import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { isLinkToken } from '#common/schemas/common.ts'
+import { pageContext } from '#app/context.ts'
 
 const NOT_FOUND = 404
 
@@ -24,8 +25,9 @@ export const headers: Route.HeadersFunction = tokenPageHeaders
  * one-click unsubscribe of RFC 8058) and sends the browser back here.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(pageContext)
   const link = isLinkToken(params.token)
-    ? await context.services.subscribers.lookUpUnsubscribe(params.token)
+    ? await services.subscribers.lookUpUnsubscribe(params.token)
     : ({ state: 'invalid', message: 'This unsubscribe link is not valid.' } as const)
   return data({ link, token: params.token }, { status: link.state === 'invalid' ? NOT_FOUND : 200 })
 }

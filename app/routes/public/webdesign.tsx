@@ -2,17 +2,19 @@ import { href } from 'react-router'
 import type { Route } from './+types/webdesign'
 import { WebdesignBody } from '#app/features/pages/webdesign-body.tsx'
 import { pageMeta } from '#app/lib/seo.ts'
+import { pageContext } from '#app/context.ts'
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
-    title: data?.page.title ?? 'Web Design',
-    description: data?.page.description ?? '',
+    title: loaderData?.page.title ?? 'Web Design',
+    description: loaderData?.page.description ?? '',
     path: href('/webdesign'),
     matches,
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.pages.getRendered('webdesign') }
+  const { services } = context.get(pageContext)
+  return { page: await services.pages.getRendered('webdesign') }
 }
 
 export default function WebdesignPage({ loaderData }: Route.ComponentProps) {

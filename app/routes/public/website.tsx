@@ -17,13 +17,14 @@ import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import type { Website } from '#common/schemas/websites.ts'
 import type { WebsiteLink } from '#server/modules/websites/websites.service.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { pageContext } from '#app/context.ts'
 
 const DESCRIPTION_MAX = 160
 const HERO_SIZES = '(min-width: 1152px) 1104px, calc(100vw - 2rem)'
 const GALLERY_SIZES =
   '(min-width: 1152px) 540px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   if (!loaderData) {
     return pageMeta({
       title: 'Page not found',
@@ -45,13 +46,14 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await publicEntry(context.services.websites.lookUpPublicSlug(params.slug), (slug) =>
+  const { services, publicUrl } = context.get(pageContext)
+  const found = await publicEntry(services.websites.lookUpPublicSlug(params.slug), (slug) =>
     href('/website/:slug', { slug }),
   )
   const { website } = found
   const [health, testimonials] = await Promise.all([
-    context.services.linkChecks.publicHealthOf([website._id]),
-    context.services.testimonials.listForWebsite(website._id),
+    services.linkChecks.publicHealthOf([website._id]),
+    services.testimonials.listForWebsite(website._id),
   ])
   return {
     website,
@@ -63,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reviewsJsonLd: reviewsJsonLd(testimonials, {
       '@type': 'CreativeWork',
       name: website.name,
-      url: absoluteUrl(context.publicUrl, href('/website/:slug', { slug: website.slug })),
+      url: absoluteUrl(publicUrl, href('/website/:slug', { slug: website.slug })),
     }),
   }
 }
