@@ -70,10 +70,16 @@ interface PageEntry {
 
 /**
  * The build's request handler, given each request's page context: the context key is the web
- * build's own (see `pageLoadContext`), so the router context is made by the build's entry.
+ * build's own (see `pageLoadContext`), so the router context is made by the build's entry. The
+ * handler accepts only a RouterContextProvider of its own copy of React Router: `create` is the
+ * build's `createRequestHandler`.
  */
-function pageHandler(build: ServerBuild, mode: string): Handler {
-  const handle = createRequestHandler(build, mode)
+function pageHandler(
+  build: ServerBuild,
+  mode: string,
+  create: typeof createRequestHandler = createRequestHandler,
+): Handler {
+  const handle = create(build, mode)
   const { pageLoadContext } = build.entry.module as unknown as PageEntry
   return (request, page) => handle(request, pageLoadContext(page))
 }
@@ -201,9 +207,14 @@ async function devHandler(app: FastifyInstance): Promise<Handler> {
   app.addHook('onClose', () => vite.close())
   await app.register(middie)
   app.use(vite.middlewares)
+  // Vite resolves the build's React Router with the `development` condition: another copy of the
+  // package than the server's, whose handler would refuse the build's RouterContextProvider.
+  const router = (await vite.ssrLoadModule('react-router')) as {
+    createRequestHandler: typeof createRequestHandler
+  }
   return async (request, page) => {
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
-    return pageHandler(build, 'development')(request, page)
+    return pageHandler(build, 'development', router.createRequestHandler)(request, page)
   }
 }
 
