@@ -541,10 +541,12 @@ export function createBookingService(deps: {
 
   /**
    * Reads the busy calendar when its last read is older than BUSY_REFRESH_MS (one instance does),
-   * unless a read is under way or this instance is waiting after a failed one.
+   * unless this instance is waiting after a failed one. A read under way is waited for first: its
+   * outcome (stored, or failed and put off) decides, even when the database already shows it.
    */
   async function refreshBusyIfDue(): Promise<number | undefined> {
-    if (busyRead || now().getTime() < busyRetryAt) return undefined
+    while (busyRead) await busyRead.catch(() => undefined)
+    if (now().getTime() < busyRetryAt) return undefined
     return queueBusyRead(() => claimBusyRead(BUSY_REFRESH_MS))
   }
 
