@@ -125,6 +125,47 @@ export async function processMemory(pid: number): Promise<{ rssMb: number; peakM
   return { rssMb: rssKb / 1024, peakMb: peakKb / 1024 }
 }
 
+/** A WebAssembly memory's reservation: V8 maps 8 GiB of guard pages above a 32-bit memory. */
+const WASM_GUARD_BYTES = 4 * 1024 ** 3
+
+/**
+ * Two parts of a process tree's resident memory, in MB, read from /proc/PID/smaps:
+ * - `wasmMb`, the WebAssembly memories (the embedded database's heap): the readable part of each
+ *   reservation, the mapping just below a guard of WASM_GUARD_BYTES or more. A WebAssembly memory
+ *   never shrinks, so this is what the database has held at its fullest.
+ * - `mallocHeapMb`, C's heap (`[heap]`: what ICU, zlib and the native modules allocate in small
+ *   pieces), which gives back only what is free at its top.
+ */
+export async function memoryParts(pid: number): Promise<{ wasmMb: number; mallocHeapMb: number }> {
+  let wasmKb = 0
+  let heapKb = 0
+  for (const id of await processTree(pid)) {
+    const smaps = await readFile(`/proc/${id}/smaps`, 'utf8').catch(() => '')
+    let previous: { end: number; rssKb: number; readable: boolean; name: string } | undefined
+    let current: typeof previous
+    const close = () => {
+      if (current?.name === '[heap]') heapKb += current.rssKb
+    }
+    for (const line of smaps.split('\n')) {
+      const range = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ \S+\s*(.*)$/.exec(line)
+      if (range) {
+        close()
+        previous = current
+        const start = Number.parseInt(range[1]!, 16)
+        const end = Number.parseInt(range[2]!, 16)
+        if (range[3] === '---p' && end - start >= WASM_GUARD_BYTES && previous?.end === start)
+          wasmKb += previous.readable ? previous.rssKb : 0
+        current = { end, rssKb: 0, readable: range[3]!.startsWith('r'), name: range[4]! }
+        continue
+      }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line)
+      if (rss && current) current.rssKb = Number(rss[1])
+    }
+    close()
+  }
+  return { wasmMb: wasmKb / 1024, mallocHeapMb: heapKb / 1024 }
+}
+
 /**
  * Resets the peak (VmHWM) of a process and its children to their current RSS (Linux: `5` in
  * /proc/PID/clear_refs), so the next reading is the peak of what ran in between. Returns false

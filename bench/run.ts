@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only] [--invoice-only]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only] [--invoice-only] [--load-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -23,6 +23,7 @@ import { startServer, type ServerProcess } from '#tests/helpers/server-process.t
 import {
   loadTest,
   processMemory,
+  memoryParts,
   withPeakMemory,
   sequentialMedian,
   type LoadOptions,
@@ -67,6 +68,8 @@ const { values: args } = parseArgs({
     'render-only': { type: 'boolean', default: false },
     // Only the invoice PDF: its median time and the server's peak memory while 20 are made at once.
     'invoice-only': { type: 'boolean', default: false },
+    // Only the load runs on each database, with their memory and start-up table.
+    'load-only': { type: 'boolean', default: false },
   },
 })
 if (!['pglite', 'postgres', 'both'].includes(args.db))
@@ -296,6 +299,9 @@ interface DbReport {
    * keeps once its work is over.
    */
   rssIdleAfterLoadMb: number
+  /** Of rssAfterStartMb and rssIdleAfterLoadMb: WebAssembly memory and C's heap (bench/measure.ts). */
+  partsAfterStart: Awaited<ReturnType<typeof memoryParts>>
+  partsIdleAfterLoad: Awaited<ReturnType<typeof memoryParts>>
   /** How long the outbox's sender went on after the load, delivering the contact run's mail. */
   outboxDrainMs: number
   peakRssMb: number
@@ -336,10 +342,12 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
       readyTimeoutMs: START_TIMEOUT_MS,
     })
     const afterStart = await processMemory(server.pid)
+    const partsAfterStart = await memoryParts(server.pid)
     const loads: LoadRow[] = []
     let baseTimes: Awaited<ReturnType<typeof sequentialTimes>>
     let peakRssMb: number
     let rssIdleAfterLoadMb: number
+    let partsIdleAfterLoad: Awaited<ReturnType<typeof memoryParts>>
     let outboxDrainMs: number
     let pageWeights: PageWeight[] | undefined
     try {
@@ -363,6 +371,10 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
           }),
         )
         loads.push({ db: kind, target, result, peakMb })
+        const parts = await memoryParts(server.pid)
+        log(
+          `${kind}: after it, WebAssembly memory ${Math.round(parts.wasmMb)} MB, C's heap ${Math.round(parts.mallocHeapMb)} MB`,
+        )
       }
       peakRssMb = Math.max(
         ...loads.map((row) => row.peakMb),
@@ -371,6 +383,7 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
       outboxDrainMs = await waitForOutboxDrained(server.url, token)
       await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS))
       rssIdleAfterLoadMb = (await processMemory(server.pid)).rssMb
+      partsIdleAfterLoad = await memoryParts(server.pid)
     } finally {
       await server.stop()
     }
@@ -384,6 +397,8 @@ async function benchDatabase(kind: DatabaseOptions['kind']): Promise<DbReport> {
       pageWeights,
       rssAfterStartMb: afterStart.rssMb,
       rssIdleAfterLoadMb,
+      partsAfterStart,
+      partsIdleAfterLoad,
       outboxDrainMs,
       peakRssMb,
       seedSeconds,
@@ -558,6 +573,19 @@ async function main() {
     console.log(await visitStatistics())
     return
   }
+  if (args['load-only']) {
+    await ensureBuild()
+    const reports: DbReport[] = []
+    for (const kind of kinds) reports.push(await benchDatabase(kind))
+    console.log(
+      render(
+        await measureCeiling(),
+        reports,
+        await measureStartup({ env: (dataDir) => serverEnv(dataDir) }),
+      ),
+    )
+    return
+  }
   log(`link-check round of ${LINK_CHECK_ENTRIES} entries`)
   const linkCheckRound = renderLinkCheckRound(await measureLinkCheckRound())
   if (args['link-checks-only']) {
@@ -720,6 +748,14 @@ function render(
     ),
   )
   lines.push('')
+  for (const r of reports)
+    lines.push(
+      `Of these on ${r.kind}, read from /proc/PID/smaps: the WebAssembly memory (the embedded ` +
+        `database's, which never shrinks) ${fmt(r.partsAfterStart.wasmMb)} MB idle after start and ` +
+        `${fmt(r.partsIdleAfterLoad.wasmMb)} MB idle after the load; C's heap (ICU, zlib, native ` +
+        `modules) ${fmt(r.partsAfterStart.mallocHeapMb)} and ${fmt(r.partsIdleAfterLoad.mallocHeapMb)} MB.`,
+      '',
+    )
   lines.push(
     formatTable(
       ['start-up (spawn to first 200 of /api/health)', 'ms', 'target', 'result'],
