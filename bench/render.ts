@@ -23,7 +23,8 @@ const TARGETS = {
   uncachedRatio: 0.005,
   /** 500 campaign links against the plain URL, cache on. */
   campaignShare: 0.5,
-  crawlPeakMb: 220,
+  /** Issue 54 re-based it from 220 on Node 24, as the peak under load (bench/run.ts). */
+  crawlPeakMb: 300,
 }
 /** A pass over every measured route, at the load's connections, before the first is measured. */
 const WARM_UP_SECONDS = 3

@@ -96,6 +96,8 @@ const TARGETS = {
   p99Ms: 25,
   pgliteApiRps: 2 * 650,
   rssMb: 220,
+  /** Under load (issue 54, re-based on Node 24: V8 13.6 sizes its heap to about 1.3x the live objects). */
+  peakUnderLoadMb: 300,
   firstStartMb: 200,
   startupMs: 3_000,
   growthFactor: 2,
@@ -718,7 +720,8 @@ function render(
     `The server process with its child processes (summed VmRSS, and VmHWM for peaks), started ` +
       `as \`npm start\` does, after the owner has uploaded an image (so the image library is ` +
       `loaded); the PostgreSQL server's own processes are not counted. Targets: the first start ` +
-      `<= ${TARGETS.firstStartMb} MB, every other figure <= ${TARGETS.rssMb} MB.`,
+      `<= ${TARGETS.firstStartMb} MB, the peak under load <= ${TARGETS.peakUnderLoadMb} MB, every other ` +
+      `figure <= ${TARGETS.rssMb} MB.`,
   )
   lines.push('')
   const mb = (value: number, target = TARGETS.rssMb) => `${fmt(value)} ${verdict(value <= target)}`
@@ -727,7 +730,7 @@ function render(
     mb(r.firstStartPeakMb, TARGETS.firstStartMb),
     `${fmt(r.firstStartMs)}`,
     mb(r.rssAfterStartMb),
-    mb(r.peakRssMb),
+    mb(r.peakRssMb, TARGETS.peakUnderLoadMb),
     mb(r.rssIdleAfterLoadMb),
     fmt(r.outboxDrainMs),
     r.scalePeakRssMb === undefined ? '-' : fmt(r.scalePeakRssMb),

@@ -12,6 +12,7 @@ import {
   formatTime,
   monthWeeks,
   zoneLabel,
+  zoneName,
   zonedParts,
 } from './booking-time.ts'
 import { formatShortDuration, pickerHref, type PickerView } from './booking-view.ts'
@@ -97,7 +98,7 @@ export function ZoneChoice({ view, path, keep }: PickerProps) {
         >
           {view.zones.map((zone) => (
             <option key={zone} value={zone}>
-              {zoneLabel(zone, view.now)}
+              {zoneName(zone)}
             </option>
           ))}
         </select>

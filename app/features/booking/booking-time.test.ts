@@ -13,6 +13,7 @@ import {
   timeZoneNames,
   todayIn,
   zoneLabel,
+  zoneName,
   zonedParts,
 } from './booking-time.ts'
 
@@ -56,6 +57,11 @@ describe('formatting a slot in a time zone', () => {
       .formatToParts(new Date('2026-12-01T08:00:00.000Z'))
       .find((part) => part.type === 'timeZoneName')?.value
     expect(zoneLabel('UTC', '2026-12-01T08:00:00.000Z')).toBe(`UTC (${utcOffset})`)
+  })
+
+  it('names a zone in the list of every zone without its offset', () => {
+    expect(zoneName('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos Aires')
+    expect(zoneName('UTC')).toBe('UTC')
   })
 })
 

@@ -74,10 +74,17 @@ export function zoneOffset(zone: string, iso: string): string {
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? ''
 }
 
-/** "America/New York (GMT-5)": a zone as a person picks it from a list. */
+/**
+ * "America/New York": a zone as a person picks it from the list of every zone. The list names no
+ * offsets: each one needs ICU's rules of its zone, and reading all 418 of them on a render of /book
+ * kept 33 MB in the server's C heap for good (luxon's formatters and ICU's caches of each zone).
+ */
+export const zoneName = (zone: string): string => zone.replaceAll('_', ' ')
+
+/** "America/New York (GMT-5)": the zone times are shown in, with its offset at `at`. */
 export function zoneLabel(zone: string, at: string): string {
   const offset = zoneOffset(zone, at)
-  const name = zone.replaceAll('_', ' ')
+  const name = zoneName(zone)
   return offset ? `${name} (${offset})` : name
 }
 

@@ -4,7 +4,14 @@
  * the screen allows it, a Cancel button.
  */
 import { Link } from 'react-router'
-import { formatShortDay, formatSlot, formatTime, zonedParts, zoneOffset } from './booking-time.ts'
+import {
+  formatShortDay,
+  formatSlot,
+  formatTime,
+  zonedParts,
+  zoneName,
+  zoneOffset,
+} from './booking-time.ts'
 import type { AdminBooking } from '#common/schemas/booking.ts'
 
 export function UpcomingBookings({
@@ -51,8 +58,7 @@ export function UpcomingBookings({
               {isOtherZone ? (
                 <p className="text-xs text-slate-600">
                   Their time: {formatShortDay(zonedParts(booking.start, booking.timeZone).date)},{' '}
-                  {formatTime(booking.start, booking.timeZone)} (
-                  {booking.timeZone.replaceAll('_', ' ')})
+                  {formatTime(booking.start, booking.timeZone)} ({zoneName(booking.timeZone)})
                 </p>
               ) : null}
             </div>

@@ -3,6 +3,7 @@
  * nothing is booked it says so and links the Booking screen.
  */
 import { Link, href } from 'react-router'
+import { zoneName } from './booking-time.ts'
 import { UpcomingBookings } from './upcoming-bookings.tsx'
 import type { AdminBookings } from '#common/schemas/booking.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -24,7 +25,7 @@ export function UpcomingCallsPanel({
         title="Upcoming calls"
         subtitle={
           <>
-            The next calls booked on /book, in {zone.replaceAll('_', ' ')} time.{' '}
+            The next calls booked on /book, in {zoneName(zone)} time.{' '}
             <Link
               to={href('/admin/booking')}
               className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"

@@ -11,7 +11,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
-import { timeZoneNames } from '#app/features/booking/booking-time.ts'
+import { timeZoneNames, zoneName } from '#app/features/booking/booking-time.ts'
 import {
   cancelBookingAsOwner,
   getBookingFeed,
@@ -116,7 +116,7 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           ) : null
         }
       />
-      <Panel title="Upcoming calls" subtitle={`Times in ${booking.timeZone.replaceAll('_', ' ')}.`}>
+      <Panel title="Upcoming calls" subtitle={`Times in ${zoneName(booking.timeZone)}.`}>
         <UpcomingBookings
           bookings={bookings}
           zone={booking.timeZone}
