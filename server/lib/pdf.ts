@@ -274,16 +274,28 @@ export interface TotalRow {
   isTotal?: boolean
 }
 
-/** The totals, right-aligned under the lines. */
+/** The totals, right-aligned under the lines; the rule over the sum as wide as the longest label. */
 export function drawTotals(doc: Pdf, rows: readonly TotalRow[]) {
   const width = contentWidth(doc)
+  const labels = Math.max(
+    ...rows.map(({ label, isTotal = false }) =>
+      Math.min(
+        240,
+        doc
+          .font(isTotal ? 'bold' : 'regular')
+          .fontSize(isTotal ? 11.5 : 9.5)
+          .widthOfString(label),
+      ),
+    ),
+  )
+  const ruleFrom = MARGIN + width - 100 - Math.max(labels, 150)
   doc.moveDown(0.6)
   for (const { label, amount, isTotal = false } of rows) {
     if (doc.y + 24 > doc.page.height - MARGIN) doc.addPage()
     const top = doc.y + (isTotal ? 4 : 0)
     if (isTotal)
       doc
-        .moveTo(MARGIN + width - 250, top - 4)
+        .moveTo(ruleFrom, top - 4)
         .lineTo(MARGIN + width, top - 4)
         .lineWidth(0.75)
         .strokeColor(RULE)
