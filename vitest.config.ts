@@ -13,6 +13,8 @@ const ISOLATED = [
   'server/lib/breached-list.test.ts',
   // Reads the process-wide count of background work, which other files' leftovers would hold up.
   'server/lib/background-work.test.ts',
+  // Reads the text of the first PDFs the process makes, which other files' documents would precede.
+  'tests/system/pdf-text.test.ts',
 ]
 
 export default defineConfig({

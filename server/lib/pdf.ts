@@ -37,31 +37,57 @@ export interface PdfOptions {
 type FontName = keyof typeof FONTS
 
 /**
- * The fonts, read and parsed once for every document: pdfkit takes a fontkit font as it takes a
- * file, and then only subsets it per document. Parsed per document, Inter's tables (its kerning
- * and shaping) made each PDF hold about 8 MB and take 200 ms; twenty at once passed the heap limit
- * `npm start` sets.
+ * The fonts, read and parsed once: every document's fonts share their tables (`fontFor`). Parsed
+ * per document, Inter's tables (its kerning and shaping) made each PDF hold about 8 MB and take
+ * 200 ms; twenty at once passed the heap limit `npm start` sets.
  */
-let parsedFonts: Promise<Record<FontName, unknown>> | undefined
+let parsedFonts: Promise<Record<FontName, FontkitFont>> | undefined
 
 function loadFonts() {
   parsedFonts ??= (async () => {
     const { create } = await import('fontkit')
     const entries = await Promise.all(
       (Object.keys(FONTS) as FontName[]).map(
-        async (name) => [name, create(await readFile(FONTS[name]))] as const,
+        async (name) =>
+          [name, create(await readFile(FONTS[name])) as unknown as FontkitFont] as const,
       ),
     )
-    return Object.fromEntries(entries) as Record<FontName, unknown>
+    return Object.fromEntries(entries) as Record<FontName, FontkitFont>
   })()
   return parsedFonts
 }
 
+/** The parts of a fontkit TrueType font (its class, TTFFont) that `fontFor` reaches into. */
+interface FontkitFont {
+  stream: { pos: number }
+  _directoryPos: number
+  _tables: Record<string, unknown>
+  constructor: new (stream: FontkitFont['stream']) => FontkitFont
+}
+
+/**
+ * A font of the document's own over the parsed one's bytes and tables, made as fontkit's own
+ * `getVariation` makes one (pdfkit too reads `_tables`). A font keeps the glyphs it has made, each
+ * with the characters it was first made for, and pdfkit maps a glyph back to text (the ToUnicode
+ * map that copying and search read) by those: shared, a glyph one document's subset had made as a
+ * part of another ("’" inside "”") came to the next documents without its character, which then
+ * copied as a space. Its own glyphs cost a document about 2 ms a face.
+ */
+function fontFor(parsed: FontkitFont) {
+  parsed.stream.pos = parsed._directoryPos
+  const font = new parsed.constructor(parsed.stream)
+  font._tables = parsed._tables
+  return font
+}
+
 /** A new document and the promise of its bytes, which settles once `doc.end()` is called. */
 export async function openPdf({ info, isArchival = false }: PdfOptions) {
-  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), loadFonts()])
+  const [{ default: PDFDocument }, parsed] = await Promise.all([import('pdfkit'), loadFonts()])
+  const fonts = Object.fromEntries(
+    (Object.keys(FONTS) as FontName[]).map((name) => [name, fontFor(parsed[name])]),
+  ) as Record<FontName, FontkitFont>
   // pdfkit's types name files and buffers only; a fontkit font is what it makes of them.
-  const font = (name: FontName) => fonts[name] as string
+  const font = (name: FontName) => fonts[name] as unknown as string
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -248,16 +274,28 @@ export interface TotalRow {
   isTotal?: boolean
 }
 
-/** The totals, right-aligned under the lines. */
+/** The totals, right-aligned under the lines; the rule over the sum as wide as the longest label. */
 export function drawTotals(doc: Pdf, rows: readonly TotalRow[]) {
   const width = contentWidth(doc)
+  const labels = Math.max(
+    ...rows.map(({ label, isTotal = false }) =>
+      Math.min(
+        240,
+        doc
+          .font(isTotal ? 'bold' : 'regular')
+          .fontSize(isTotal ? 11.5 : 9.5)
+          .widthOfString(label),
+      ),
+    ),
+  )
+  const ruleFrom = MARGIN + width - 100 - Math.max(labels, 150)
   doc.moveDown(0.6)
   for (const { label, amount, isTotal = false } of rows) {
     if (doc.y + 24 > doc.page.height - MARGIN) doc.addPage()
     const top = doc.y + (isTotal ? 4 : 0)
     if (isTotal)
       doc
-        .moveTo(MARGIN + width - 250, top - 4)
+        .moveTo(ruleFrom, top - 4)
         .lineTo(MARGIN + width, top - 4)
         .lineWidth(0.75)
         .strokeColor(RULE)

@@ -622,6 +622,26 @@ describe('the EPC QR code', () => {
   })
 })
 
+describe('the PDF’s text', () => {
+  it('copies as the characters drawn in every invoice, not only the first one made', async () => {
+    // Inter draws ” and „ from two ’, “ from two ‘, « from two ‹ and é from e and an accent: the
+    // first invoice's subset makes those parts, which the next ones draw on their own.
+    const descriptions = [
+      ['„Kick-off“ «workshop»', '”Brand” refresh, café menu'],
+      ['It’s the ‘launch’ ‹sprint›', 'Hosting – 12 months, Zoë’s naïve Łódź shop'],
+      ['Support for the client’s ‘shop’ ‹SEO›', 'Crème brûlée – the “final” menu'],
+    ]
+    for (const lines of descriptions) {
+      const invoice = await issued(
+        {},
+        lines.map((description) => ({ ...ITEMS[0], description })),
+      )
+      const text = await textOf((await pdfOf(invoice)).pdf)
+      for (const description of lines) expect(text).toContain(description)
+    }
+  })
+})
+
 describe('the PDF’s brand', () => {
   it('shows the owner’s logo once one is set', async () => {
     const before = (await pdfOf(await issued({}))).pdf

@@ -9,6 +9,8 @@ import { cn } from '#app/lib/cn.ts'
 const TONES = {
   /** Waits for the owner: a draft, a pending testimonial, a scheduled post. */
   waiting: 'bg-amber-100 text-amber-900',
+  /** Late, and waiting for someone else: an overdue invoice. */
+  late: 'bg-red-100 text-red-900',
   /** Live on the site. */
   live: 'bg-green-100 text-green-900',
   /** Set aside: hidden, or a draft that nothing schedules. */

@@ -77,7 +77,7 @@ export function TotalRow({
   return (
     <div className={`flex justify-between gap-4 ${className}`}>
       <dt>{label}</dt>
-      <dd>{amount}</dd>
+      <dd className="whitespace-nowrap">{amount}</dd>
     </div>
   )
 }
@@ -97,7 +97,7 @@ export function PricedLines({
   const money = (amount: string) => formatMoney(amount, currency)
   return (
     <div>
-      <table className="w-full text-sm">
+      <table className="w-full text-sm tabular-nums">
         <caption className="sr-only">Items and prices</caption>
         <thead className="hidden border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase sm:table-header-group">
           <tr>
@@ -120,13 +120,16 @@ export function PricedLines({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {lines.map((line, index) => (
-            <tr key={index} className="grid grid-cols-2 gap-x-3 py-3 sm:table-row sm:py-0">
+            <tr
+              key={index}
+              className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 py-3 sm:table-row sm:py-0"
+            >
               <td className="col-span-2 font-medium text-slate-900 sm:py-3 sm:pr-3">
                 {line.description}
               </td>
               <td className="text-slate-600 sm:px-3 sm:py-3 sm:text-right">
                 <span className="sm:hidden">
-                  {line.quantity} × {money(line.unitPrice)}, VAT {line.taxRate} %
+                  {line.quantity} × {money(line.unitPrice)}, VAT {`${line.taxRate}\u00a0%`}
                 </span>
                 <span className="hidden sm:inline">{line.quantity}</span>
               </td>
@@ -136,14 +139,14 @@ export function PricedLines({
               <td className="hidden px-3 py-3 text-right text-slate-600 sm:table-cell">
                 {line.taxRate} %
               </td>
-              <td className="text-right font-medium text-slate-900 sm:py-3 sm:pl-3">
+              <td className="text-right font-medium whitespace-nowrap text-slate-900 sm:py-3 sm:pl-3">
                 {money(line.net)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="mt-4 ml-auto max-w-sm space-y-1.5 border-t border-slate-200 pt-4 text-sm">
+      <dl className="mt-4 ml-auto max-w-sm space-y-1.5 border-t border-slate-200 pt-4 text-sm tabular-nums">
         {totals}
       </dl>
     </div>

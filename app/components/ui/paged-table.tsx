@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { cn } from '#app/lib/cn.ts'
 import { formatTotal } from '#common/format-total.ts'
 import { Alert } from './alert.tsx'
 import { Button, ButtonLink } from './button.tsx'
@@ -17,6 +18,8 @@ export interface Column<T> {
   canWrapHeader?: boolean
   /** The header is for screen readers only (a column of checkboxes needs no visible title). */
   headerHidden?: boolean
+  /** Amounts: right-aligned in the table, in figures of one width, so their digits line up. */
+  isNumeric?: boolean
 }
 
 /**
@@ -79,7 +82,11 @@ export function PagedTable<T extends { _id: string }>({
         <THead>
           <tr>
             {columns.map((column) => (
-              <Th key={column.header} canWrap={column.canWrapHeader}>
+              <Th
+                key={column.header}
+                canWrap={column.canWrapHeader}
+                className={column.isNumeric ? 'text-right' : undefined}
+              >
                 {column.headerHidden ? (
                   <span className="sr-only">{column.header}</span>
                 ) : (
@@ -103,7 +110,10 @@ export function PagedTable<T extends { _id: string }>({
                     key={column.header}
                     label={column.header}
                     labelAbove={column.labelAbove}
-                    className={column.className}
+                    className={cn(
+                      column.isNumeric && 'tabular-nums @3xl:text-right',
+                      column.className,
+                    )}
                   >
                     {column.cell(item)}
                   </Td>

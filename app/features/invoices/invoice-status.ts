@@ -7,6 +7,6 @@ export const INVOICE_STATUS: Record<InvoiceStatus, BadgeItem> = {
   issued: { label: 'Open', tone: 'waiting' },
   partially_paid: { label: 'Partly paid', tone: 'waiting' },
   paid: { label: 'Paid', tone: 'live' },
-  overdue: { label: 'Overdue', tone: 'waiting' },
+  overdue: { label: 'Overdue', tone: 'late' },
   credited: { label: 'Credited', tone: 'neutral' },
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/invoice-edit'
 import { Badges } from '#app/components/ui/badges.tsx'
+import { longDate } from '#app/components/ui/document-sheet.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
@@ -36,7 +37,12 @@ import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { formatMoney } from '#common/money.ts'
 import type { Client } from '#common/schemas/clients.ts'
-import { InvoiceBodySchema, PaymentBodySchema, type Invoice } from '#common/schemas/invoices.ts'
+import {
+  InvoiceBodySchema,
+  PaymentBodySchema,
+  type Invoice,
+  type PaymentMethod,
+} from '#common/schemas/invoices.ts'
 import { vatTotalsOf, vatTreatmentOf } from '#common/vat.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 
@@ -68,6 +74,13 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 const today = () => new Date().toISOString().slice(0, 10)
+
+/** How a payment came, as the owner's form and list name it. */
+const PAYMENT_METHODS: Record<PaymentMethod, string> = {
+  bank: 'Bank transfer',
+  card: 'Card',
+  other: 'Other',
+}
 
 /** The words a toast says for each of an issued invoice's actions. */
 const DONE = {
@@ -159,11 +172,17 @@ function IssuedInvoice({
     <div className="max-w-4xl space-y-6">
       <PageHeader
         title={nameOf(invoice)}
-        subtitle={`${client ? client.company || client.name : 'Client'} · issued ${invoice.issueDate ?? ''}${invoice.kind === 'credit' ? '' : ` · due ${invoice.dueDate ?? ''}`}`}
+        subtitle={[
+          client ? client.company || client.name : 'Client',
+          invoice.issueDate && `issued ${longDate(invoice.issueDate)}`,
+          invoice.kind !== 'credit' && invoice.dueDate && `due ${longDate(invoice.dueDate)}`,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         actions={<Badges items={[INVOICE_STATUS[invoice.status]]} />}
       />
       <Panel title="Amounts">
-        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 text-sm tabular-nums sm:grid-cols-4">
           <div>
             <dt className="text-slate-600">Total</dt>
             <dd className="text-lg font-bold text-slate-900">{money(invoice.total)}</dd>
@@ -264,7 +283,7 @@ function IssuedInvoice({
             <THead>
               <tr>
                 <Th>Date</Th>
-                <Th>Amount</Th>
+                <Th className="text-right">Amount</Th>
                 <Th>Method</Th>
               </tr>
             </THead>
@@ -274,9 +293,11 @@ function IssuedInvoice({
               ) : (
                 invoice.payments.map((payment) => (
                   <Tr key={payment._id}>
-                    <Td label="Date">{payment.date}</Td>
-                    <Td label="Amount">{money(payment.amount)}</Td>
-                    <Td label="Method">{payment.method}</Td>
+                    <Td label="Date">{longDate(payment.date)}</Td>
+                    <Td label="Amount" className="tabular-nums @3xl:text-right">
+                      {money(payment.amount)}
+                    </Td>
+                    <Td label="Method">{PAYMENT_METHODS[payment.method]}</Td>
                   </Tr>
                 ))
               )}
@@ -321,11 +342,7 @@ function PaymentForm({ balance, errors }: { balance: string; errors: FieldErrors
         name="method"
         error={errors?.method}
         defaultValue="bank"
-        options={[
-          { value: 'bank', label: 'Bank transfer' },
-          { value: 'card', label: 'Card' },
-          { value: 'other', label: 'Other' },
-        ]}
+        options={Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }))}
       />
       <Button type="submit" disabled={isBusy}>
         Record a payment

@@ -1,6 +1,7 @@
 import { href, Link } from 'react-router'
 import type { Route } from './+types/invoices'
 import { Badges } from '#app/components/ui/badges.tsx'
+import { longDate } from '#app/components/ui/document-sheet.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { FilterTabs } from '#app/components/ui/list-toolbar.tsx'
 import { PagedTable, RowActions, type Column } from '#app/components/ui/paged-table.tsx'
@@ -75,8 +76,16 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
       ),
     },
     { header: 'Client', cell: (invoice) => clientName(invoice.clientId) },
-    { header: 'Total', cell: (invoice) => formatMoney(invoice.total, invoice.currency) },
-    { header: 'Balance', cell: (invoice) => formatMoney(invoice.balance, invoice.currency) },
+    {
+      header: 'Total',
+      cell: (invoice) => formatMoney(invoice.total, invoice.currency),
+      isNumeric: true,
+    },
+    {
+      header: 'Balance',
+      cell: (invoice) => formatMoney(invoice.balance, invoice.currency),
+      isNumeric: true,
+    },
     {
       header: 'Status',
       cell: (invoice) => (
@@ -89,7 +98,11 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         />
       ),
     },
-    { header: 'Due', cell: (invoice) => invoice.dueDate ?? '–' },
+    {
+      header: 'Due',
+      cell: (invoice) => (invoice.dueDate ? longDate(invoice.dueDate) : '–'),
+      className: 'whitespace-nowrap',
+    },
   ]
   return (
     <div className="max-w-5xl space-y-6">

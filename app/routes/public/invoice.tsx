@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/invoice'
 import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Badges } from '#app/components/ui/badges.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
 import { refusalOf } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { InvoiceSheet, spacedIban } from '#app/features/invoices/invoice-sheet.tsx'
@@ -56,6 +58,26 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
 }
 
+/** A bank detail: its label above it on a phone, beside it from `sm` up; `isCode` in monospace. */
+function PaymentDetail({
+  label,
+  isCode = false,
+  children,
+}: {
+  label: string
+  isCode?: boolean
+  children: ReactNode
+}) {
+  return (
+    <>
+      <dt className="mt-2.5 text-slate-600 first:mt-0 sm:mt-0">{label}</dt>
+      <dd className={cn('font-medium text-slate-900 tabular-nums', isCode && 'font-mono')}>
+        {children}
+      </dd>
+    </>
+  )
+}
+
 export default function InvoicePage({ loaderData, actionData, params }: Route.ComponentProps) {
   if (!('document' in loaderData)) {
     return (
@@ -106,29 +128,21 @@ export default function InvoicePage({ loaderData, actionData, params }: Route.Co
               <h2 className="text-lg font-bold tracking-tight text-slate-900">How to pay</h2>
               <div className="mt-4 grid gap-6 sm:grid-cols-[minmax(0,1fr)_auto]">
                 {d.payment.iban ? (
-                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-                    <dt className="text-slate-600">Account holder</dt>
-                    <dd className="font-medium text-slate-900">{d.seller.name}</dd>
-                    <dt className="text-slate-600">IBAN</dt>
-                    <dd className="font-mono font-medium break-all text-slate-900">
+                  <dl className="grid gap-x-4 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-1.5">
+                    <PaymentDetail label="Account holder">{d.seller.name}</PaymentDetail>
+                    <PaymentDetail label="IBAN" isCode>
                       {spacedIban(d.payment.iban)}
-                    </dd>
+                    </PaymentDetail>
                     {d.payment.bic ? (
-                      <>
-                        <dt className="text-slate-600">BIC</dt>
-                        <dd className="font-mono font-medium text-slate-900">{d.payment.bic}</dd>
-                      </>
+                      <PaymentDetail label="BIC" isCode>
+                        {d.payment.bic}
+                      </PaymentDetail>
                     ) : null}
                     {d.payment.bankName ? (
-                      <>
-                        <dt className="text-slate-600">Bank</dt>
-                        <dd className="font-medium text-slate-900">{d.payment.bankName}</dd>
-                      </>
+                      <PaymentDetail label="Bank">{d.payment.bankName}</PaymentDetail>
                     ) : null}
-                    <dt className="text-slate-600">Amount</dt>
-                    <dd className="font-medium text-slate-900">{money(balance)}</dd>
-                    <dt className="text-slate-600">Reference</dt>
-                    <dd className="font-medium text-slate-900">{d.payment.reference}</dd>
+                    <PaymentDetail label="Amount">{money(balance)}</PaymentDetail>
+                    <PaymentDetail label="Reference">{d.payment.reference}</PaymentDetail>
                   </dl>
                 ) : (
                   <p className="text-sm text-slate-700">
