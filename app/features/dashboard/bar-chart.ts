@@ -35,7 +35,12 @@ export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], options: { labe
         x: { ticks: { color: text, font }, grid: { color: grid } },
         y: { beginAtZero: true, ticks: { color: text, font, precision: 0 }, grid: { color: grid } },
       },
-      plugins: { tooltip: { titleFont: font, bodyFont: font } },
+      plugins: {
+        tooltip: { titleFont: font, bodyFont: font },
+        // One series, named by the card's heading. The legend plugin is registered globally once the
+        // visits chart has loaded, and would otherwise draw an unstyled, faint key here.
+        legend: { display: false },
+      },
     },
   })
 }

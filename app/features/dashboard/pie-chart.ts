@@ -2,10 +2,10 @@
  * The only module that imports chart.js. The dashboard loads it on demand, and its named imports
  * let the bundler leave out every chart type and plugin a pie does not use.
  */
-import { ArcElement, Chart, Legend, PieController, Tooltip } from 'chart.js'
+import { ArcElement, Chart, PieController, Tooltip } from 'chart.js'
 import { chartTheme } from '#app/lib/chart-theme.ts'
 
-Chart.register(PieController, ArcElement, Tooltip, Legend)
+Chart.register(PieController, ArcElement, Tooltip)
 
 export interface PieSlice {
   label: string
@@ -16,7 +16,7 @@ export interface PieSlice {
 
 /** Draws a pie into the canvas; call destroy() on the result before drawing again. */
 export function drawPie(canvas: HTMLCanvasElement, slices: PieSlice[]) {
-  const { accent, text, surface, font } = chartTheme(canvas, 14)
+  const { accent, surface, font } = chartTheme(canvas, 14)
   return new Chart(canvas, {
     type: 'pie',
     data: {
@@ -36,7 +36,9 @@ export function drawPie(canvas: HTMLCanvasElement, slices: PieSlice[]) {
       maintainAspectRatio: false,
       plugins: {
         tooltip: { titleFont: font, bodyFont: font },
-        legend: { position: 'bottom', labels: { color: text, padding: 16, font } },
+        // The dashboard lists the slices beside the pie with their counts: a second legend under
+        // the canvas only repeated it.
+        legend: { display: false },
       },
     },
   })

@@ -11,7 +11,9 @@ export function ContactBody({ page, form }: { page: Page<'contact'>; form: React
       <PageIntro eyebrow="Contact" title={page.heading}>
         <Markdown html={page.intro} />
       </PageIntro>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* Once the message is sent, the confirmation in the form's place lists the next steps: the
+          side box and the form's note would say it all a second time. */}
+      <div className="group mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section
           aria-labelledby="contact-form-title"
           className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
@@ -19,7 +21,9 @@ export function ContactBody({ page, form }: { page: Page<'contact'>; form: React
           <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight text-slate-900">
             {page.formTitle}
           </h2>
-          <p className="mt-2 text-sm text-slate-600">{page.formNote}</p>
+          <p className="mt-2 text-sm text-slate-600 group-has-[[data-confirmation]]:hidden">
+            {page.formNote}
+          </p>
           <div className="mt-6">{form}</div>
         </section>
         <aside aria-labelledby="contact-details-title" className="space-y-8">
@@ -29,7 +33,7 @@ export function ContactBody({ page, form }: { page: Page<'contact'>; form: React
             </h2>
             <ContactDetails items={['email', 'location', 'serviceArea']} />
           </div>
-          <div className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200">
+          <div className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 group-has-[[data-confirmation]]:hidden">
             <h2 className="text-lg font-semibold text-slate-900">{page.nextTitle}</h2>
             <ol className="mt-4 list-decimal space-y-3 pl-5 text-sm leading-6 text-slate-700">
               {page.nextSteps.map((step, i) => (

@@ -199,7 +199,7 @@ export default function WebsitePage({ loaderData }: Route.ComponentProps) {
             {caseStudyHtml ? (
               <Markdown
                 html={caseStudyHtml}
-                className="article-body mt-10 text-lg leading-8 text-slate-700 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-slate-900 [&_img]:rounded-lg [&_img]:border [&_img]:border-slate-200"
+                className="article-body mt-10 text-lg leading-8 text-slate-700"
               />
             ) : null}
           </div>
