@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only] [--invoice-only] [--load-only]`
+ * `npm run bench [-- --db=pglite|postgres|both] [--scale] [--duration=10] [--connections=50] [--only=TEXT] [--inbox-only] [--link-checks-only] [--visits-only] [--hostile-stats-only] [--render-only] [--outbox-only] [--invoice-only] [--agreement-only] [--load-only]`
  *
  * Starts the production build on a fresh database seeded in bulk (1,000 portfolio entries and
  * 10,000 messages), load-tests the public reads, two server-rendered pages, the admin summary and
@@ -45,6 +45,7 @@ import { measureVisitCounting, renderVisitCounting } from './visit-counting.ts'
 import { HOSTILE_VISITS, measureHostileStats, renderHostileStats } from './hostile-stats.ts'
 import { measureStartup, timeOneStart } from './startup.ts'
 import { measureRender, renderRender } from './render.ts'
+import { AGREEMENTS, measureAgreementPdf, renderAgreementPdf } from './agreement-pdf.ts'
 import { INVOICE_PDFS, measureInvoicePdf, renderInvoicePdf } from './invoice-pdf.ts'
 
 const { values: args } = parseArgs({
@@ -68,6 +69,8 @@ const { values: args } = parseArgs({
     'render-only': { type: 'boolean', default: false },
     // Only the invoice PDF: its median time and the server's peak memory while 20 are made at once.
     'invoice-only': { type: 'boolean', default: false },
+    // Only the signed agreement: a signature's median time and the peak while 10 are signed at once.
+    'agreement-only': { type: 'boolean', default: false },
     // Only the load runs on each database, with their memory and start-up table.
     'load-only': { type: 'boolean', default: false },
   },
@@ -515,6 +518,12 @@ async function invoicePdfs() {
   )
 }
 
+async function agreementPdfs() {
+  return renderAgreementPdf(
+    await measureAgreementPdf({ env: (dataDir) => serverEnv(dataDir), admin: ADMIN }),
+  )
+}
+
 async function hostileStatistics() {
   return renderHostileStats(
     await measureHostileStats({ env: (dataDir) => serverEnv(dataDir), admin: ADMIN }),
@@ -558,6 +567,11 @@ async function main() {
   if (args['invoice-only']) {
     await ensureBuild()
     console.log(await invoicePdfs())
+    return
+  }
+  if (args['agreement-only']) {
+    await ensureBuild()
+    console.log(await agreementPdfs())
     return
   }
   if (args['render-only']) {
@@ -612,6 +626,8 @@ async function main() {
   const hostileStats = await hostileStatistics()
   log(`invoice PDF: ${INVOICE_PDFS} one after another, then 20 at once`)
   const invoicePdf = await invoicePdfs()
+  log(`signed agreement: ${AGREEMENTS} signatures one after another, then 10 at once`)
+  const agreementPdf = await agreementPdfs()
   log(`ceiling: bare node:http, ${LOAD.connections} connections, ${LOAD.durationSeconds} s`)
   const ceiling = await measureCeiling()
 
@@ -621,7 +637,7 @@ async function main() {
   log('start-up on an existing embedded database')
   const startup = await measureStartup({ env: (dataDir) => serverEnv(dataDir) })
 
-  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${invoicePdf}\n\n${linkCheckRound}\n\n${outboxSender}`
+  const markdown = `${render(ceiling, reports, startup)}\n\n${rendering}\n\n${inboxSearch}\n\n${visitCounting}\n\n${hostileStats}\n\n${invoicePdf}\n\n${agreementPdf}\n\n${linkCheckRound}\n\n${outboxSender}`
   console.log(markdown)
   await mkdir('reports', { recursive: true })
   await writeFile('reports/bench.md', `${markdown}\n`)
