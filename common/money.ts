@@ -93,3 +93,36 @@ export function formatMoney(amount: string, currency: string, locale = 'en-GB'):
     amount as unknown as number,
   )
 }
+
+/** What a client has left to pay in one currency, and on how many invoices. */
+export interface AmountDue {
+  currency: string
+  amount: string
+  invoices: number
+}
+
+/**
+ * What is left to pay on `invoices`, per currency (by its code, A to Z): the sum
+ * of each invoice's balance above zero. A credit note owes nothing (its amounts are negative): what
+ * it corrects is already off its invoice's balance, so its own total is never counted again.
+ */
+export function dueByCurrency(
+  invoices: readonly { kind: string; currency: string; balance: string }[],
+): AmountDue[] {
+  const due = new Map<string, { amount: Big; invoices: number }>()
+  for (const invoice of invoices) {
+    if (invoice.kind === 'credit' || !new Big(invoice.balance).gt(0)) continue
+    const entry = due.get(invoice.currency) ?? { amount: new Big(0), invoices: 0 }
+    due.set(invoice.currency, {
+      amount: entry.amount.plus(invoice.balance),
+      invoices: entry.invoices + 1,
+    })
+  }
+  return [...due]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, { amount, invoices: count }]) => ({
+      currency,
+      amount: amount.toFixed(2),
+      invoices: count,
+    }))
+}
