@@ -37,10 +37,6 @@ const cents = (value: Big) => value.round(2, Big.roundHalfUp)
 /** `value` as a normalised decimal string ("2.50" stays "2.5", "007" is "7"). */
 export const decimalText = (value: string | number): string => new Big(value).toString()
 
-/** The sum of amounts, to the cent ("0.00" for none). */
-export const sumOf = (amounts: readonly string[]): string =>
-  amounts.reduce((sum, amount) => sum.plus(amount), new Big(0)).toFixed(2)
-
 /** `percent` of `amount`, to the cent, half up (a deposit's share). */
 export const percentOf = (amount: string, percent: string | number): string =>
   cents(new Big(amount).times(percent).div(100)).toFixed(2)
