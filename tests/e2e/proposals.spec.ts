@@ -107,6 +107,7 @@ test('a proposal page reads well in the dark scheme, and a decline is recorded',
 
 test('a proposal page reads as a finished document: the sender, the client, a reading column, and a signing card', async ({
   browser,
+  page: scriptedPage,
   request,
 }) => {
   const title = `A menu site ${uniqueId()}`
@@ -166,6 +167,15 @@ test('a proposal page reads as a finished document: the sender, the client, a re
       page.getByRole('link', { name: 'Download the signed agreement (PDF)' }),
     ).toHaveCount(2)
     await expect(page.getByRole('region', { name: 'Your answer' })).toHaveCount(0)
+
+    // The signed state keeps its contrast in both schemes.
+    await scriptedPage.setViewportSize({ width: 390, height: 844 })
+    await scriptedPage.goto(path)
+    await expectNoA11yViolations(scriptedPage)
+    await scriptedPage.evaluate(() => {
+      document.documentElement.dataset.scheme = 'dark'
+    })
+    await expectNoA11yViolations(scriptedPage)
   } finally {
     await context.close()
   }
