@@ -27,6 +27,7 @@ const BENCH_BRAND = {
   businessName: 'Bench',
   accentColor: '#1d4ed8',
   homeUrl: 'http://localhost/',
+  clientRoomUrl: 'http://localhost/client',
   logoUrl: null,
 }
 const PERIOD_MS = 6 * 60 * 60 * 1000

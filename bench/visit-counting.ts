@@ -91,6 +91,7 @@ async function storagePer10k() {
         businessName: 'Bench',
         accentColor: '#1d4ed8',
         homeUrl: 'http://bench.example/',
+        clientRoomUrl: 'http://bench.example/client',
         logoUrl: null,
       }),
     })

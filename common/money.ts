@@ -37,10 +37,6 @@ const cents = (value: Big) => value.round(2, Big.roundHalfUp)
 /** `value` as a normalised decimal string ("2.50" stays "2.5", "007" is "7"). */
 export const decimalText = (value: string | number): string => new Big(value).toString()
 
-/** The sum of amounts, to the cent ("0.00" for none). */
-export const sumOf = (amounts: readonly string[]): string =>
-  amounts.reduce((sum, amount) => sum.plus(amount), new Big(0)).toFixed(2)
-
 /** `percent` of `amount`, to the cent, half up (a deposit's share). */
 export const percentOf = (amount: string, percent: string | number): string =>
   cents(new Big(amount).times(percent).div(100)).toFixed(2)
@@ -92,4 +88,37 @@ export function formatMoney(amount: string, currency: string, locale = 'en-GB'):
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
     amount as unknown as number,
   )
+}
+
+/** What a client has left to pay in one currency, and on how many invoices. */
+export interface AmountDue {
+  currency: string
+  amount: string
+  invoices: number
+}
+
+/**
+ * What is left to pay on `invoices`, per currency (by its code, A to Z): the sum
+ * of each invoice's balance above zero. A credit note owes nothing (its amounts are negative): what
+ * it corrects is already off its invoice's balance, so its own total is never counted again.
+ */
+export function dueByCurrency(
+  invoices: readonly { kind: string; currency: string; balance: string }[],
+): AmountDue[] {
+  const due = new Map<string, { amount: Big; invoices: number }>()
+  for (const invoice of invoices) {
+    if (invoice.kind === 'credit' || !new Big(invoice.balance).gt(0)) continue
+    const entry = due.get(invoice.currency) ?? { amount: new Big(0), invoices: 0 }
+    due.set(invoice.currency, {
+      amount: entry.amount.plus(invoice.balance),
+      invoices: entry.invoices + 1,
+    })
+  }
+  return [...due]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, { amount, invoices: count }]) => ({
+      currency,
+      amount: amount.toFixed(2),
+      invoices: count,
+    }))
 }

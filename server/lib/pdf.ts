@@ -174,9 +174,13 @@ export function drawParties(
   doc.y = Math.max(leftEnd, rightEnd)
 }
 
-/** The heading of a section, with a rule under it; a new page when little room is left. */
-export function sectionTitle(doc: Pdf, title: string) {
-  if (doc.y > doc.page.height - 140) doc.addPage()
+/**
+ * The heading of a section, with a rule under it; a new page when little room is left, or when
+ * `keepWith` points (the start of what follows it) would not fit under it.
+ */
+export function sectionTitle(doc: Pdf, title: string, keepWith = 0) {
+  const roomLeft = doc.page.height - doc.page.margins.bottom - doc.y
+  if (doc.y > doc.page.height - 140 || roomLeft < 60 + keepWith) doc.addPage()
   const width = contentWidth(doc)
   doc.moveDown(1.2).font('bold').fontSize(13).fillColor(INK).text(title, MARGIN, doc.y, { width })
   const y = doc.y + 4

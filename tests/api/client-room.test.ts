@@ -338,7 +338,7 @@ async function sentProposal(clientId: string, title: string) {
   return ProposalResponseSchema.parse(sent.json()).proposal
 }
 
-async function issuedInvoice(clientId: string) {
+async function issuedInvoice(clientId: string, currency?: string) {
   const made = await app.inject({
     method: 'POST',
     url: '/api/invoices',
@@ -346,6 +346,7 @@ async function issuedInvoice(clientId: string) {
     payload: {
       clientId,
       items: [{ description: 'Care plan', quantity: '2', unitPrice: '49.50', taxRate: '19' }],
+      ...(currency ? { currency } : {}),
     },
   })
   expect(made.statusCode, made.body).toBe(201)
@@ -394,6 +395,52 @@ describe("the room's contents", () => {
       dueDate: invoice.dueDate,
       url: invoice.url,
     })
+  })
+})
+
+describe("the room's left to pay", () => {
+  it('sums the open balances per currency on the server, in decimal, with a credit note counted once', async () => {
+    const client = await makeClient()
+    // Three EUR invoices of €117.81: one credited in full, one paid in part, one open; one in GBP.
+    const credited = await issuedInvoice(client._id)
+    const note = await app.inject({
+      method: 'POST',
+      url: `/api/invoices/${credited._id}/credit`,
+      headers: admin,
+    })
+    expect(note.statusCode, note.body).toBe(201)
+    const part = await issuedInvoice(client._id)
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/invoices/${part._id}/payments`,
+      headers: admin,
+      payload: { amount: '0.02', date: '2026-12-01', method: 'bank' },
+    })
+    expect(paid.statusCode, paid.body).toBe(201)
+    await issuedInvoice(client._id)
+    await issuedInvoice(client._id, 'GBP')
+
+    const { room } = found(await roomOf(await signedIn(client)), 'the room')
+    expect(room.invoices.map((i) => i.kind).filter((kind) => kind === 'credit')).toHaveLength(1)
+    // 117.79 + 117.81, exactly (as floats, 117.79 + 117.81 is 235.60000000000002).
+    expect(room.toPay).toEqual([
+      { currency: 'EUR', amount: '235.60', invoices: 2 },
+      { currency: 'GBP', amount: '117.81', invoices: 1 },
+    ])
+  })
+
+  it('is empty once everything is settled', async () => {
+    const client = await makeClient()
+    const invoice = await issuedInvoice(client._id)
+    const credit = await app.inject({
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/credit`,
+      headers: admin,
+    })
+    expect(credit.statusCode, credit.body).toBe(201)
+    const { room } = found(await roomOf(await signedIn(client)), 'the room')
+    expect(room.invoices).toHaveLength(2)
+    expect(room.toPay).toEqual([])
   })
 })
 

@@ -95,6 +95,10 @@ describe('the reminders of overdue invoices', () => {
     expect(first!.subject).toBe(`Reminder: invoice ${invoice.number} is overdue`)
     expect(first!.text).toContain(invoice.url!)
     expect(first!.text).toContain('€500.00')
+    expect(first!.text).toContain(
+      'See all your documents in your client room: http://site.test/client',
+    )
+    expect(first!.html).toContain('href="http://site.test/client"')
     await roundsOn(23, 2)
     expect(remindersTo(email)).toHaveLength(1)
     await roundsOn(24, 3)

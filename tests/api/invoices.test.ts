@@ -555,6 +555,10 @@ describe('POST /api/invoices/{id}/send', () => {
     expect(mail.subject).toBe(`Invoice ${invoice.number} from Harbour Pixel Works`)
     expect(mail.text).toContain(invoice.url!)
     expect(mail.text).toContain('€1,905.29')
+    expect(mail.text).toContain(
+      'See all your documents in your client room: http://site.test/client',
+    )
+    expect(mail.html).toContain('href="http://site.test/client"')
     const [pdf] = mail.parsed.attachments
     expect(pdf!.contentType).toBe('application/pdf')
     expect(pdf!.filename).toBe(`invoice-${invoice.number}.pdf`)

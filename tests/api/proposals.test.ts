@@ -278,6 +278,10 @@ describe('sending and signing', () => {
     expect(mail.subject).toBe('Proposal: A shop for Crumb & Crust')
     expect(mail.text).toContain(sent.url!)
     expect(mail.text).toContain('€1,905.29')
+    expect(mail.text).toContain(
+      'See all your documents in your client room: http://site.test/client',
+    )
+    expect(mail.html).toContain('href="http://site.test/client"')
 
     const changed = await app.inject({
       method: 'PUT',

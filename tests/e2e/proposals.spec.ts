@@ -105,6 +105,82 @@ test('a proposal page reads well in the dark scheme, and a decline is recorded',
   await expect(page.getByText(/You declined this proposal/)).toBeVisible()
 })
 
+test('a proposal page reads as a finished document: the sender, the client, a reading column, and a signing card', async ({
+  browser,
+  page: scriptedPage,
+  request,
+}) => {
+  const title = `A menu site ${uniqueId()}`
+  const { path } = await sentProposal(request, title)
+  const { context, page } = await newNoJsPage(browser)
+  try {
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await page.goto(path)
+    // Script-free, as every public page: nothing for the browser to run.
+    await expect(page.locator('script[src]')).toHaveCount(0)
+    const sheet = page.locator('article')
+    await expect(sheet.getByText('Awaiting your signature')).toBeVisible()
+    await expect(sheet.getByText(/^Prepared for Robin Baker, Crumb & Crust Ltd$/)).toBeVisible()
+    await expect(sheet.getByText('30 % on acceptance')).toBeVisible()
+
+    // The terms' own headings sit under the section's, in a column made for reading.
+    const terms = page.getByRole('region', { name: 'Terms' })
+    const size = async (name: string) =>
+      Number.parseFloat(
+        await terms
+          .getByRole('heading', { name, exact: true })
+          .evaluate((h) => getComputedStyle(h).fontSize),
+      )
+    expect(await size('Payment')).toBeLessThan(await size('Terms'))
+    const column = await terms.getByText('Half up front, half on launch.').boundingBox()
+    expect(column!.width).toBeLessThanOrEqual(720)
+
+    // Amounts line up: right-aligned, in figures of one width.
+    const amount = page.getByRole('cell', { name: '€1,950.00' })
+    expect(await amount.evaluate((td) => getComputedStyle(td).textAlign)).toBe('right')
+    expect(await amount.evaluate((td) => getComputedStyle(td).fontVariantNumeric)).toBe(
+      'tabular-nums',
+    )
+
+    // The answer is its own card, headed as the call to action, with what is being agreed to.
+    const answer = page.getByRole('region', { name: 'Your answer' })
+    await expect(answer.getByRole('heading', { level: 2, name: 'Accept and sign' })).toBeVisible()
+    await expect(
+      answer.getByText(/You agree to .+ for €7,380\.00, with a deposit of €2,214\.00/),
+    ).toBeVisible()
+    await expect(answer.getByText('Signing for Crumb & Crust Ltd')).toBeVisible()
+
+    const token = path.split('/').pop()
+    const accepted = await request.post('/api/proposals/accept', {
+      data: { token, signerName: 'Robin Baker', consent: true },
+    })
+    expect(accepted.status(), await accepted.text()).toBe(200)
+    await page.reload()
+    await expect(sheet.getByText('Signed', { exact: true })).toBeVisible()
+    await expect(page.getByText(/Signed by Robin Baker on/)).toBeVisible()
+    const signature = page.getByRole('region', { name: 'Signature' })
+    await expect(signature.getByText('Robin Baker', { exact: true })).toBeVisible()
+    await expect(
+      signature.getByText(/Document fingerprint \(SHA-256\): [0-9a-f]{64}/),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('link', { name: 'Download the signed agreement (PDF)' }),
+    ).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'Your answer' })).toHaveCount(0)
+
+    // The signed state keeps its contrast in both schemes.
+    await scriptedPage.setViewportSize({ width: 390, height: 844 })
+    await scriptedPage.goto(path)
+    await expectNoA11yViolations(scriptedPage)
+    await scriptedPage.evaluate(() => {
+      document.documentElement.dataset.scheme = 'dark'
+    })
+    await expectNoA11yViolations(scriptedPage)
+  } finally {
+    await context.close()
+  }
+})
+
 test('the owner drafts a proposal with a live preview of what the client will see', async ({
   page,
   request,

@@ -154,10 +154,12 @@ export function PricedLines({
 }
 
 /**
- * The frame: a header with the eyebrow, the title, what follows it (`lede`), the key figures and
- * the notices; then the two parties; then the document's sections (`children`).
+ * The frame: a header with the sender's masthead (`masthead`, when given), the eyebrow, the title,
+ * what follows it (`lede`), the key figures and the notices; then the two parties; then the
+ * document's sections (`children`).
  */
 export function DocumentSheet({
+  masthead,
   eyebrow,
   title,
   lede,
@@ -167,6 +169,7 @@ export function DocumentSheet({
   to,
   children,
 }: {
+  masthead?: ReactNode
   eyebrow: ReactNode
   title: ReactNode
   lede?: ReactNode
@@ -179,6 +182,11 @@ export function DocumentSheet({
   return (
     <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <header className="border-t-4 border-accent px-5 pt-8 pb-8 sm:px-10 sm:pt-10">
+        {masthead ? (
+          <div className="mb-8 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-6">
+            {masthead}
+          </div>
+        ) : null}
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
           {title}

@@ -23,24 +23,37 @@ export const utcTime = (iso: string) =>
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="border-t border-slate-200 px-5 py-8 sm:px-10">
-      <h2 className="text-lg font-bold tracking-tight text-slate-900">{title}</h2>
-      <div className="mt-4 text-slate-700">{children}</div>
+    <section aria-label={title} className="border-t border-slate-200 px-5 py-8 sm:px-10 sm:py-10">
+      <h2 className="text-xl font-bold tracking-tight text-slate-900">{title}</h2>
+      <div className="mt-5 text-slate-700">{children}</div>
     </section>
   )
 }
+
+/**
+ * The owner's Markdown (the scope, the terms) in a reading column: about 65 characters a line, and
+ * its own headings a step under the section's title, never larger than it.
+ */
+const READING =
+  'max-w-prose [&_h2]:text-base! [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h2]:tracking-tight [&_h3]:text-sm! [&_h3]:font-semibold [&_h3]:text-slate-900 [&_:is(h2,h3)]:pt-2 [&_:is(h2,h3)+*]:mt-1.5!'
 
 /** The sheet; `notices` show under its figures, `children` (the client's answer) at its foot. */
 export function ProposalSheet({
   document: d,
   summaryHtml,
   termsHtml,
+  logo,
+  status,
   notices,
   children,
 }: {
   document: ProposalDocument
   summaryHtml: string
   termsHtml: string
+  /** The owner's logo beside the business name at the top (the public page's). */
+  logo?: ReactNode
+  /** Where the proposal stands, as a badge across from the business name. */
+  status?: ReactNode
   notices?: ReactNode
   children?: ReactNode
 }) {
@@ -49,17 +62,39 @@ export function ProposalSheet({
   const buyer = d.buyer.company || d.buyer.name
   return (
     <DocumentSheet
-      eyebrow={`Proposal for ${buyer}`}
+      masthead={
+        <>
+          <p className="flex min-w-0 items-center gap-3">
+            {logo}
+            <span className="text-lg leading-tight font-bold tracking-tight text-slate-900">
+              {d.seller.businessName || seller}
+            </span>
+          </p>
+          {status}
+        </>
+      }
+      eyebrow="Proposal"
       title={d.title}
+      lede={
+        <p className="mt-3 text-lg text-slate-600">
+          Prepared for <span className="font-semibold text-slate-900">{d.buyer.name}</span>
+          {d.buyer.company ? `, ${d.buyer.company}` : ''}
+        </p>
+      }
       figures={
         <>
           <SheetFigure label="Total">
-            <span className="text-lg font-bold">{money(d.total)}</span>
+            <span className="text-lg font-bold tabular-nums">{money(d.total)}</span>
           </SheetFigure>
           <SheetFigure label="Deposit">
-            <span className="text-lg font-bold">
+            <span className="text-lg font-bold tabular-nums">
               {Number(d.depositPercent) > 0 ? money(d.depositAmount) : 'None'}
             </span>
+            {Number(d.depositPercent) > 0 ? (
+              <span className="block text-sm text-slate-600">
+                {d.depositPercent} % on acceptance
+              </span>
+            ) : null}
           </SheetFigure>
           <SheetFigure label="Sent">{longDate(d.issuedAt)}</SheetFigure>
           <SheetFigure label="Valid until">{longDate(d.validUntil)}</SheetFigure>
@@ -97,7 +132,7 @@ export function ProposalSheet({
     >
       {d.summary.trim() ? (
         <Section title="Scope">
-          <Markdown html={summaryHtml} className="leading-7" />
+          <Markdown html={summaryHtml} className={`text-base leading-7 ${READING}`} />
         </Section>
       ) : null}
       <Section title="Price">
@@ -122,11 +157,10 @@ export function ProposalSheet({
               ))}
               <TotalRow label="Total" amount={money(d.total)} tone="total" />
               {Number(d.depositPercent) > 0 ? (
-                <TotalRow
-                  label={`Deposit on acceptance (${d.depositPercent} %)`}
-                  amount={money(d.depositAmount)}
-                  tone="emphasis"
-                />
+                <div className="mt-3 flex justify-between gap-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2.5 font-semibold text-slate-900">
+                  <dt>Deposit on acceptance ({d.depositPercent} %)</dt>
+                  <dd className="whitespace-nowrap">{money(d.depositAmount)}</dd>
+                </div>
               ) : null}
             </>
           }
@@ -145,7 +179,7 @@ export function ProposalSheet({
       </Section>
       {d.terms.trim() ? (
         <Section title="Terms">
-          <Markdown html={termsHtml} className="text-sm leading-6" />
+          <Markdown html={termsHtml} className={`text-[0.9375rem] leading-7 ${READING}`} />
         </Section>
       ) : null}
       {children}

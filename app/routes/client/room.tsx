@@ -22,8 +22,7 @@ import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
 import { answerPublicForm, postedFields } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import Big from 'big.js'
-import { formatMoney, sumOf } from '#common/money.ts'
+import { formatMoney } from '#common/money.ts'
 import type { Invoice } from '#common/schemas/invoices.ts'
 import {
   CLIENT_SIGN_IN_SENT,
@@ -55,18 +54,12 @@ const PROPOSAL_STATUS: Record<Exclude<ProposalStatus, 'draft'>, BadgeItem> = {
   declined: { label: 'Declined', tone: 'neutral' },
 }
 
-/** An invoice with something left to pay (a credit note never has). */
-const isToPay = (invoice: Pick<Invoice, 'kind' | 'balance'>) =>
-  invoice.kind !== 'credit' && new Big(invoice.balance).gt(0)
-
-/** What is left to pay, summed per currency (exactly, in decimal). */
-function dueByCurrency(open: readonly Invoice[]) {
-  const currencies = [...new Set(open.map((i) => i.currency))]
-  return currencies.map((currency) => ({
-    currency,
-    amount: sumOf(open.filter((i) => i.currency === currency).map((i) => i.balance)),
-  }))
-}
+/** An invoice with something left to pay (a credit note never has): its status says so. */
+const isToPay = (invoice: Pick<Invoice, 'kind' | 'status'>) =>
+  invoice.kind !== 'credit' &&
+  (invoice.status === 'issued' ||
+    invoice.status === 'partially_paid' ||
+    invoice.status === 'overdue')
 
 /** The earliest due date among open invoices. */
 const firstDue = (open: readonly Invoice[]) =>
@@ -171,7 +164,7 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
       </main>
     )
   }
-  const { client, proposals, invoices, calls, projects, files, fileOutcome, conversation } =
+  const { client, proposals, invoices, toPay, calls, projects, files, fileOutcome, conversation } =
     loaderData
   const messageAnswer = actionData?.intent === 'message' ? actionData : undefined
   const openBalance = invoices.filter(isToPay)
@@ -204,11 +197,9 @@ export default function ClientRoomPage({ loaderData, actionData }: Route.Compone
             label="To pay"
             href={openBalance.length > 0 ? '#invoices' : undefined}
             value={
-              openBalance.length === 0
+              toPay.length === 0
                 ? 'Nothing'
-                : dueByCurrency(openBalance)
-                    .map(({ amount, currency }) => formatMoney(amount, currency))
-                    .join(' + ')
+                : toPay.map(({ amount, currency }) => formatMoney(amount, currency)).join(' + ')
             }
             detail={
               openBalance.length === 0

@@ -34,6 +34,7 @@ import type { ProposalsService } from '#server/modules/proposals/proposals.servi
 import type { SettingsService } from '#server/modules/settings/settings.service.ts'
 import { clientSignInMail } from '../mail/templates/client-sign-in.ts'
 import { mailBrandOf } from '../mail/templates/layout.ts'
+import { dueByCurrency } from '#common/money.ts'
 import type { ClientRoomRepository } from './client-room.repository.ts'
 
 const TOKEN_BYTES = 32
@@ -196,7 +197,9 @@ export function createClientRoomService(deps: {
         deps.clientFiles.list(client.id),
         deps.messages.conversationOf(client.email),
       ])
-      return { proposals, invoices, calls, projects, files, conversation }
+      // What is left to pay, per currency, in decimal: the room shows these figures as they are.
+      const toPay = dueByCurrency(invoices)
+      return { proposals, invoices, toPay, calls, projects, files, conversation }
     },
 
     /** A message the client writes from the room, into the owner's inbox. */

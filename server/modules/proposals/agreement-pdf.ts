@@ -62,19 +62,74 @@ function markdownBlocks(
   return blocks
 }
 
+type Block = ReturnType<typeof markdownBlocks>[number]
+
+/** How each kind of block is set: its face and size, the gap between its lines and its indent. */
+const BLOCK_STYLE = {
+  heading: { font: 'bold', size: 12, lineGap: 0, indent: 0 },
+  item: { font: 'regular', size: 10, lineGap: 0, indent: 16 },
+  paragraph: { font: 'regular', size: 10, lineGap: 2, indent: 0 },
+} as const
+
+const styled = (doc: Pdf, block: Block) => {
+  const style = BLOCK_STYLE[block.kind]
+  doc.font(style.font).fontSize(style.size).fillColor(INK)
+  return style
+}
+
+/** The height of `block`'s first `lines` lines (all of it if it has fewer). */
+function heightOfStart(doc: Pdf, block: Block, lines: number) {
+  const style = styled(doc, block)
+  const whole = doc.heightOfString(block.text, {
+    width: contentWidth(doc) - style.indent,
+    lineGap: style.lineGap,
+  })
+  return Math.min(whole, lines * (doc.currentLineHeight(true) + style.lineGap))
+}
+
+/** The room the first lines of `blocks` need: a heading's with two of the block under it. */
+function startHeight(doc: Pdf, blocks: readonly Block[]) {
+  const [first, next] = blocks
+  if (!first) return 0
+  if (first.kind !== 'heading') return heightOfStart(doc, first, 2)
+  return 24 + heightOfStart(doc, first, 3) + (next ? heightOfStart(doc, next, 2) + 4 : 0)
+}
+
+/** The room left on the page under the cursor. */
+const roomLeft = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - doc.y
+
+/**
+ * The blocks, set so that the pages break cleanly: a heading goes to the next page unless its first
+ * two lines of text fit under it, and a paragraph that would leave a single line at the foot of a
+ * page starts on the next.
+ */
 function drawMarkdown(doc: Pdf, source: string) {
-  for (const block of markdownBlocks(source)) {
+  const blocks = markdownBlocks(source)
+  blocks.forEach((block, index) => {
+    const isPageTop = doc.y <= doc.page.margins.top
     if (block.kind === 'heading') {
-      doc.moveDown(0.6).font('bold').fontSize(12).fillColor(INK).text(block.text)
+      if (!isPageTop && roomLeft(doc) < startHeight(doc, blocks.slice(index))) doc.addPage()
+      if (doc.y > doc.page.margins.top) doc.moveDown(0.6)
+      styled(doc, block)
+      doc.text(block.text, MARGIN, doc.y, { width: contentWidth(doc) })
       doc.moveDown(0.2)
-    } else if (block.kind === 'item') {
-      doc.font('regular').fontSize(10).fillColor(INK).text(`•  ${block.text}`, { indent: 8 })
-      doc.moveDown(0.15)
     } else {
-      doc.font('regular').fontSize(10).fillColor(INK).text(block.text, { lineGap: 2 })
-      doc.moveDown(0.5)
+      const style = styled(doc, block)
+      const line = doc.currentLineHeight(true) + style.lineGap
+      if (!isPageTop && heightOfStart(doc, block, 2) > line * 1.5 && roomLeft(doc) < line * 2)
+        doc.addPage()
+      styled(doc, block)
+      const top = doc.y
+      // A list item hangs from its bullet: its wrapped lines stand under its first word.
+      if (block.kind === 'item') doc.text('•', MARGIN + 4, top, { lineBreak: false })
+      doc.text(block.text, MARGIN + style.indent, top, {
+        width: contentWidth(doc) - style.indent,
+        lineGap: style.lineGap,
+      })
+      doc.x = MARGIN
+      doc.moveDown(block.kind === 'item' ? 0.15 : 0.5)
     }
-  }
+  })
 }
 
 const partyLines = (party: {
@@ -233,13 +288,13 @@ export async function agreementPdf(
   )
 
   if (d.summary.trim()) {
-    sectionTitle(doc, 'Scope')
+    sectionTitle(doc, 'Scope', startHeight(doc, markdownBlocks(d.summary)))
     drawMarkdown(doc, d.summary)
   }
   sectionTitle(doc, 'Price')
   drawItems(doc, d)
   if (d.terms.trim()) {
-    sectionTitle(doc, 'Terms')
+    sectionTitle(doc, 'Terms', startHeight(doc, markdownBlocks(d.terms)))
     drawMarkdown(doc, d.terms)
   }
   drawAudit(doc, d, signature)

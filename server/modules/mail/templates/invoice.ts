@@ -41,6 +41,7 @@ export function invoiceSentMail(f: InvoiceFacts) {
     lead: sentLead(f),
     button: f.kind === 'credit' ? 'Open the credit note' : 'Open the invoice',
     preheader: `${noun} ${f.number}: ${formatMoney(f.total, f.currency)}`,
+    isRoomShown: true,
   })
 }
 
@@ -52,5 +53,6 @@ export function invoiceReminderMail(f: InvoiceFacts) {
     lead: `Invoice ${f.number} was due on ${longDate(f.dueDate)}, and ${formatMoney(f.balance, f.currency)} of it is still open. If you have paid it already, thank you, and please ignore this mail; otherwise its page has the bank details and the PDF.`,
     button: 'Open the invoice',
     preheader: `${formatMoney(f.balance, f.currency)} open since ${longDate(f.dueDate)}`,
+    isRoomShown: true,
   })
 }

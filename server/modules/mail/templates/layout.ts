@@ -16,6 +16,8 @@ export interface MailBrand {
   accentColor: string
   /** The site's home page. */
   homeUrl: string
+  /** The client's room (/client), where a client finds all their documents. */
+  clientRoomUrl: string
   /** The logo as a PNG (WebP is lost on some desktop mail clients), or null to show the name alone. */
   logoUrl: string | null
 }
@@ -29,6 +31,7 @@ export function mailBrandOf(
     businessName,
     accentColor,
     homeUrl: `${publicUrl}/`,
+    clientRoomUrl: `${publicUrl}/client`,
     logoUrl: logo ? `${publicUrl}${iconPath(logo, LOGO_ICON_SIZE)}` : null,
   }
 }
@@ -120,6 +123,8 @@ export function clientLinkMail(f: {
   businessName: string
   brand: MailBrand
   preheader: string
+  /** Whether the mail points the client to their room, where all their documents are. */
+  isRoomShown?: boolean
 }) {
   const subject = oneLine(f.subject)
   const text = `Hello ${f.clientName},
@@ -129,7 +134,7 @@ ${f.lead}
 ${f.link}
 ${f.footnote ? `\n${f.footnote}\n` : ''}
 ${f.ownerName}
-${f.businessName}`
+${f.businessName}${f.isRoomShown ? `\n\n${ROOM_LINE}: ${f.brand.clientRoomUrl}` : ''}`
   const below = f.footnote
     ? `<p style="font-size:13px;color:#64748b;word-break:break-all">${escapeMarkup(f.footnote)}</p>`
     : mailLinkText(f.link)
@@ -140,9 +145,21 @@ ${paragraphs(f.lead)}
 ${mailButton(f.link, f.button, f.brand)}
 ${below}
 <p>${escapeMarkup(f.ownerName)}<br>${escapeMarkup(f.businessName)}</p>`,
-    { brand: f.brand, preheader: f.preheader },
+    {
+      brand: f.brand,
+      preheader: f.preheader,
+      footerHtml: f.isRoomShown ? roomFooter(f.brand) : undefined,
+    },
   )
   return { subject, text, html }
+}
+
+const ROOM_LINE = 'See all your documents in your client room'
+
+/** Under the card: the way to the client's room, where every proposal, invoice and file is. */
+function roomFooter(brand: MailBrand): string {
+  const href = escapeMarkup(brand.clientRoomUrl)
+  return `<p style="margin:0;color:#475569">${ROOM_LINE}: <a href="${href}" style="color:#0f172a;font-weight:600;text-decoration:underline">${href}</a><br>Your proposals, invoices and files, and a way to write to ${escapeMarkup(brand.businessName)}, on one page.</p>`
 }
 
 /** Escapes text and keeps its line breaks. */

@@ -41,6 +41,7 @@ export function proposalSentMail(f: ProposalFacts) {
     lead: `Here is my proposal for ${f.title}: the scope, the price (${formatMoney(f.total, f.currency)} in total) and the terms, on one page. You can accept it there by typing your name, or decline it with a word on why. It is valid until ${longDate(f.validUntil)}.${depositLine(f)}`,
     button: 'Read the proposal',
     preheader: `${f.title}: ${formatMoney(f.total, f.currency)}`,
+    isRoomShown: true,
   })
 }
 
