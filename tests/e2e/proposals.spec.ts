@@ -72,6 +72,15 @@ test('a client reads a proposal and signs it without JavaScript on a phone, and 
     await page.getByRole('button', { name: 'Accept and sign' }).click()
     await expect(page.getByText(/Signed by Robin Baker on/)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Accept and sign' })).toHaveCount(0)
+    // The deposit invoice issued with the signature is the next step, one link away.
+    await expect(page.getByText('Next: the deposit')).toBeVisible()
+    await expect(
+      page.getByText(/^Invoice \d{4}-\d{4} for €2,214\.00: €2,214\.00 to pay by /),
+    ).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.getByRole('link', { name: 'Pay the deposit' }).click()
+    await expect(page).toHaveURL(/\/invoice\/[^/]+$/)
+    await expect(page.getByText('€2,214.00').first()).toBeVisible()
 
     const pdf = await request.get(`${path}/pdf`)
     expect(pdf.status()).toBe(200)

@@ -42,6 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       status: found.proposal.status,
       isExpired: found.isExpired,
       signature: found.proposal.signature,
+      deposit: found.deposit,
       declinedAt: found.proposal.declinedAt,
       summaryHtml: renderMarkdown(found.document.summary),
       termsHtml: renderMarkdown(found.document.terms),
@@ -106,7 +107,7 @@ export default function ProposalPage({ loaderData, actionData, params }: Route.C
       </TokenPageFrame>
     )
   }
-  const { document: d, status, isExpired, signature } = loaderData
+  const { document: d, status, isExpired, signature, deposit } = loaderData
   const seller = d.seller.legalName || d.seller.businessName
   const buyer = d.buyer.company || d.buyer.name
   const owner = d.seller.ownerName || seller
@@ -160,6 +161,7 @@ export default function ProposalPage({ loaderData, actionData, params }: Route.C
                   </a>
                 </div>
               ) : null}
+              {status === 'accepted' && deposit ? <DepositNotice deposit={deposit} /> : null}
               {status === 'declined' ? (
                 <Alert kind="info">You declined this proposal. {owner} has been told.</Alert>
               ) : null}
@@ -310,6 +312,38 @@ export default function ProposalPage({ loaderData, actionData, params }: Route.C
         </p>
       </div>
     </main>
+  )
+}
+
+/** The deposit invoice issued with the signature: what it comes to, and the way to pay it. */
+function DepositNotice({
+  deposit,
+}: {
+  deposit: NonNullable<
+    Extract<Route.ComponentProps['loaderData'], { document: unknown }>['deposit']
+  >
+}) {
+  const { isPaid } = deposit
+  const total = formatMoney(deposit.total, deposit.currency)
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div>
+        <p className="font-semibold text-slate-900">
+          {isPaid ? 'Deposit paid' : 'Next: the deposit'}
+        </p>
+        <p className="mt-0.5 text-sm text-slate-700">
+          {isPaid
+            ? `Invoice ${deposit.number} for ${total} is paid. Thank you.`
+            : `Invoice ${deposit.number} for ${total}: ${formatMoney(deposit.balance, deposit.currency)} to pay${deposit.dueDate ? ` by ${longDate(deposit.dueDate)}` : ''}. Its page has the bank details and the PDF.`}
+        </p>
+      </div>
+      <a
+        href={deposit.path}
+        className={`${buttonClasses(isPaid ? 'secondary' : 'primary', 'md')} w-full shrink-0 text-center sm:w-auto`}
+      >
+        {isPaid ? `See invoice ${deposit.number}` : 'Pay the deposit'}
+      </a>
+    </div>
   )
 }
 

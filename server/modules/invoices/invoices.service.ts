@@ -805,6 +805,24 @@ export function createInvoicesService({
     },
 
     /**
+     * The issued deposit invoice of a signed proposal, as the client's proposal page links it (its
+     * page's path, what it comes to and what is left to pay); undefined while there is none.
+     */
+    async depositForClient(proposalId: string) {
+      const [row] = await repo.depositsOf(proposalId)
+      if (!row?.token || !row.number) return undefined
+      return {
+        number: row.number,
+        total: row.total,
+        balance: money(balanceOf(row)),
+        currency: row.currency,
+        dueDate: row.dueDate,
+        isPaid: !balanceOf(row).gt(0),
+        path: `/invoice/${row.token}`,
+      }
+    },
+
+    /**
      * For a proposal the client is signing, with a deposit: what issues its deposit invoice
      * within the signing transaction (`issueIn`), read before it begins. Once that transaction
      * committed, `sendPending` mails it (and the scheduled round does, should that fail).

@@ -42,6 +42,17 @@ import type { ProposalsRepository } from './proposals.repository.ts'
 
 type DrawAgreement = typeof agreementPdf
 
+/** A signed proposal's deposit invoice, as the client's page links it. */
+interface DepositLink {
+  number: string
+  total: string
+  balance: string
+  currency: string
+  dueDate: string | null
+  isPaid: boolean
+  path: string
+}
+
 const TOKEN_BYTES = 24
 const USER_AGENT_MAX = 500
 
@@ -84,6 +95,7 @@ export interface ProposalsServiceDeps {
   deposits: {
     prepareDeposit: (proposal: Proposal) => Promise<{ issueIn: (tx: Db) => Promise<void> }>
     sendPending: () => Promise<void>
+    depositForClient: (proposalId: string) => Promise<DepositLink | undefined>
   }
   /** Draws the signed agreement (agreement-pdf.ts, which loads pdfkit when first called). */
   drawAgreement: DrawAgreement
@@ -318,9 +330,12 @@ export function createProposalsService({
     async forClient(token: string) {
       const row = await findSent(token)
       const site = await settings.get()
+      const deposit =
+        row.depositStatus === 'invoiced' ? await deposits.depositForClient(row.id) : undefined
       return {
         proposal: toProposal(row),
         document: row.document!,
+        deposit,
         isExpired: row.status === 'sent' && row.validUntil < todayFor(site),
         signedAt: row.signedAt,
         signerName: row.signerName,
