@@ -97,6 +97,21 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
   const errors = errorsOf(actionData)
+  const numberField = (
+    name: 'bufferMinutes' | 'minNoticeHours' | 'horizonDays',
+    label: string,
+    min: number,
+  ) => (
+    <InputField
+      label={label}
+      name={`booking.${name}`}
+      type="number"
+      min={min}
+      required
+      defaultValue={booking[name]}
+      error={errors?.[`booking.${name}`]}
+    />
+  )
   const zoneListId = useId()
   const zones = timeZoneNames()
 
@@ -175,33 +190,9 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
         </div>
         <WeeklyHoursEditor initial={booking.weekly} errors={errors} onEdit={markEdited} />
         <div className="grid gap-5 sm:grid-cols-3">
-          <InputField
-            label="Buffer between calls (minutes)"
-            name="booking.bufferMinutes"
-            type="number"
-            min={0}
-            required
-            defaultValue={booking.bufferMinutes}
-            error={errors?.['booking.bufferMinutes']}
-          />
-          <InputField
-            label="Minimum notice (hours)"
-            name="booking.minNoticeHours"
-            type="number"
-            min={0}
-            required
-            defaultValue={booking.minNoticeHours}
-            error={errors?.['booking.minNoticeHours']}
-          />
-          <InputField
-            label="Book up to (days ahead)"
-            name="booking.horizonDays"
-            type="number"
-            min={1}
-            required
-            defaultValue={booking.horizonDays}
-            error={errors?.['booking.horizonDays']}
-          />
+          {numberField('bufferMinutes', 'Buffer between calls (minutes)', 0)}
+          {numberField('minNoticeHours', 'Minimum notice (hours)', 0)}
+          {numberField('horizonDays', 'Book up to (days ahead)', 1)}
         </div>
         <InputField
           label="Location"
