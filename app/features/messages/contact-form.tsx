@@ -10,6 +10,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { InPlaceForm } from '#app/components/ui/in-place-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckBadge } from '#app/components/ui/check-badge.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
@@ -104,15 +105,12 @@ export function ContactForm({
   })
 
   return (
-    <fetcher.Form
+    <InPlaceForm
+      fetcher={fetcher}
+      name="contact"
       ref={formRef}
-      method="post"
-      // Its own path without the query: React Router's default keeps the query, and the response
-      // cache would repeat the first visitor's (their campaign tags) in every later copy.
-      action="."
       className="relative space-y-5"
       aria-label="Contact form"
-      data-submit-in-place="contact"
     >
       {success ? (
         <ContactConfirmation
@@ -196,7 +194,7 @@ export function ContactForm({
           {isSending ? 'Sending...' : 'Send message'}
         </Button>
       </div>
-    </fetcher.Form>
+    </InPlaceForm>
   )
 }
 
