@@ -8,6 +8,7 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { TimeZoneField } from '#app/components/ui/time-zone-field.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
@@ -112,7 +113,6 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
       error={errors?.[`booking.${name}`]}
     />
   )
-  const zoneListId = useId()
   const zones = timeZoneNames()
 
   return (
@@ -162,23 +162,13 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           defaultChecked={booking.enabled}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <InputField
-              label="Time zone"
-              name="booking.timeZone"
-              list={zoneListId}
-              autoComplete="off"
-              required
-              defaultValue={booking.timeZone}
-              hint="Type to search, e.g. Berlin or New York. Your weekly hours are in this zone."
-              error={errors?.['booking.timeZone']}
-            />
-            <datalist id={zoneListId}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </div>
+          <TimeZoneField
+            name="booking.timeZone"
+            zones={zones}
+            defaultValue={booking.timeZone}
+            hint="Type to search, e.g. Berlin or New York. Your weekly hours are in this zone."
+            error={errors?.['booking.timeZone']}
+          />
           <InputField
             label="Meeting lengths (minutes)"
             name="booking.durations"
