@@ -181,24 +181,27 @@ function IssuedInvoice({
       />
       <Panel title="Amounts">
         <dl className="grid grid-cols-2 gap-4 text-sm tabular-nums sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">Total</dt>
-            <dd className="text-lg font-bold text-slate-900">{money(invoice.total)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Tax</dt>
-            <dd className="font-medium text-slate-900">
-              {invoice.reverseCharge ? 'Reverse charge' : money(invoice.tax)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Paid</dt>
-            <dd className="font-medium text-slate-900">{money(invoice.paid)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Balance</dt>
-            <dd className="text-lg font-bold text-slate-900">{money(invoice.balance)}</dd>
-          </div>
+          {[
+            { label: 'Total', value: money(invoice.total), isMain: true },
+            {
+              label: 'Tax',
+              value: invoice.reverseCharge ? 'Reverse charge' : money(invoice.tax),
+              isMain: false,
+            },
+            { label: 'Paid', value: money(invoice.paid), isMain: false },
+            { label: 'Balance', value: money(invoice.balance), isMain: true },
+          ].map((amount) => (
+            <div key={amount.label}>
+              <dt className="text-slate-600">{amount.label}</dt>
+              <dd
+                className={
+                  amount.isMain ? 'text-lg font-bold text-slate-900' : 'font-medium text-slate-900'
+                }
+              >
+                {amount.value}
+              </dd>
+            </div>
+          ))}
         </dl>
         {invoice.correctsNumber ? (
           <p className="mt-4 text-sm text-slate-700">Corrects invoice {invoice.correctsNumber}.</p>
