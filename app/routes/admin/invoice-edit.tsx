@@ -11,7 +11,7 @@ import { LineItemsEditor } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
 import {
   createInvoice,
@@ -288,21 +288,17 @@ function IssuedInvoice({
                 <Th>Method</Th>
               </tr>
             </THead>
-            <TBody>
-              {invoice.payments.length === 0 ? (
-                <EmptyRow colSpan={3}>No payments yet.</EmptyRow>
-              ) : (
-                invoice.payments.map((payment) => (
-                  <Tr key={payment._id}>
-                    <Td label="Date">{longDate(payment.date)}</Td>
-                    <Td label="Amount" className="tabular-nums @3xl:text-right">
-                      {money(payment.amount)}
-                    </Td>
-                    <Td label="Method">{PAYMENT_METHODS[payment.method]}</Td>
-                  </Tr>
-                ))
+            <RowsBody items={invoice.payments} colSpan={3} empty="No payments yet.">
+              {(payment) => (
+                <Tr key={payment._id}>
+                  <Td label="Date">{longDate(payment.date)}</Td>
+                  <Td label="Amount" className="tabular-nums @3xl:text-right">
+                    {money(payment.amount)}
+                  </Td>
+                  <Td label="Method">{PAYMENT_METHODS[payment.method]}</Td>
+                </Tr>
               )}
-            </TBody>
+            </RowsBody>
           </DataTable>
           {isOpen ? <PaymentForm balance={invoice.balance} errors={errors} /> : null}
         </Panel>
