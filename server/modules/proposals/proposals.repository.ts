@@ -8,6 +8,7 @@ import {
   type TermsTemplateRow,
 } from '#server/db/schema.ts'
 import type { ProposalStatus } from '#common/schemas/proposals.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export type DraftValues = Pick<
   ProposalRow,
@@ -164,11 +165,7 @@ export function createProposalsRepository(db: Db) {
     },
 
     async deleteTemplate(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(termsTemplates)
-        .where(eq(termsTemplates.id, id))
-        .returning({ id: termsTemplates.id })
-      return deleted.length > 0
+      return deleteRow(db, termsTemplates, id)
     },
   }
 }
