@@ -7,6 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { useIsStaticPage } from './static-page.ts'
+import { LineIcon } from '#app/components/ui/line-icon.tsx'
 
 const TOAST_DURATION_MS = 1_200
 
@@ -138,15 +139,7 @@ function ToastView({
           data-toast-dismiss
           className="pointer-events-auto -my-1 shrink-0 rounded-md p-1.5 text-white/90 hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
-            <path
-              d="M5 5l10 10M15 5L5 15"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <LineIcon d="M5 5l10 10M15 5L5 15" strokeWidth={2} />
         </button>
       ) : null}
     </div>

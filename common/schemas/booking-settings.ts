@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
-import { text } from './common.ts'
+import { isHttpUrl, text } from './common.ts'
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 type Weekday = (typeof WEEKDAYS)[number]
@@ -91,15 +91,6 @@ const WeeklyHoursSchema = z.object(
   { error: 'Weekly hours must list every day, mon to sun' },
 )
 export type WeeklyHours = z.infer<typeof WeeklyHoursSchema>
-
-const isHttpUrl = (value: string) => {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z

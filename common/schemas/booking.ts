@@ -120,14 +120,18 @@ export const BookingCreatedSchema = z.object({
 })
 export type BookingCreated = z.infer<typeof BookingCreatedSchema>
 
-/** A booking as its manage page shows it (GET /api/booking/{token}, cancel, reschedule). */
-const ManagedBookingSchema = z.object({
+/** What the visitor's and the owner's views of a booking both say first: its time and who. */
+const CallSchema = z.object({
   _id: z.string(),
   start: z.string(),
   end: z.string(),
   duration: z.number().int(),
   status: z.enum(BOOKING_STATUSES),
   name: z.string(),
+})
+
+/** A booking as its manage page shows it (GET /api/booking/{token}, cancel, reschedule). */
+const ManagedBookingSchema = CallSchema.extend({
   location: z.string(),
   /** The visitor's zone, as booked. */
   timeZone: z.string(),
@@ -146,13 +150,7 @@ export const BookingTokenParamsSchema = z.object({
 })
 
 /** A booking as the owner sees it (dashboard, admin list). */
-const AdminBookingSchema = z.object({
-  _id: z.string(),
-  start: z.string(),
-  end: z.string(),
-  duration: z.number().int(),
-  status: z.enum(BOOKING_STATUSES),
-  name: z.string(),
+const AdminBookingSchema = CallSchema.extend({
   email: z.string(),
   timeZone: z.string(),
   location: z.string(),

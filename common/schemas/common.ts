@@ -76,3 +76,13 @@ export const pageOf = <T extends z.ZodType, K extends string, C extends string>(
 const LINK_TOKEN = /^[\w-]{20,100}$/
 
 export const isLinkToken = (token: string) => LINK_TOKEN.test(token)
+
+/** Whether `value` is an absolute http:// or https:// address. */
+export const isHttpUrl = (value: string) => {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}

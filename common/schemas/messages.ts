@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '../constants.ts'
-import { EmailSchema, IdSchema, PageQuerySchema, pageOf, requiredText, text } from './common.ts'
+import {
+  EmailSchema,
+  IdSchema,
+  isHttpUrl,
+  PageQuerySchema,
+  pageOf,
+  requiredText,
+  text,
+} from './common.ts'
 import { INQUIRY_OPTION_MAX } from './settings.ts'
 import { MessageVisitSchema } from './stats.ts'
 
@@ -9,15 +17,6 @@ const optionalAnswer = (label: string) =>
   text(label, INQUIRY_OPTION_MAX)
     .optional()
     .transform((value) => value || undefined)
-
-const isHttpUrl = (value: string) => {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
 

@@ -10,6 +10,7 @@ import type { MessageVisit } from '#common/schemas/stats.ts'
 import type { GalleryImage, Result } from '#common/schemas/websites.ts'
 import type { InvoiceDocument } from '#server/modules/invoices/invoice-document.ts'
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -31,13 +32,36 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 })
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+// The column kinds and sets the tables share, so each is written (and its SQL type fixed) once.
+const uuidKey = () => uuid('id').primaryKey().defaultRandom()
+/** A moment: timestamptz. */
+const at = (name: string) => timestamp(name, { withTimezone: true })
+/** A calendar day, read as "2026-12-31". */
+const day = (name: string) => date(name, { mode: 'string' })
+/** An amount of money: numeric, read as a string, never a float. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 })
+/** A row that belongs to `parent`'s row and goes with it. */
+const ownedBy = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: 'cascade' })
+const createdAt = () => at('created_at').notNull().defaultNow()
+const updatedAt = () => at('updated_at').notNull().defaultNow()
+/** A single-use secret kept as its hash, with when it expires and when it was used. */
+const singleUseToken = () => ({
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+})
+/** A priced document's totals: net, tax and gross. */
+const totals = () => ({
+  subtotal: money('subtotal').notNull(),
+  tax: money('tax').notNull(),
+  total: money('total').notNull(),
+})
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
@@ -69,7 +93,7 @@ export const websitePositions = pgSequence('websites_position_seq', {
 export const websites = pgTable(
   'websites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     image: text('image').notNull(),
@@ -127,18 +151,18 @@ export const websites = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     replyContent: text('reply_content'),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    repliedAt: at('replied_at'),
+    notifiedAt: at('notified_at'),
     notifyAttempts: integer('notify_attempts').notNull().default(0),
     /** Earliest time the owner notification may be (re)tried: an in-flight lease, or a back-off. */
-    notifyRetryAt: timestamp('notify_retry_at', { withTimezone: true }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    notifyRetryAt: at('notify_retry_at'),
+    readAt: at('read_at'),
     /** Every reply sent, oldest first; reply_content/replied_at keep the newest one. */
     replies: jsonb('replies').$type<MessageReply[]>().notNull().default([]),
     /** Caught by the contact form's honeypot or timing check: kept out of the inbox and counts. */
@@ -186,11 +210,11 @@ export const messages = pgTable(
  */
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
-  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  dueAt: at('due_at').notNull(),
   /** Held by the instance running the job until then; null when nobody runs it. */
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  leaseUntil: at('lease_until'),
+  lastStartedAt: at('last_started_at'),
+  lastFinishedAt: at('last_finished_at'),
   /** The last run's failure, null after a run that succeeded. */
   lastError: text('last_error'),
 })
@@ -205,7 +229,7 @@ export const jobRuns = pgTable('job_runs', {
 export const outboxMails = pgTable(
   'outbox_mails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** What the mail is (password-reset, booking-booked …), for the owner's list. */
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
@@ -218,14 +242,14 @@ export const outboxMails = pgTable(
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: at('next_attempt_at').notNull(),
     /** While `sending`: the instance holding it; past this, another may take it (it crashed). */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: at('lease_until'),
     lastError: text('last_error'),
     /** When the last attempt was made and whether it failed: the health check's "mail" state. */
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastAttemptAt: at('last_attempt_at'),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
     /**
      * The newsletter send this delivery is part of (null for every other mail). Deleting the send
      * (its post was deleted) takes its mails that are still waiting with it.
@@ -259,7 +283,7 @@ export const contactAcknowledgements = pgTable(
   {
     email: text('email').primaryKey(),
     /** When the acknowledgement was claimed: the start of the address's window. */
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: at('sent_at').notNull(),
     /**
      * The message it acknowledges. A deleted message leaves the window in place (a restore too):
      * an acknowledgement still queued for it is then never sent.
@@ -270,8 +294,8 @@ export const contactAcknowledgements = pgTable(
       .notNull()
       .default('sent'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    nextAttemptAt: at('next_attempt_at'),
+    leaseUntil: at('lease_until'),
     lastError: text('last_error'),
   },
   (t) => [
@@ -289,7 +313,7 @@ export const usedFormTokens = pgTable(
   'used_form_tokens',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('used_form_tokens_expires_at_idx').on(t.expiresAt)],
 )
@@ -297,13 +321,9 @@ export const usedFormTokens = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    id: uuidKey(),
+    userId: ownedBy('user_id', () => users.id),
+    ...singleUseToken(),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
@@ -321,7 +341,7 @@ export const images = pgTable('images', {
    * Since when no website (setting, page) refers to the image: set at upload and by the sweep of
    * unused images (server/modules/uploads/image-references.ts), cleared while it is in use.
    */
-  unusedSince: timestamp('unused_since', { withTimezone: true }),
+  unusedSince: at('unused_since'),
   createdAt: createdAt(),
 })
 
@@ -329,7 +349,7 @@ export const images = pgTable('images', {
 export const faqs = pgTable(
   'faqs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     position: integer('position').notNull(),
@@ -367,7 +387,7 @@ export const pages = pgTable('pages', {
 
 /** The day's random salt of the visitor hash (UTC days), deleted 48 hours after the day began. */
 export const statsSalts = pgTable('stats_salts', {
-  day: date('day', { mode: 'string' }).primaryKey(),
+  day: day('day').primaryKey(),
   salt: text('salt').notNull(),
 })
 
@@ -375,13 +395,13 @@ export const statsSalts = pgTable('stats_salts', {
 export const visits = pgTable(
   'visits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** hash(day's salt, IP, user agent, site): unlinkable once the salt is gone. */
     visitor: text('visitor').notNull(),
     /** The UTC day the visit began: its views and conversions count on that day. */
-    day: date('day', { mode: 'string' }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    day: day('day').notNull(),
+    startedAt: at('started_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
     landingPage: text('landing_page').notNull(),
     /** The referrer's host; null for a direct visit. */
     source: text('source'),
@@ -404,11 +424,9 @@ export const visits = pgTable(
 export const pageViews = pgTable(
   'page_views',
   {
-    visitId: uuid('visit_id')
-      .notNull()
-      .references(() => visits.id, { onDelete: 'cascade' }),
+    visitId: ownedBy('visit_id', () => visits.id),
     path: text('path').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('page_views_visit_idx').on(t.visitId)],
 )
@@ -420,8 +438,8 @@ export const pageViews = pgTable(
 export const statsDaily = pgTable(
   'stats_daily',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    day: date('day', { mode: 'string' }).notNull(),
+    id: uuidKey(),
+    day: day('day').notNull(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
     visitors: integer('visitors').notNull(),
@@ -441,7 +459,7 @@ export const statsDaily = pgTable(
 export const statsDayKeys = pgTable(
   'stats_day_keys',
   {
-    day: date('day', { mode: 'string' }).notNull(),
+    day: day('day').notNull(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
   },
@@ -456,7 +474,7 @@ export const statsDayKeys = pgTable(
 export const statsDayFigures = pgTable(
   'stats_day_figures',
   {
-    day: date('day', { mode: 'string' }).notNull(),
+    day: day('day').notNull(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
     visitors: integer('visitors').notNull(),
@@ -476,7 +494,7 @@ export const statsDayFigures = pgTable(
 export const statsDayVisitors = pgTable(
   'stats_day_visitors',
   {
-    day: date('day', { mode: 'string' }).notNull(),
+    day: day('day').notNull(),
     visitor: text('visitor').notNull(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
@@ -493,7 +511,7 @@ export const statsAddressHours = pgTable(
   'stats_address_hours',
   {
     address: text('address').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: at('hour').notNull(),
     visitors: integer('visitors').notNull(),
     /** The last visitor counted: the address's later new visitors of the hour count as this one. */
     lastVisitor: text('last_visitor').notNull(),
@@ -503,8 +521,8 @@ export const statsAddressHours = pgTable(
 
 /** One row per week whose digest an instance has claimed: several instances send it once. */
 export const statsDigests = pgTable('stats_digests', {
-  weekStart: date('week_start', { mode: 'string' }).primaryKey(),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  weekStart: day('week_start').primaryKey(),
+  claimedAt: at('claimed_at').notNull().defaultNow(),
 })
 /**
  * Each published website's link check (server/modules/link-checks): the last result, the alert
@@ -520,7 +538,7 @@ export const linkChecks = pgTable(
     keyword: text('keyword').notNull().default(''),
     /** The link the last result is about: a changed link is due again at once. */
     checkedLink: text('checked_link'),
-    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedAt: at('checked_at'),
     ok: boolean('ok'),
     status: integer('status'),
     finalUrl: text('final_url'),
@@ -534,7 +552,7 @@ export const linkChecks = pgTable(
     /** The "certificate expires soon" e-mail went out; cleared once a renewed certificate is seen. */
     isTlsAlerted: boolean('is_tls_alerted').notNull().default(false),
     /** When the next scheduled check is due; an instance claims a link by moving it a period on. */
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    dueAt: at('due_at').notNull(),
   },
   (t) => [index('link_checks_due_at_idx').on(t.dueAt)],
 )
@@ -543,9 +561,7 @@ export const linkChecks = pgTable(
 export const linkCheckDays = pgTable(
   'link_check_days',
   {
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: ownedBy('website_id', () => websites.id),
     day: date('day').notNull(),
     checks: integer('checks').notNull().default(0),
     failures: integer('failures').notNull().default(0),
@@ -572,7 +588,7 @@ export type LinkCheckDayRow = typeof linkCheckDays.$inferSelect
 export const posts = pgTable(
   'posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     title: text('title').notNull(),
     slug: text('slug').notNull().unique(),
     summary: text('summary').notNull().default(''),
@@ -585,9 +601,9 @@ export const posts = pgTable(
       .default(sql`'{}'::text[]`),
     status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
     /** The date the owner chose (null: as soon as it is published). */
-    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishAt: at('publish_at'),
     /** When the post becomes (or became) public; null while a draft. */
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: at('published_at'),
     /** A draft whose slug the owner never set takes it from its title on each save (server/lib/slugs.ts). */
     isSlugAutomatic: boolean('is_slug_automatic').notNull().default(false),
     previousSlugs: text('previous_slugs')
@@ -614,7 +630,7 @@ export type PostRow = typeof posts.$inferSelect
 export const testimonials = pgTable(
   'testimonials',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     role: text('role').notNull().default(''),
     company: text('company').notNull().default(''),
@@ -627,7 +643,7 @@ export const testimonials = pgTable(
      * When the owner last approved or hid it: null while it waits for a first look (pending), so a
      * hidden testimonial is told apart from one nobody has reviewed yet.
      */
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: at('reviewed_at'),
     position: integer('position').notNull().default(0),
     websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
     /** The address the request went to (never shown publicly). */
@@ -643,14 +659,14 @@ export type TestimonialRow = typeof testimonials.$inferSelect
 
 /** Testimonial requests: the one-time link's token is stored hashed, used once, valid 30 days. */
 export const testimonialRequests = pgTable('testimonial_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
   messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
   tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
   createdAt: createdAt(),
 })
 /**
@@ -661,15 +677,13 @@ export const testimonialRequests = pgTable('testimonial_requests', {
 export const userSessions = pgTable(
   'user_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownedBy('user_id', () => users.id),
     device: text('device').notNull(),
     place: text('place'),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    verifiedAt: at('verified_at').notNull().defaultNow(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId, t.createdAt)],
 )
@@ -682,13 +696,11 @@ export const userSessions = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownedBy('user_id', () => users.id),
     lookup: text('lookup'),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: at('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
@@ -698,13 +710,9 @@ export const recoveryCodes = pgTable(
 export const signInChallenges = pgTable(
   'sign_in_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    id: uuidKey(),
+    userId: ownedBy('user_id', () => users.id),
+    ...singleUseToken(),
   },
   (t) => [index('sign_in_challenges_expires_at_idx').on(t.expiresAt)],
 )
@@ -718,16 +726,16 @@ export const secondFactorGuesses = pgTable('second_factor_guesses', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  windowStartedAt: at('window_started_at').notNull(),
   wrongCodes: integer('wrong_codes').notNull(),
-  noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+  noticeSentAt: at('notice_sent_at'),
 })
 
 /** Account security events (sign-ins, failures, two-factor changes, sessions ended), kept 90 days. */
 export const securityEvents = pgTable(
   'security_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     type: text('type').notNull(),
@@ -748,10 +756,8 @@ export type SecurityEventRow = typeof securityEvents.$inferSelect
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownedBy('user_id', () => users.id),
     /** The credential id, base64url, as the authenticator gave it. */
     credentialId: text('credential_id').notNull().unique(),
     publicKey: bytea('public_key').notNull(),
@@ -762,7 +768,7 @@ export const passkeys = pgTable(
       .default(sql`'{}'::text[]`),
     name: text('name').notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAt: at('last_used_at'),
   },
   (t) => [index('passkeys_user_idx').on(t.userId)],
 )
@@ -774,7 +780,7 @@ export const passkeyChallenges = pgTable(
     challenge: text('challenge').primaryKey(),
     /** The signed-in user adding a passkey; null for a sign-in. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('passkey_challenges_expires_at_idx').on(t.expiresAt)],
 )
@@ -790,14 +796,14 @@ export type PasskeyRow = typeof passkeys.$inferSelect
 export const subscribers = pgTable(
   'subscribers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     email: text('email').notNull().unique(),
     status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull(),
     source: text('source').notNull().default(''),
     confirmTokenHash: text('confirm_token_hash').unique(),
-    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    confirmationSentAt: at('confirmation_sent_at'),
+    confirmedAt: at('confirmed_at'),
+    unsubscribedAt: at('unsubscribed_at'),
     unsubscribeToken: text('unsubscribe_token').notNull().unique(),
     createdAt: createdAt(),
   },
@@ -814,7 +820,7 @@ export type SubscriberRow = typeof subscribers.$inferSelect
  * own queue had sent or failed.
  */
 export const newsletterSends = pgTable('newsletter_sends', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   postId: uuid('post_id')
     .notNull()
     .unique()
@@ -824,7 +830,7 @@ export const newsletterSends = pgTable('newsletter_sends', {
   sent: integer('sent').notNull().default(0),
   failed: integer('failed').notNull().default(0),
   createdAt: createdAt(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  finishedAt: at('finished_at'),
 })
 
 export type NewsletterSendRow = typeof newsletterSends.$inferSelect
@@ -838,13 +844,9 @@ export type NewsletterSendRow = typeof newsletterSends.$inferSelect
 export const newsletterDeliveries = pgTable(
   'newsletter_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sendId: uuid('send_id')
-      .notNull()
-      .references(() => newsletterSends.id, { onDelete: 'cascade' }),
-    subscriberId: uuid('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    sendId: ownedBy('send_id', () => newsletterSends.id),
+    subscriberId: ownedBy('subscriber_id', () => subscribers.id),
     state: text('state').$type<'pending' | 'queued' | 'skipped'>().notNull().default('pending'),
   },
   (t) => [
@@ -864,13 +866,13 @@ export const newsletterDeliveries = pgTable(
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** The secret of the visitor's manage link (PUBLIC_URL/booking/{token}). */
     token: text('token').notNull().unique(),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
     /** The call's end plus the buffer in force when it was booked or moved. */
-    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    blockedUntil: at('blocked_until').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
     /** The visitor's zone: their mails show the time in it. */
@@ -884,12 +886,10 @@ export const bookings = pgTable(
      * and answers: one record per lead, so the inbox and the booking never disagree. Deleting the
      * inquiry deletes the lead, its booking with it.
      */
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    messageId: ownedBy('message_id', () => messages.id),
     /** Claimed by the instance that sends the reminder, so it goes once. */
-    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    reminderSentAt: at('reminder_sent_at'),
+    cancelledAt: at('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -909,9 +909,9 @@ export type BookingRow = typeof bookings.$inferSelect
 export const bookingBusyTimes = pgTable(
   'booking_busy_times',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    id: uuidKey(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
   },
   (t) => [index('booking_busy_times_start_at_idx').on(t.startAt, t.endAt)],
 )
@@ -924,7 +924,7 @@ export const bookingCalendar = pgTable('booking_calendar', {
   id: text('id').primaryKey(),
   feedKey: text('feed_key'),
   busyUrl: text('busy_url'),
-  busyFetchedAt: timestamp('busy_fetched_at', { withTimezone: true }),
+  busyFetchedAt: at('busy_fetched_at'),
   busyError: text('busy_error'),
   busyEvents: integer('busy_events'),
 })
@@ -933,7 +933,7 @@ export const bookingCalendar = pgTable('booking_calendar', {
 export const clients = pgTable(
   'clients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     /** Lower-case (EmailSchema): unique. */
     email: text('email').notNull(),
@@ -959,13 +959,9 @@ export type ClientRow = typeof clients.$inferSelect
 export const clientSignInTokens = pgTable(
   'client_sign_in_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    id: uuidKey(),
+    clientId: ownedBy('client_id', () => clients.id),
+    ...singleUseToken(),
     createdAt: createdAt(),
   },
   (t) => [index('client_sign_in_tokens_client_idx').on(t.clientId)],
@@ -979,13 +975,11 @@ export const clientSignInTokens = pgTable(
 export const clientSessions = pgTable(
   'client_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    clientId: ownedBy('client_id', () => clients.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     index('client_sessions_client_idx').on(t.clientId),
@@ -995,7 +989,7 @@ export const clientSessions = pgTable(
 
 /** Reusable terms the owner starts a proposal's terms from. */
 export const termsTemplates = pgTable('terms_templates', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   name: text('name').notNull(),
   body: text('body').notNull(),
   createdAt: createdAt(),
@@ -1011,23 +1005,19 @@ export type TermsTemplateRow = typeof termsTemplates.$inferSelect
 export const proposals = pgTable(
   'proposals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** A client with a sent proposal cannot be deleted; a draft goes with its client. */
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownedBy('client_id', () => clients.id),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     items: jsonb('items').$type<LineItem[]>().notNull(),
     currency: text('currency').notNull(),
-    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    validUntil: day('valid_until').notNull(),
     terms: text('terms').notNull().default(''),
     depositPercent: numeric('deposit_percent', { precision: 5, scale: 2 }).notNull().default('0'),
-    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
-    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    ...totals(),
+    depositAmount: money('deposit_amount').notNull().default('0'),
     /** The client is reverse-charged (common/vat.ts): the totals carry no tax. */
     reverseCharge: boolean('reverse_charge').notNull().default(false),
     /** The seller's VAT exemption reason when the proposal was saved or sent, "" for none. */
@@ -1037,9 +1027,9 @@ export const proposals = pgTable(
     token: text('token').unique(),
     /** What the client sees and signs, fixed when sent. */
     document: jsonb('document').$type<ProposalDocument>(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: at('sent_at'),
     signerName: text('signer_name'),
-    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedAt: at('signed_at'),
     /** The signer's device: the browser's User-Agent when they accepted. */
     signerAgent: text('signer_agent'),
     /** SHA-256 (hex) of `document` as signed. */
@@ -1048,7 +1038,7 @@ export const proposals = pgTable(
     signedPdf: bytea('signed_pdf'),
     /** "invoiced" once accepted with a deposit: its invoice is issued with the acceptance. */
     depositStatus: text('deposit_status').$type<DepositStatus>().notNull().default('none'),
-    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declinedAt: at('declined_at'),
     declineReason: text('decline_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1069,7 +1059,7 @@ export type ProposalRow = typeof proposals.$inferSelect
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** A client with an issued invoice cannot be deleted (its drafts are deleted with it). */
     clientId: uuid('client_id')
       .notNull()
@@ -1090,21 +1080,19 @@ export const invoices = pgTable(
     reverseCharge: boolean('reverse_charge').notNull().default(false),
     /** The seller's VAT exemption reason (billing details) when drafted, "" for none: category E. */
     vatExemption: text('vat_exemption').notNull().default(''),
-    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
-    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    prepaid: numeric('prepaid', { precision: 14, scale: 2 }).notNull().default('0'),
-    credited: numeric('credited', { precision: 14, scale: 2 }).notNull().default('0'),
-    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
-    issueDate: date('issue_date', { mode: 'string' }),
-    dueDate: date('due_date', { mode: 'string' }),
+    ...totals(),
+    prepaid: money('prepaid').notNull().default('0'),
+    credited: money('credited').notNull().default('0'),
+    paid: money('paid').notNull().default('0'),
+    issueDate: day('issue_date'),
+    dueDate: day('due_date'),
     notes: text('notes').notNull().default(''),
     /** The secret of the client's link (PUBLIC_URL/invoice/{token}), set at issue. */
     token: text('token').unique(),
     document: jsonb('document').$type<InvoiceDocument>(),
     /** Issued to be mailed by the sender's next round (a deposit issued with its acceptance). */
     isSendPending: boolean('is_send_pending').notNull().default(false),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: at('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1125,7 +1113,7 @@ export type InvoiceRow = typeof invoices.$inferSelect
 export const invoiceNumberSequences = pgTable(
   'invoice_number_sequences',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     prefix: text('prefix').notNull(),
     year: integer('year').notNull(),
     last: integer('last').notNull(),
@@ -1137,12 +1125,10 @@ export const invoiceNumberSequences = pgTable(
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
+    id: uuidKey(),
+    invoiceId: ownedBy('invoice_id', () => invoices.id),
+    amount: money('amount').notNull(),
+    date: day('date').notNull(),
     method: text('method').$type<PaymentMethod>().notNull(),
     /** The Stripe Checkout Session a card payment came from: one payment each. */
     reference: text('reference').unique(),
@@ -1159,13 +1145,11 @@ export type InvoicePaymentRow = typeof invoicePayments.$inferSelect
 export const invoiceReminders = pgTable(
   'invoice_reminders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    invoiceId: ownedBy('invoice_id', () => invoices.id),
     /** Days after the due date. */
     days: integer('days').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: at('sent_at').notNull(),
   },
   (t) => [uniqueIndex('invoice_reminders_invoice_days_idx').on(t.invoiceId, t.days)],
 )
@@ -1174,7 +1158,7 @@ export const invoiceReminders = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  receivedAt: at('received_at').notNull(),
 })
 
 /**
@@ -1185,10 +1169,8 @@ export const stripeEvents = pgTable('stripe_events', {
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    clientId: ownedBy('client_id', () => clients.id),
     name: text('name').notNull(),
     status: text('status').$type<ProjectStatus>().notNull(),
     websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
@@ -1208,10 +1190,8 @@ export type ProjectRow = typeof projects.$inferSelect
 export const clientFiles = pgTable(
   'client_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    clientId: ownedBy('client_id', () => clients.id),
     sender: text('sender').$type<ClientFileSender>().notNull(),
     /** The uploaded file's name, cleaned for display and for Content-Disposition. */
     name: text('name').notNull(),
@@ -1228,10 +1208,8 @@ export type ClientFileRow = typeof clientFiles.$inferSelect
 export const clientFileChunks = pgTable(
   'client_file_chunks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => clientFiles.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    fileId: ownedBy('file_id', () => clientFiles.id),
     /** The piece's place in the file, from 0. */
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),

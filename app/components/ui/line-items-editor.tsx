@@ -1,13 +1,15 @@
 /**
  * The priced lines of a proposal or an invoice as the owner edits them: one row per item
  * (description, quantity, unit price, VAT rate), named `items.<n>.<field>` for the form, with
- * Add and Remove. The route keeps the rows (its preview reads the form after each edit).
+ * Add and Remove. It keeps its rows from the saved `items`; the route's preview reads the form
+ * after each edit.
  */
+import { useState } from 'react'
 import type { FieldErrors } from '#app/lib/form.ts'
 import { Button } from './button.tsx'
 import { InputField } from './field.tsx'
 
-export interface LineRow {
+interface LineRow {
   /** React's key: stays with the row while others are added and removed. */
   key: number
   description: string
@@ -16,11 +18,19 @@ export interface LineRow {
   taxRate: string
 }
 
+type SavedItem = Omit<LineRow, 'key'>
+
+/** An empty row at `taxRate`, keyed `key`. */
+const emptyRow = (key: number, taxRate: number): LineRow => ({
+  key,
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+  taxRate: String(taxRate),
+})
+
 /** The rows of saved `items`, or one empty row at `taxRate`. */
-export const lineRowsOf = (
-  items: readonly Omit<LineRow, 'key'>[] | undefined,
-  taxRate: number,
-): LineRow[] =>
+const lineRowsOf = (items: readonly SavedItem[] | undefined, taxRate: number): LineRow[] =>
   items && items.length > 0
     ? items.map(({ description, quantity, unitPrice, taxRate: rate }, key) => ({
         key,
@@ -29,20 +39,26 @@ export const lineRowsOf = (
         unitPrice,
         taxRate: rate,
       }))
-    : [{ key: 0, description: '', quantity: '1', unitPrice: '', taxRate: String(taxRate) }]
+    : [emptyRow(0, taxRate)]
 
 export function LineItemsEditor({
-  rows,
-  onRowsChange,
+  items,
+  onEdited,
   defaultTaxRate,
   errors,
 }: {
-  rows: LineRow[]
-  /** Called with the rows after an Add or a Remove. */
-  onRowsChange: (rows: LineRow[]) => void
+  /** The saved items the rows start from (none: one empty row). */
+  items: readonly SavedItem[] | undefined
+  /** Called after an Add or a Remove. */
+  onEdited: () => void
   defaultTaxRate: number
   errors: FieldErrors | undefined
 }) {
+  const [rows, setRows] = useState(() => lineRowsOf(items, defaultTaxRate))
+  const onRowsChange = (next: LineRow[]) => {
+    setRows(next)
+    onEdited()
+  }
   const nextKey = Math.max(-1, ...rows.map((row) => row.key)) + 1
   return (
     <>
@@ -99,18 +115,7 @@ export function LineItemsEditor({
         type="button"
         variant="secondary"
         className="mt-4"
-        onClick={() =>
-          onRowsChange([
-            ...rows,
-            {
-              key: nextKey,
-              description: '',
-              quantity: '1',
-              unitPrice: '',
-              taxRate: String(defaultTaxRate),
-            },
-          ])
-        }
+        onClick={() => onRowsChange([...rows, emptyRow(nextKey, defaultTaxRate)])}
       >
         Add an item
       </Button>

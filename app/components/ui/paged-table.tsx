@@ -5,7 +5,7 @@ import { Alert } from './alert.tsx'
 import { Button, ButtonLink } from './button.tsx'
 import { PageHeader } from './page-header.tsx'
 import { Pagination } from './pagination.tsx'
-import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from './table.tsx'
+import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from './table.tsx'
 
 /** A column of an admin list: its header, which is also the cell's label on phones, and its cell. */
 export interface Column<T> {
@@ -94,37 +94,31 @@ export function PagedTable<T extends { _id: string }>({
                 )}
               </Th>
             ))}
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </THead>
-        <TBody>
-          {rows.length === 0 ? (
-            <EmptyRow colSpan={columns.length + 1}>{empty}</EmptyRow>
-          ) : (
-            rows.map((item) => (
-              <Tr key={item._id}>
-                {columns.map((column) => (
-                  <Td
-                    key={column.header}
-                    label={column.header}
-                    labelAbove={column.labelAbove}
-                    className={cn(
-                      column.isNumeric && 'tabular-nums @3xl:text-right',
-                      column.className,
-                    )}
-                  >
-                    {column.cell(item)}
-                  </Td>
-                ))}
-                <Td className="@max-3xl:mt-1 @max-3xl:border-t @max-3xl:border-slate-100 @max-3xl:pt-3 @3xl:w-px">
-                  {rowActions(item)}
+        <RowsBody items={rows} colSpan={columns.length + 1} empty={empty}>
+          {(item) => (
+            <Tr key={item._id}>
+              {columns.map((column) => (
+                <Td
+                  key={column.header}
+                  label={column.header}
+                  labelAbove={column.labelAbove}
+                  className={cn(
+                    column.isNumeric && 'tabular-nums @3xl:text-right',
+                    column.className,
+                  )}
+                >
+                  {column.cell(item)}
                 </Td>
-              </Tr>
-            ))
+              ))}
+              <Td className="@max-3xl:mt-1 @max-3xl:border-t @max-3xl:border-slate-100 @max-3xl:pt-3 @3xl:w-px">
+                {rowActions(item)}
+              </Td>
+            </Tr>
           )}
-        </TBody>
+        </RowsBody>
       </DataTable>
       <Pagination basePath={basePath} pages={pages} page={page} label={`${title} pages`} />
     </>

@@ -51,7 +51,7 @@ export function THead({ children }: { children: ReactNode }) {
   return <thead className="@max-3xl:sr-only">{children}</thead>
 }
 
-export function TBody({ children }: { children: ReactNode }) {
+function TBody({ children }: { children: ReactNode }) {
   return (
     <tbody className="@max-3xl:block @max-3xl:space-y-3 @3xl:divide-y @3xl:divide-slate-100">
       {children}
@@ -123,12 +123,47 @@ export function Td({
 }
 
 /** A full-width row for an empty table. */
-export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr className="@max-3xl:block @max-3xl:rounded-lg @max-3xl:border @max-3xl:border-slate-200 @max-3xl:bg-white">
       <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-600 @max-3xl:block">
         {children}
       </td>
     </tr>
+  )
+}
+
+/**
+ * A body of one row per item (`children` draws each, with its key), or the `empty` line across
+ * `colSpan` columns when there are none.
+ */
+export function RowsBody<T>({
+  items,
+  colSpan,
+  empty,
+  children,
+}: {
+  items: readonly T[]
+  colSpan: number
+  empty: ReactNode
+  children: (item: T) => ReactNode
+}) {
+  return (
+    <TBody>
+      {items.length === 0 ? (
+        <EmptyRow colSpan={colSpan}>{empty}</EmptyRow>
+      ) : (
+        items.map((item) => children(item))
+      )}
+    </TBody>
+  )
+}
+
+/** The header of a row's buttons: named for screen readers only. */
+export function ActionsTh() {
+  return (
+    <Th>
+      <span className="sr-only">Actions</span>
+    </Th>
   )
 }

@@ -119,87 +119,54 @@ function videoHost(location: string): string | null {
   }
 }
 
-const ICON = 'mt-0.5 h-4 w-4 shrink-0 text-slate-500'
-
-function VideoIcon() {
+/** A detail's line icon: a 20-unit outline in the detail's muted colour. */
+function DetailIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 20 20"
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"
-      className={ICON}
+      className="mt-0.5 h-4 w-4 shrink-0 text-slate-500"
       aria-hidden="true"
     >
+      {children}
+    </svg>
+  )
+}
+
+function VideoIcon() {
+  return (
+    <DetailIcon>
       <rect x="2.5" y="5" width="10.5" height="10" rx="2" />
       <path d="m13 9 4.5-2.5v7L13 11" strokeLinejoin="round" />
-    </svg>
+    </DetailIcon>
   )
 }
 
 function ClockIcon() {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      className={ICON}
-      aria-hidden="true"
-    >
+    <DetailIcon>
       <circle cx="10" cy="10" r="7.5" />
       <path d="M10 6v4l2.5 2.5" strokeLinecap="round" />
-    </svg>
+    </DetailIcon>
   )
 }
 
 function PinIcon() {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      className={ICON}
-      aria-hidden="true"
-    >
+    <DetailIcon>
       <path d="M10 18s6-5.2 6-10a6 6 0 1 0-12 0c0 4.8 6 10 6 10Z" strokeLinejoin="round" />
       <circle cx="10" cy="8" r="2" />
-    </svg>
+    </DetailIcon>
   )
 }
 
 function CalendarIcon() {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      className={ICON}
-      aria-hidden="true"
-    >
+    <DetailIcon>
       <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
       <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
-    </svg>
-  )
-}
-
-export function CheckBadge() {
-  return (
-    <span
-      aria-hidden="true"
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
-    >
-      <svg
-        viewBox="0 0 24 24"
-        className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
-        <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </span>
+    </DetailIcon>
   )
 }

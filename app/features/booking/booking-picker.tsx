@@ -121,6 +121,18 @@ export function MonthCalendar({ view, path, keep }: PickerProps) {
   const monthLink = (month: string) => pickerHref(path, { ...baseOf(view), month }, keep)
   const arrow =
     'flex h-9 w-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100'
+  // A link to the month before or after, or a greyed arrow where there is none to book in.
+  const monthArrow = (month: string | null, direction: 'left' | 'right', label: string) =>
+    month ? (
+      <a href={monthLink(month)} data-booking-nav className={arrow}>
+        <span className="sr-only">{label}</span>
+        <Chevron direction={direction} />
+      </a>
+    ) : (
+      <span className={cn(arrow, 'text-slate-300 hover:bg-transparent')} aria-hidden="true">
+        <Chevron direction={direction} />
+      </span>
+    )
   return (
     <div>
       <div className="flex items-center justify-between">
@@ -128,26 +140,8 @@ export function MonthCalendar({ view, path, keep }: PickerProps) {
           {formatMonth(view.month)}
         </h2>
         <div className="flex gap-1">
-          {view.prevMonth ? (
-            <a href={monthLink(view.prevMonth)} data-booking-nav className={arrow}>
-              <span className="sr-only">Previous month</span>
-              <Chevron direction="left" />
-            </a>
-          ) : (
-            <span className={cn(arrow, 'text-slate-300 hover:bg-transparent')} aria-hidden="true">
-              <Chevron direction="left" />
-            </span>
-          )}
-          {view.nextMonth ? (
-            <a href={monthLink(view.nextMonth)} data-booking-nav className={arrow}>
-              <span className="sr-only">Next month</span>
-              <Chevron direction="right" />
-            </a>
-          ) : (
-            <span className={cn(arrow, 'text-slate-300 hover:bg-transparent')} aria-hidden="true">
-              <Chevron direction="right" />
-            </span>
-          )}
+          {monthArrow(view.prevMonth, 'left', 'Previous month')}
+          {monthArrow(view.nextMonth, 'right', 'Next month')}
         </div>
       </div>
       <table

@@ -1,5 +1,5 @@
 import type { ConfirmOptions } from '#app/components/ui/confirm-dialog.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/form.ts'
 import type { Client } from '#common/schemas/clients.ts'
 
@@ -70,5 +70,32 @@ export function ClientFields({ client, errors }: { client?: Client; errors?: Fie
         error={errors?.peppolId}
       />
     </div>
+  )
+}
+
+/** The client a proposal or an invoice is for, chosen from `clients` by company and name. */
+export function ClientSelect({
+  clients,
+  defaultValue,
+  error,
+}: {
+  clients: Client[]
+  defaultValue: string
+  error: string | undefined
+}) {
+  return (
+    <SelectField
+      label="Client"
+      name="clientId"
+      defaultValue={defaultValue}
+      error={error}
+      options={[
+        { value: '', label: 'Choose a client' },
+        ...clients.map((client) => ({
+          value: client._id,
+          label: client.company ? `${client.company} (${client.name})` : client.name,
+        })),
+      ]}
+    />
   )
 }

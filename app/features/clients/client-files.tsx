@@ -10,7 +10,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { errorsOf, type FormResult } from '#app/lib/form.ts'
 import { formatSize } from '#app/lib/format-size.ts'
@@ -148,18 +148,12 @@ export function ClientFiles({ clientId, files }: { clientId: string; files: Clie
               <Th>Size</Th>
               <Th>Added</Th>
               <Th>From</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </THead>
-          <TBody>
-            {files.length === 0 ? (
-              <EmptyRow colSpan={5}>No files yet.</EmptyRow>
-            ) : (
-              files.map((file) => <FileRow key={file._id} clientId={clientId} file={file} />)
-            )}
-          </TBody>
+          <RowsBody items={files} colSpan={5} empty="No files yet.">
+            {(file) => <FileRow key={file._id} clientId={clientId} file={file} />}
+          </RowsBody>
         </DataTable>
       </div>
     </Panel>

@@ -20,6 +20,8 @@ import { setLinkCheckKeyword } from './link-checks.api.ts'
 import { checkLink, LinkHealthSummary } from './link-health.tsx'
 
 const HISTORY_DAYS_SHOWN = 7
+/** The columns of the history of checks, a day a row. */
+const HISTORY_HEADERS = ['Day', 'Checks', 'Failed', 'Median', 'Slowest']
 
 export function LinkCheckSettings({
   websiteId,
@@ -104,21 +106,17 @@ function History({ days }: { days: LinkCheckDetails['days'] }) {
         </caption>
         <thead className="text-xs text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Day
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Checks
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Failed
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Median
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Slowest
-            </th>
+            {HISTORY_HEADERS.map((header, i) => (
+              <th
+                key={header}
+                scope="col"
+                className={
+                  i < HISTORY_HEADERS.length - 1 ? 'py-1 pr-4 font-medium' : 'py-1 font-medium'
+                }
+              >
+                {header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 text-slate-800">

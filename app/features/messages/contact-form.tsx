@@ -10,7 +10,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { InPlaceForm } from '#app/components/ui/in-place-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { CheckBadge } from '#app/components/ui/check-badge.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
@@ -103,15 +105,12 @@ export function ContactForm({
   })
 
   return (
-    <fetcher.Form
+    <InPlaceForm
+      fetcher={fetcher}
+      name="contact"
       ref={formRef}
-      method="post"
-      // Its own path without the query: React Router's default keeps the query, and the response
-      // cache would repeat the first visitor's (their campaign tags) in every later copy.
-      action="."
       className="relative space-y-5"
       aria-label="Contact form"
-      data-submit-in-place="contact"
     >
       {success ? (
         <ContactConfirmation
@@ -195,7 +194,7 @@ export function ContactForm({
           {isSending ? 'Sending...' : 'Send message'}
         </Button>
       </div>
-    </fetcher.Form>
+    </InPlaceForm>
   )
 }
 
@@ -239,20 +238,7 @@ function ContactConfirmation({
     >
       {children}
       <div className="flex items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </span>
+        <CheckBadge isSmall />
         <h3 id={titleId} className="text-xl font-semibold text-slate-900">
           Thank you{firstName ? `, ${firstName}` : ''}. Your message is in.
         </h3>

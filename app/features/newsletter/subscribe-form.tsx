@@ -8,6 +8,7 @@
 import { useEffect, useRef } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { InPlaceForm } from '#app/components/ui/in-place-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { isBriefMessage, toast } from '#app/lib/toast.tsx'
@@ -57,15 +58,12 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
         One e-mail when a new post comes out, nothing else. Confirm once by e-mail; every mail has
         an unsubscribe link, and no mail is tracked.
       </p>
-      <fetcher.Form
+      <InPlaceForm
+        fetcher={fetcher}
+        name="subscribe"
         ref={formRef}
-        method="post"
-        // Its own path without the query: React Router's default keeps the query, and the response
-        // cache would repeat the first visitor's (their campaign tags) in every later copy.
-        action="."
         className="mt-5"
         aria-label="Subscribe to the journal"
-        data-submit-in-place="subscribe"
       >
         {shown ? (
           <div data-outcome={shown.ok ? 'success' : 'error'} className="mb-4">
@@ -90,7 +88,7 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
             {isSending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </div>
-      </fetcher.Form>
+      </InPlaceForm>
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
+import { cn } from '#app/lib/cn.ts'
 
 /** The web design process page, from its rendered content (Markdown fields already HTML). */
 export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {
@@ -61,33 +62,37 @@ export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {
       </Section>
 
       <Section title={page.principlesTitle} tone="muted">
-        <dl className="grid gap-6 sm:grid-cols-2">
-          {page.principles.map((item, i) => (
-            <div key={i} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-lg font-semibold text-slate-900">{item.title}</dt>
-              <dd className="mt-2 leading-7 text-slate-700">
-                <Markdown html={item.text} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <TitledCards items={page.principles} columns="sm:grid-cols-2" />
       </Section>
 
       <Section id="pricing" title={page.pricingTitle} lead={<Markdown html={page.pricingLead} />}>
-        <dl className="grid gap-6 md:grid-cols-3">
-          {page.pricing.map((item, i) => (
-            <div key={i} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-lg font-semibold text-slate-900">{item.title}</dt>
-              <dd className="mt-2 leading-7 text-slate-700">
-                <Markdown html={item.text} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <TitledCards items={page.pricing} columns="md:grid-cols-3" />
         <Markdown html={page.pricingNote} className="mt-8 text-slate-700" />
       </Section>
 
       <CallToAction title={page.ctaTitle} />
     </>
+  )
+}
+
+/** A grid of white cards, each a title and its Markdown text (the principles, the prices). */
+function TitledCards({
+  items,
+  columns,
+}: {
+  items: readonly { title: string; text: string }[]
+  columns: string
+}) {
+  return (
+    <dl className={cn('grid gap-6', columns)}>
+      {items.map((item, i) => (
+        <div key={i} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-lg font-semibold text-slate-900">{item.title}</dt>
+          <dd className="mt-2 leading-7 text-slate-700">
+            <Markdown html={item.text} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   )
 }

@@ -1,6 +1,6 @@
 import { Link, href } from 'react-router'
 import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
-import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import { formatMoney } from '#common/money.ts'
 import type { Proposal } from '#common/schemas/proposals.ts'
 
@@ -31,39 +31,35 @@ export function ProposalsTable({
           <Th>Valid until</Th>
         </tr>
       </THead>
-      <TBody>
-        {proposals.length === 0 ? (
-          <EmptyRow colSpan={columns}>No proposals yet.</EmptyRow>
-        ) : (
-          proposals.map((proposal) => (
-            <Tr key={proposal._id}>
-              <Td label="Title">
-                <Link
-                  to={href('/admin/proposal/:id', { id: proposal._id })}
-                  className="font-medium text-brand-700 underline underline-offset-2"
-                >
-                  {proposal.title}
-                </Link>
-              </Td>
-              {clientName ? <Td label="Client">{clientName(proposal.clientId)}</Td> : null}
-              <Td label="Total">{formatMoney(proposal.total, proposal.currency)}</Td>
-              <Td label="Status">
-                <Badges
-                  items={[
-                    STATUS[proposal.status],
-                    proposal.depositStatus === 'due' && { label: 'Deposit due', tone: 'waiting' },
-                    proposal.depositStatus === 'invoiced' && {
-                      label: 'Deposit invoiced',
-                      tone: 'waiting',
-                    },
-                  ]}
-                />
-              </Td>
-              <Td label="Valid until">{proposal.validUntil}</Td>
-            </Tr>
-          ))
+      <RowsBody items={proposals} colSpan={columns} empty="No proposals yet.">
+        {(proposal) => (
+          <Tr key={proposal._id}>
+            <Td label="Title">
+              <Link
+                to={href('/admin/proposal/:id', { id: proposal._id })}
+                className="font-medium text-brand-700 underline underline-offset-2"
+              >
+                {proposal.title}
+              </Link>
+            </Td>
+            {clientName ? <Td label="Client">{clientName(proposal.clientId)}</Td> : null}
+            <Td label="Total">{formatMoney(proposal.total, proposal.currency)}</Td>
+            <Td label="Status">
+              <Badges
+                items={[
+                  STATUS[proposal.status],
+                  proposal.depositStatus === 'due' && { label: 'Deposit due', tone: 'waiting' },
+                  proposal.depositStatus === 'invoiced' && {
+                    label: 'Deposit invoiced',
+                    tone: 'waiting',
+                  },
+                ]}
+              />
+            </Td>
+            <Td label="Valid until">{proposal.validUntil}</Td>
+          </Tr>
         )}
-      </TBody>
+      </RowsBody>
     </DataTable>
   )
 }

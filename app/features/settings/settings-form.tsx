@@ -22,6 +22,11 @@ export const SettingsFormSchema = SiteSettingsSchema.omit({
   ...SITE_LOOK_FIELDS,
 })
 
+/** The settings that are a yes or a no. */
+type Toggle = {
+  [K in keyof SiteSettings]: SiteSettings[K] extends boolean ? K : never
+}[keyof SiteSettings]
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-lg border border-slate-200 px-4 pt-1 pb-5 sm:px-5">
@@ -58,6 +63,16 @@ export function SettingsForm({
       required
       error={errors?.[name]}
       {...extra}
+    />
+  )
+
+  const toggle = (name: Toggle, label: string, hint: string) => (
+    <CheckboxField
+      label={label}
+      name={name}
+      defaultChecked={settings[name]}
+      hint={hint}
+      className="sm:col-span-2"
     />
   )
 
@@ -167,47 +182,37 @@ export function SettingsForm({
         <div className="sm:col-span-2">{shareImageField}</div>
       </Section>
       <Section title="Portfolio">
-        <CheckboxField
-          label="Show that each site is online"
-          name="showLinkHealth"
-          defaultChecked={settings.showLinkHealth}
-          hint="Portfolio cards and case-study pages say “Online · checked today · 180 ms” after a successful link check; a failing site shows nothing."
-          className="sm:col-span-2"
-        />
+        {toggle(
+          'showLinkHealth',
+          'Show that each site is online',
+          'Portfolio cards and case-study pages say “Online · checked today · 180 ms” after a successful link check; a failing site shows nothing.',
+        )}
       </Section>
       <Section title="Journal">
-        <CheckboxField
-          label="Link the journal from the header"
-          name="journalInHeader"
-          defaultChecked={settings.journalInHeader}
-          hint="Beside Portfolio in the menu. The link shows only while a post is published."
-          className="sm:col-span-2"
-        />
-        <CheckboxField
-          label="Link the journal from the footer"
-          name="journalInFooter"
-          defaultChecked={settings.journalInFooter}
-          hint="In the footer's list of pages, with its feed. The link shows only while a post is published."
-          className="sm:col-span-2"
-        />
+        {toggle(
+          'journalInHeader',
+          'Link the journal from the header',
+          'Beside Portfolio in the menu. The link shows only while a post is published.',
+        )}
+        {toggle(
+          'journalInFooter',
+          'Link the journal from the footer',
+          "In the footer's list of pages, with its feed. The link shows only while a post is published.",
+        )}
       </Section>
       <Section title="Accounts">
-        <CheckboxField
-          label="Sign-ups open"
-          name="signupsOpen"
-          defaultChecked={settings.signupsOpen}
-          hint="When unticked, visitors cannot create accounts and the site offers no sign-up link."
-          className="sm:col-span-2"
-        />
+        {toggle(
+          'signupsOpen',
+          'Sign-ups open',
+          'When unticked, visitors cannot create accounts and the site offers no sign-up link.',
+        )}
       </Section>
       <Section title="Visit statistics">
-        <CheckboxField
-          label="Weekly digest by e-mail"
-          name="weeklyDigest"
-          defaultChecked={settings.weeklyDigest}
-          hint="Each Monday: last week's visitors, messages, conversion rate and top sources against the week before."
-          className="sm:col-span-2"
-        />
+        {toggle(
+          'weeklyDigest',
+          'Weekly digest by e-mail',
+          "Each Monday: last week's visitors, messages, conversion rate and top sources against the week before.",
+        )}
       </Section>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || isBusy}>

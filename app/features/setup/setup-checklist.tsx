@@ -4,6 +4,7 @@ import { Link, href } from 'react-router'
 import type { Setup } from '#common/schemas/setup.ts'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { LineIcon } from '#app/components/ui/line-icon.tsx'
 
 type SampleKind = Setup['samples'][number]['kind']
 
@@ -30,16 +31,7 @@ const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
 function StepMark({ isDone }: { isDone: boolean }) {
   return isDone ? (
     <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent text-on-accent">
-      <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
-        <path
-          d="M5 10.5l3 3 7-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d="M5 10.5l3 3 7-7" strokeWidth={2.2} hasRoundJoins />
     </span>
   ) : (
     <span

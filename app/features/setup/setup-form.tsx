@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, href } from 'react-router'
 import {
   SiteSettingsSchema,
@@ -14,6 +14,7 @@ import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { TimeZoneField } from '#app/components/ui/time-zone-field.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
 import { BrandKit } from './brand-kit.tsx'
@@ -145,7 +146,6 @@ export function SetupForm({
   logoField: ReactNode
   onEdit: () => void
 }) {
-  const zoneListId = useId()
   // Read once: the form renders only in the browser (the route's clientLoader), where Intl knows it.
   const [timeZone] = useState(() => offeredTimeZone(settings.booking))
   const text = (
@@ -228,27 +228,17 @@ export function SetupForm({
           defaultChecked={settings.booking.enabled}
           className="sm:col-span-2"
         />
-        <div>
-          <InputField
-            label="Time zone"
-            name="booking.timeZone"
-            list={zoneListId}
-            autoComplete="off"
-            required
-            defaultValue={timeZone}
-            hint={
-              timeZone !== settings.booking.timeZone
-                ? 'Filled in from this browser. Your weekly hours are in this zone.'
-                : 'Type to search, e.g. Berlin or New York. Your weekly hours are in this zone.'
-            }
-            error={errors?.['booking.timeZone']}
-          />
-          <datalist id={zoneListId}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone} />
-            ))}
-          </datalist>
-        </div>
+        <TimeZoneField
+          name="booking.timeZone"
+          zones={zones}
+          defaultValue={timeZone}
+          hint={
+            timeZone !== settings.booking.timeZone
+              ? 'Filled in from this browser. Your weekly hours are in this zone.'
+              : 'Type to search, e.g. Berlin or New York. Your weekly hours are in this zone.'
+          }
+          error={errors?.['booking.timeZone']}
+        />
         <p className="self-center text-sm text-slate-700 sm:pt-6">
           <Link
             to={href('/admin/booking')}

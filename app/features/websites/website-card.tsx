@@ -4,6 +4,7 @@ import { href } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import type { Website } from '#common/schemas/websites.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { LineIcon } from '#app/components/ui/line-icon.tsx'
 
 const CARD_IMAGE = { width: 640, height: 400 }
 /**
@@ -88,15 +89,10 @@ export const screenshotAlt = (website: Pick<Website, 'name' | 'imageAlt'>) =>
 
 export function ExternalIcon() {
   return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
-      <path
-        d="M11 4h5v5M16 4l-7 7M14 12v3.5a.5.5 0 0 1-.5.5h-9a.5.5 0 0 1-.5-.5v-9a.5.5 0 0 1 .5-.5H8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon
+      d="M11 4h5v5M16 4l-7 7M14 12v3.5a.5.5 0 0 1-.5.5h-9a.5.5 0 0 1-.5-.5v-9a.5.5 0 0 1 .5-.5H8"
+      strokeWidth={1.6}
+      hasRoundJoins
+    />
   )
 }

@@ -43,8 +43,10 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
   const { billing } = loaderData.settings
   const errors = errorsOf(actionData)
   const isSaving = useNavigation().state === 'submitting'
+  // A field's name, saved value and refusal; the reminder days read back as the list they were typed as.
   const field = (name: keyof typeof billing) => ({
     name: `billing.${name}`,
+    defaultValue: name === 'reminderDays' ? billing.reminderDays.join(', ') : billing[name],
     error: errors?.[`billing.${name}`],
   })
   return (
@@ -58,54 +60,42 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               label="Legal name"
-              defaultValue={billing.legalName}
               hint="e.g. Sam Lee Web Studio GmbH"
               {...field('legalName')}
             />
             <InputField
               label="Billing e-mail"
               type="email"
-              defaultValue={billing.email}
               hint="Where clients write about payments."
               {...field('email')}
             />
             <div className="sm:col-span-2">
-              <TextareaField
-                label="Address"
-                rows={3}
-                defaultValue={billing.address}
-                {...field('address')}
-              />
+              <TextareaField label="Address" rows={3} {...field('address')} />
             </div>
             <InputField
               label="Country"
-              defaultValue={billing.country}
               maxLength={2}
               hint="Two letters, e.g. DE, FR, GB."
               {...field('country')}
             />
             <InputField
               label="VAT ID"
-              defaultValue={billing.vatId}
               hint="With its country code, e.g. DE123456789."
               {...field('vatId')}
             />
             <InputField
               label="Registration"
-              defaultValue={billing.registration}
               hint="Company register and number, if any."
               {...field('registration')}
             />
             <InputField
               label="Phone"
               type="tel"
-              defaultValue={billing.phone}
               hint="On e-invoices; German clients' software asks for it."
               {...field('phone')}
             />
             <InputField
               label="Peppol ID"
-              defaultValue={billing.peppolId}
               autoComplete="off"
               spellCheck={false}
               hint="Where e-invoices reach you, e.g. 0088:5798000000001. Your VAT ID serves without one."
@@ -115,7 +105,6 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
               <TextareaField
                 label="VAT exemption reason"
                 rows={2}
-                defaultValue={billing.vatExemptionReason}
                 hint="Only if you charge no VAT, e.g. “Kleinunternehmer gemäß § 19 UStG” or “TVA non applicable, art. 293 B du CGI”. Every proposal and invoice then states these words and no VAT."
                 {...field('vatExemptionReason')}
               />
@@ -131,27 +120,20 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
             <div className="sm:col-span-2">
               <InputField
                 label="IBAN"
-                defaultValue={billing.iban}
                 autoComplete="off"
                 spellCheck={false}
                 hint="Its check digits are checked when you save."
                 {...field('iban')}
               />
             </div>
-            <InputField
-              label="BIC"
-              defaultValue={billing.bic}
-              autoComplete="off"
-              {...field('bic')}
-            />
-            <InputField label="Bank name" defaultValue={billing.bankName} {...field('bankName')} />
+            <InputField label="BIC" autoComplete="off" {...field('bic')} />
+            <InputField label="Bank name" {...field('bankName')} />
           </div>
         </Panel>
         <Panel title="Defaults for new documents" isRoomy>
           <div className="grid gap-5 sm:grid-cols-3">
             <InputField
               label="Currency"
-              defaultValue={billing.currency}
               maxLength={3}
               hint="e.g. EUR, USD, GBP."
               {...field('currency')}
@@ -162,7 +144,6 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
               min={0}
               max={100}
               step="0.01"
-              defaultValue={billing.defaultTaxRate}
               {...field('defaultTaxRate')}
             />
             <InputField
@@ -170,19 +151,16 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
               type="number"
               min={0}
               max={365}
-              defaultValue={billing.paymentTermsDays}
               {...field('paymentTermsDays')}
             />
             <InputField
               label="Invoice number prefix"
-              defaultValue={billing.invoicePrefix}
               hint="Before the year, e.g. INV-."
               {...field('invoicePrefix')}
             />
             <div className="sm:col-span-2">
               <InputField
                 label="Reminders (days after the due date)"
-                defaultValue={billing.reminderDays.join(', ')}
                 hint="Separated by commas, e.g. 3, 10."
                 {...field('reminderDays')}
               />

@@ -8,6 +8,7 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { TimeZoneField } from '#app/components/ui/time-zone-field.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
@@ -97,7 +98,21 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
   const errors = errorsOf(actionData)
-  const zoneListId = useId()
+  const numberField = (
+    name: 'bufferMinutes' | 'minNoticeHours' | 'horizonDays',
+    label: string,
+    min: number,
+  ) => (
+    <InputField
+      label={label}
+      name={`booking.${name}`}
+      type="number"
+      min={min}
+      required
+      defaultValue={booking[name]}
+      error={errors?.[`booking.${name}`]}
+    />
+  )
   const zones = timeZoneNames()
 
   return (
@@ -147,23 +162,13 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           defaultChecked={booking.enabled}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <InputField
-              label="Time zone"
-              name="booking.timeZone"
-              list={zoneListId}
-              autoComplete="off"
-              required
-              defaultValue={booking.timeZone}
-              hint="Type to search, e.g. Berlin or New York. Your weekly hours are in this zone."
-              error={errors?.['booking.timeZone']}
-            />
-            <datalist id={zoneListId}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </div>
+          <TimeZoneField
+            name="booking.timeZone"
+            zones={zones}
+            defaultValue={booking.timeZone}
+            hint="Type to search, e.g. Berlin or New York. Your weekly hours are in this zone."
+            error={errors?.['booking.timeZone']}
+          />
           <InputField
             label="Meeting lengths (minutes)"
             name="booking.durations"
@@ -175,33 +180,9 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
         </div>
         <WeeklyHoursEditor initial={booking.weekly} errors={errors} onEdit={markEdited} />
         <div className="grid gap-5 sm:grid-cols-3">
-          <InputField
-            label="Buffer between calls (minutes)"
-            name="booking.bufferMinutes"
-            type="number"
-            min={0}
-            required
-            defaultValue={booking.bufferMinutes}
-            error={errors?.['booking.bufferMinutes']}
-          />
-          <InputField
-            label="Minimum notice (hours)"
-            name="booking.minNoticeHours"
-            type="number"
-            min={0}
-            required
-            defaultValue={booking.minNoticeHours}
-            error={errors?.['booking.minNoticeHours']}
-          />
-          <InputField
-            label="Book up to (days ahead)"
-            name="booking.horizonDays"
-            type="number"
-            min={1}
-            required
-            defaultValue={booking.horizonDays}
-            error={errors?.['booking.horizonDays']}
-          />
+          {numberField('bufferMinutes', 'Buffer between calls (minutes)', 0)}
+          {numberField('minNoticeHours', 'Minimum notice (hours)', 0)}
+          {numberField('horizonDays', 'Book up to (days ahead)', 1)}
         </div>
         <InputField
           label="Location"

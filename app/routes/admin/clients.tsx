@@ -5,7 +5,7 @@ import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
@@ -66,55 +66,49 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
             <Th>Company</Th>
             <Th>E-mail</Th>
             <Th>Country</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </THead>
-        <TBody>
-          {clients.length === 0 ? (
-            <EmptyRow colSpan={5}>No clients yet.</EmptyRow>
-          ) : (
-            clients.map((client) => (
-              <Tr key={client._id}>
-                <Td label="Name">
+        <RowsBody items={clients} colSpan={5} empty="No clients yet.">
+          {(client) => (
+            <Tr key={client._id}>
+              <Td label="Name">
+                <Link
+                  to={href('/admin/client/:id', { id: client._id })}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  {client.name}
+                </Link>
+              </Td>
+              <Td label="Company">{client.company || '–'}</Td>
+              <Td label="E-mail">{client.email}</Td>
+              <Td label="Country">{client.country ? countryName(client.country) : '–'}</Td>
+              <Td>
+                <span className="flex flex-wrap justify-end gap-2">
                   <Link
-                    to={href('/admin/client/:id', { id: client._id })}
-                    className="font-medium text-brand-700 underline underline-offset-2"
+                    to={`${href('/admin/proposal/:id', { id: 'new' })}?client=${client._id}`}
+                    className="text-sm font-medium text-brand-700 underline underline-offset-2"
                   >
-                    {client.name}
+                    New proposal
                   </Link>
-                </Td>
-                <Td label="Company">{client.company || '–'}</Td>
-                <Td label="E-mail">{client.email}</Td>
-                <Td label="Country">{client.country ? countryName(client.country) : '–'}</Td>
-                <Td>
-                  <span className="flex flex-wrap justify-end gap-2">
-                    <Link
-                      to={`${href('/admin/proposal/:id', { id: 'new' })}?client=${client._id}`}
-                      className="text-sm font-medium text-brand-700 underline underline-offset-2"
-                    >
-                      New proposal
-                    </Link>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${client.name}`}
-                      onClick={() =>
-                        void confirmSubmit(...confirmClientDelete(client), {
-                          intent: 'delete',
-                          id: client._id,
-                        })
-                      }
-                    >
-                      Delete
-                    </Button>
-                  </span>
-                </Td>
-              </Tr>
-            ))
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete ${client.name}`}
+                    onClick={() =>
+                      void confirmSubmit(...confirmClientDelete(client), {
+                        intent: 'delete',
+                        id: client._id,
+                      })
+                    }
+                  >
+                    Delete
+                  </Button>
+                </span>
+              </Td>
+            </Tr>
           )}
-        </TBody>
+        </RowsBody>
       </DataTable>
       <Panel title="Add a client" isRoomy>
         <FieldsForm errors={errors} className="space-y-5">

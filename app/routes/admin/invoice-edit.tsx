@@ -1,21 +1,17 @@
-import { useRef, useState } from 'react'
 import { href, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/invoice-edit'
 import { Badges } from '#app/components/ui/badges.tsx'
 import { longDate } from '#app/components/ui/document-sheet.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-  CONFIRM_DRAFT_DELETE,
-  fieldsWithIntent,
-  useConfirmedSubmit,
-} from '#app/components/ui/confirm-dialog.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
+import { DraftActions } from '#app/components/ui/draft-actions.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
-import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
+import { LineItemsEditor } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { DataTable, EmptyRow, TBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
 import {
   createInvoice,
@@ -27,6 +23,7 @@ import {
   sendInvoice,
   updateInvoice,
 } from '#app/features/invoices/invoices.api.ts'
+import { ClientSelect } from '#app/features/clients/client-fields.tsx'
 import { listClients } from '#app/features/clients/clients.api.ts'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
@@ -35,6 +32,7 @@ import { errorsOf, parseForm, runIntent, submitForm, type FieldErrors } from '#a
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
+import { useFormPreview } from '#app/lib/use-form-preview.ts'
 import { formatMoney } from '#common/money.ts'
 import type { Client } from '#common/schemas/clients.ts'
 import {
@@ -183,24 +181,27 @@ function IssuedInvoice({
       />
       <Panel title="Amounts">
         <dl className="grid grid-cols-2 gap-4 text-sm tabular-nums sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">Total</dt>
-            <dd className="text-lg font-bold text-slate-900">{money(invoice.total)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Tax</dt>
-            <dd className="font-medium text-slate-900">
-              {invoice.reverseCharge ? 'Reverse charge' : money(invoice.tax)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Paid</dt>
-            <dd className="font-medium text-slate-900">{money(invoice.paid)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Balance</dt>
-            <dd className="text-lg font-bold text-slate-900">{money(invoice.balance)}</dd>
-          </div>
+          {[
+            { label: 'Total', value: money(invoice.total), isMain: true },
+            {
+              label: 'Tax',
+              value: invoice.reverseCharge ? 'Reverse charge' : money(invoice.tax),
+              isMain: false,
+            },
+            { label: 'Paid', value: money(invoice.paid), isMain: false },
+            { label: 'Balance', value: money(invoice.balance), isMain: true },
+          ].map((amount) => (
+            <div key={amount.label}>
+              <dt className="text-slate-600">{amount.label}</dt>
+              <dd
+                className={
+                  amount.isMain ? 'text-lg font-bold text-slate-900' : 'font-medium text-slate-900'
+                }
+              >
+                {amount.value}
+              </dd>
+            </div>
+          ))}
         </dl>
         {invoice.correctsNumber ? (
           <p className="mt-4 text-sm text-slate-700">Corrects invoice {invoice.correctsNumber}.</p>
@@ -287,21 +288,17 @@ function IssuedInvoice({
                 <Th>Method</Th>
               </tr>
             </THead>
-            <TBody>
-              {invoice.payments.length === 0 ? (
-                <EmptyRow colSpan={3}>No payments yet.</EmptyRow>
-              ) : (
-                invoice.payments.map((payment) => (
-                  <Tr key={payment._id}>
-                    <Td label="Date">{longDate(payment.date)}</Td>
-                    <Td label="Amount" className="tabular-nums @3xl:text-right">
-                      {money(payment.amount)}
-                    </Td>
-                    <Td label="Method">{PAYMENT_METHODS[payment.method]}</Td>
-                  </Tr>
-                ))
+            <RowsBody items={invoice.payments} colSpan={3} empty="No payments yet.">
+              {(payment) => (
+                <Tr key={payment._id}>
+                  <Td label="Date">{longDate(payment.date)}</Td>
+                  <Td label="Amount" className="tabular-nums @3xl:text-right">
+                    {money(payment.amount)}
+                  </Td>
+                  <Td label="Method">{PAYMENT_METHODS[payment.method]}</Td>
+                </Tr>
               )}
-            </TBody>
+            </RowsBody>
           </DataTable>
           {isOpen ? <PaymentForm balance={invoice.balance} errors={errors} /> : null}
         </Panel>
@@ -354,17 +351,8 @@ function PaymentForm({ balance, errors }: { balance: string; errors: FieldErrors
 export default function InvoiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { clients, signed, settings, invoice, clientId } = loaderData
   const errors = errorsOf(actionData ?? undefined)
-  const formRef = useRef<HTMLFormElement>(null)
-  const navigation = useNavigation()
-  const isBusy = navigation.state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
-  const [rows, setRows] = useState<LineRow[]>(() =>
-    lineRowsOf(invoice?.items, settings.billing.defaultTaxRate),
-  )
-  const [preview, setPreview] = useState<ReturnType<typeof previewOf>>(undefined)
-  // After the edit is drawn (a row added or removed), the form holds it.
-  const edited = () =>
-    requestAnimationFrame(() => setPreview(previewOf(formRef.current, settings, clients)))
+  const { formRef, preview, edited } = useFormPreview((form) => previewOf(form, settings, clients))
 
   if (invoice && invoice.status !== 'draft')
     return (
@@ -393,18 +381,10 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
       >
         <Panel title="Who" isRoomy>
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField
-              label="Client"
-              name="clientId"
+            <ClientSelect
+              clients={clients}
               defaultValue={invoice?.clientId ?? clientId ?? ''}
               error={errors?.clientId}
-              options={[
-                { value: '', label: 'Choose a client' },
-                ...clients.map((client) => ({
-                  value: client._id,
-                  label: client.company ? `${client.company} (${client.name})` : client.name,
-                })),
-              ]}
             />
             <SelectField
               label="For a signed proposal (optional)"
@@ -421,11 +401,8 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
         </Panel>
         <Panel title="Items" isRoomy>
           <LineItemsEditor
-            rows={rows}
-            onRowsChange={(next) => {
-              setRows(next)
-              edited()
-            }}
+            items={invoice?.items}
+            onEdited={edited}
             defaultTaxRate={settings.billing.defaultTaxRate}
             errors={errors}
           />
@@ -474,38 +451,22 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
             </div>
           </div>
         </Panel>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="save" variant="secondary" disabled={isBusy}>
-            Save draft
-          </Button>
-          <Button
-            type="button"
-            disabled={isBusy}
-            onClick={() =>
-              void confirmSubmit(
-                'Issue this invoice?',
-                {
-                  detail:
-                    'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
-                  confirmLabel: 'Issue',
-                },
-                fieldsWithIntent(formRef.current, 'issue'),
-              )
-            }
-          >
-            Issue the invoice
-          </Button>
-          {invoice ? (
-            <Button
-              type="button"
-              variant="danger"
-              disabled={isBusy}
-              onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
-            >
-              Delete draft
-            </Button>
-          ) : null}
-        </div>
+        <DraftActions
+          form={formRef}
+          isSavePrimary={false}
+          isSaved={invoice !== undefined}
+          confirmSubmit={confirmSubmit}
+          finish={{
+            intent: 'issue',
+            label: 'Issue the invoice',
+            question: 'Issue this invoice?',
+            options: {
+              detail:
+                'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
+              confirmLabel: 'Issue',
+            },
+          }}
+        />
       </FieldsForm>
       {dialog}
     </div>

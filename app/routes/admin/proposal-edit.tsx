@@ -1,19 +1,16 @@
-import { useRef, useState } from 'react'
-import { href, redirect, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { href, redirect } from 'react-router'
 import type { Route } from './+types/proposal-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import {
-  CONFIRM_DRAFT_DELETE,
-  fieldsWithIntent,
-  useConfirmedSubmit,
-} from '#app/components/ui/confirm-dialog.tsx'
+import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
+import { DraftActions } from '#app/components/ui/draft-actions.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
-import { LineItemsEditor, lineRowsOf, type LineRow } from '#app/components/ui/line-items-editor.tsx'
+import { LineItemsEditor } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { ClientSelect } from '#app/features/clients/client-fields.tsx'
 import { listClients } from '#app/features/clients/clients.api.ts'
 import { ProposalSheet } from '#app/features/proposals/proposal-sheet.tsx'
 import {
@@ -28,6 +25,7 @@ import { getSettings } from '#app/features/settings/settings.api.ts'
 import { errorsOf, parseForm, runIntent, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
+import { useFormPreview } from '#app/lib/use-form-preview.ts'
 import { renderMarkdown } from '#common/markdown.ts'
 import { proposalDocumentOf } from '#common/proposal-document.ts'
 import type { Client } from '#common/schemas/clients.ts'
@@ -109,21 +107,15 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
   const { clients, settings, templates, proposal, clientId } = loaderData
   const isDraft = !proposal || proposal.status === 'draft'
   const errors = errorsOf(actionData ?? undefined)
-  const formRef = useRef<HTMLFormElement>(null)
-  const navigation = useNavigation()
-  const isBusy = navigation.state === 'submitting'
   const { confirmSubmit, dialog } = useConfirmedSubmit()
-  const [rows, setRows] = useState<LineRow[]>(() =>
-    lineRowsOf(proposal?.items, settings.billing.defaultTaxRate),
-  )
   const [terms, setTerms] = useState(proposal?.terms ?? '')
-  const [preview, setPreview] = useState(() => {
-    const client = proposal && clients.find((c) => c._id === proposal.clientId)
-    return client ? proposalDocumentOf(proposal, client, settings, today()) : undefined
-  })
-  // After the edit is drawn (a row added or removed, a template's terms), the form holds it.
-  const edited = () =>
-    requestAnimationFrame(() => setPreview(previewOf(formRef.current, settings, clients)))
+  const { formRef, preview, edited } = useFormPreview(
+    (form) => previewOf(form, settings, clients),
+    () => {
+      const client = proposal && clients.find((c) => c._id === proposal.clientId)
+      return client ? proposalDocumentOf(proposal, client, settings, today()) : undefined
+    },
+  )
 
   if (!isDraft && proposal) {
     return (
@@ -181,18 +173,10 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
         >
           <Panel title="Who and what" isRoomy>
             <div className="grid gap-5 sm:grid-cols-2">
-              <SelectField
-                label="Client"
-                name="clientId"
+              <ClientSelect
+                clients={clients}
                 defaultValue={proposal?.clientId ?? clientId ?? ''}
                 error={errors?.clientId}
-                options={[
-                  { value: '', label: 'Choose a client' },
-                  ...clients.map((client) => ({
-                    value: client._id,
-                    label: client.company ? `${client.company} (${client.name})` : client.name,
-                  })),
-                ]}
               />
               <InputField
                 label="Title"
@@ -215,11 +199,8 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
           </Panel>
           <Panel title="Items" isRoomy>
             <LineItemsEditor
-              rows={rows}
-              onRowsChange={(next) => {
-                setRows(next)
-                edited()
-              }}
+              items={proposal?.items}
+              onEdited={edited}
               defaultTaxRate={settings.billing.defaultTaxRate}
               errors={errors}
             />
@@ -281,39 +262,22 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
               </div>
             </div>
           </Panel>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="save" disabled={isBusy}>
-              Save draft
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={isBusy}
-              onClick={() =>
-                void confirmSubmit(
-                  'Send this proposal?',
-                  {
-                    detail:
-                      'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
-                    confirmLabel: 'Send',
-                  },
-                  fieldsWithIntent(formRef.current, 'send'),
-                )
-              }
-            >
-              Send to the client
-            </Button>
-            {proposal ? (
-              <Button
-                type="button"
-                variant="danger"
-                disabled={isBusy}
-                onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
-              >
-                Delete draft
-              </Button>
-            ) : null}
-          </div>
+          <DraftActions
+            form={formRef}
+            isSavePrimary
+            isSaved={proposal !== undefined}
+            confirmSubmit={confirmSubmit}
+            finish={{
+              intent: 'send',
+              label: 'Send to the client',
+              question: 'Send this proposal?',
+              options: {
+                detail:
+                  'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
+                confirmLabel: 'Send',
+              },
+            }}
+          />
         </FieldsForm>
         <section aria-label="Preview" className="space-y-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">

@@ -60,6 +60,21 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   }
   const errors = errorsOf(actionData)
   const [zones] = useState(timeZoneNames)
+  const imageField = (name: 'portrait' | 'logo', value: string, set: (path: string) => void) => (
+    <ImageUpload
+      name={name}
+      legend={`Your ${name}`}
+      previewAlt={`Preview of your ${name}`}
+      shape={name}
+      value={value}
+      onChange={(path) => {
+        set(path)
+        markEdited()
+      }}
+      onBusyChange={onBusyChange}
+      error={errors?.[name]}
+    />
+  )
 
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
@@ -76,36 +91,8 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           isBusy={uploads > 0}
           onEdit={markEdited}
           zones={zones}
-          portraitField={
-            <ImageUpload
-              name="portrait"
-              legend="Your portrait"
-              previewAlt="Preview of your portrait"
-              shape="portrait"
-              value={portrait}
-              onChange={(path) => {
-                setPortrait(path)
-                markEdited()
-              }}
-              onBusyChange={onBusyChange}
-              error={errors?.portrait}
-            />
-          }
-          logoField={
-            <ImageUpload
-              name="logo"
-              legend="Your logo"
-              previewAlt="Preview of your logo"
-              shape="logo"
-              value={logo}
-              onChange={(path) => {
-                setLogo(path)
-                markEdited()
-              }}
-              onBusyChange={onBusyChange}
-              error={errors?.logo}
-            />
-          }
+          portraitField={imageField('portrait', portrait, setPortrait)}
+          logoField={imageField('logo', logo, setLogo)}
         />
       </div>
       <div className="min-w-0 xl:sticky xl:top-20">

@@ -5,7 +5,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { DeleteButton } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { DataTable, EmptyRow, TBody, THead, Td, Th, Tr } from '#app/components/ui/table.tsx'
+import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import {
   deleteSubscriber,
   downloadSubscribers,
@@ -104,41 +104,37 @@ export default function SubscribersAdminPage({ loaderData }: Route.ComponentProp
             <Th>Asked</Th>
             <Th>Confirmed</Th>
             <Th>Source</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </THead>
-        <TBody>
-          {subscribers.length === 0 ? (
-            <EmptyRow colSpan={6}>
-              No subscribers yet. Visitors subscribe with the form on the journal and on each post.
-            </EmptyRow>
-          ) : (
-            subscribers.map((subscriber) => (
-              <Tr key={subscriber._id}>
-                <Td className="font-medium break-all text-slate-900">{subscriber.email}</Td>
-                <Td label="Status">
-                  <Badges items={[STATUS_BADGES[subscriber.status]]} />
-                </Td>
-                <Td label="Asked">{formatDate(subscriber.createdAt)}</Td>
-                <Td label="Confirmed">
-                  {subscriber.confirmedAt ? formatDate(subscriber.confirmedAt) : '–'}
-                </Td>
-                <Td label="Source" className="break-all text-slate-600">
-                  {subscriber.source}
-                </Td>
-                <Td className="@3xl:text-right">
-                  <DeleteButton
-                    label={`Delete ${subscriber.email}`}
-                    isDeleting={isDeleting(subscriber._id)}
-                    onClick={() => void confirmDelete(subscriber._id, subscriber.email)}
-                  />
-                </Td>
-              </Tr>
-            ))
+        <RowsBody
+          items={subscribers}
+          colSpan={6}
+          empty="No subscribers yet. Visitors subscribe with the form on the journal and on each post."
+        >
+          {(subscriber) => (
+            <Tr key={subscriber._id}>
+              <Td className="font-medium break-all text-slate-900">{subscriber.email}</Td>
+              <Td label="Status">
+                <Badges items={[STATUS_BADGES[subscriber.status]]} />
+              </Td>
+              <Td label="Asked">{formatDate(subscriber.createdAt)}</Td>
+              <Td label="Confirmed">
+                {subscriber.confirmedAt ? formatDate(subscriber.confirmedAt) : '–'}
+              </Td>
+              <Td label="Source" className="break-all text-slate-600">
+                {subscriber.source}
+              </Td>
+              <Td className="@3xl:text-right">
+                <DeleteButton
+                  label={`Delete ${subscriber.email}`}
+                  isDeleting={isDeleting(subscriber._id)}
+                  onClick={() => void confirmDelete(subscriber._id, subscriber.email)}
+                />
+              </Td>
+            </Tr>
           )}
-        </TBody>
+        </RowsBody>
       </DataTable>
       {dialog}
     </div>

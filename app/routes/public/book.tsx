@@ -5,12 +5,8 @@ import {
   BookingForm,
   type BookingFormFailure,
 } from '#app/features/booking/booking-form.tsx'
-import {
-  AboutCall,
-  BookingFrame,
-  CallTime,
-  CheckBadge,
-} from '#app/features/booking/booking-parts.tsx'
+import { CheckBadge } from '#app/components/ui/check-badge.tsx'
+import { AboutCall, BookingFrame, CallTime } from '#app/features/booking/booking-parts.tsx'
 import {
   DurationChoice,
   MonthCalendar,

@@ -17,6 +17,7 @@ import { JsonLd } from '#app/components/ui/json-ld.tsx'
 import type { Website } from '#common/schemas/websites.ts'
 import type { WebsiteLink } from '#server/modules/websites/websites.service.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { cn } from '#app/lib/cn.ts'
 import { pageContext } from '#app/context.ts'
 
 const DESCRIPTION_MAX = 160
@@ -328,6 +329,27 @@ function GalleryViewer({ name }: { name: string }) {
   )
 }
 
+/** A link to the project before (`prev`) or after (`next`) this one, by its name. */
+function ProjectLink({ website, rel }: { website: WebsiteLink; rel: 'prev' | 'next' }) {
+  return (
+    <a
+      href={href('/website/:slug', { slug: website.slug })}
+      rel={rel}
+      className={cn(
+        'group rounded-xl border border-slate-200 p-5 hover:border-brand-600',
+        rel === 'next' && 'text-right',
+      )}
+    >
+      <span className="text-sm text-slate-600">
+        {rel === 'prev' ? 'Previous project' : 'Next project'}
+      </span>
+      <span className="mt-1 block font-semibold text-brand-700 group-hover:underline">
+        {website.name}
+      </span>
+    </a>
+  )
+}
+
 /** The published projects before and after this one in the portfolio's order. */
 function ProjectLinks({
   previous,
@@ -341,32 +363,8 @@ function ProjectLinks({
       aria-label="More projects"
       className="mt-16 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2"
     >
-      {previous ? (
-        <a
-          href={href('/website/:slug', { slug: previous.slug })}
-          rel="prev"
-          className="group rounded-xl border border-slate-200 p-5 hover:border-brand-600"
-        >
-          <span className="text-sm text-slate-600">Previous project</span>
-          <span className="mt-1 block font-semibold text-brand-700 group-hover:underline">
-            {previous.name}
-          </span>
-        </a>
-      ) : (
-        <span />
-      )}
-      {next ? (
-        <a
-          href={href('/website/:slug', { slug: next.slug })}
-          rel="next"
-          className="group rounded-xl border border-slate-200 p-5 text-right hover:border-brand-600"
-        >
-          <span className="text-sm text-slate-600">Next project</span>
-          <span className="mt-1 block font-semibold text-brand-700 group-hover:underline">
-            {next.name}
-          </span>
-        </a>
-      ) : null}
+      {previous ? <ProjectLink website={previous} rel="prev" /> : <span />}
+      {next ? <ProjectLink website={next} rel="next" /> : null}
     </nav>
   )
 }

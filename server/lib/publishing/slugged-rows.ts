@@ -6,6 +6,7 @@
 import { arrayContains, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 /** A table whose rows each have a page at a slug, and keep their old slugs as redirects. */
 export type SluggedTable = PgTable & {
@@ -141,8 +142,7 @@ export function createSluggedRows<Row extends { id: string; slug: string }, NewR
     },
 
     async delete(id: string): Promise<boolean> {
-      const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })
-      return rows.length > 0
+      return deleteRow(db, table, id)
     },
   }
 }

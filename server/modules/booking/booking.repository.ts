@@ -47,6 +47,10 @@ export type NewBooking = Omit<
   'status' | 'sequence' | 'cancelledAt' | 'createdAt' | 'updatedAt'
 >
 
+/** The booking `id` while it is confirmed and still at `sequence` (nobody changed it since). */
+const stillConfirmed = (id: string, sequence: number) =>
+  and(eq(bookings.id, id), eq(bookings.status, 'confirmed'), eq(bookings.sequence, sequence))
+
 export function createBookingRepository(db: Db) {
   /** Bookings read with their inquiry's fields; each caller adds its condition and order. */
   const selectWithInquiry = () =>
@@ -120,13 +124,7 @@ export function createBookingRepository(db: Db) {
       const [row] = await tx
         .update(bookings)
         .set({ ...values, sequence: sequence + 1, updatedAt: at })
-        .where(
-          and(
-            eq(bookings.id, id),
-            eq(bookings.status, 'confirmed'),
-            eq(bookings.sequence, sequence),
-          ),
-        )
+        .where(stillConfirmed(id, sequence))
         .returning()
       return row
     },
@@ -148,13 +146,7 @@ export function createBookingRepository(db: Db) {
       const [row] = await tx
         .update(bookings)
         .set({ status: 'cancelled', cancelledAt: at, updatedAt: at, sequence: sequence + 1 })
-        .where(
-          and(
-            eq(bookings.id, id),
-            eq(bookings.status, 'confirmed'),
-            eq(bookings.sequence, sequence),
-          ),
-        )
+        .where(stillConfirmed(id, sequence))
         .returning()
       return row
     },

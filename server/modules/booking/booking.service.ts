@@ -397,15 +397,20 @@ export function createBookingService(deps: {
   const reminderDoneFor = (startAt: number, at: Date) =>
     startAt - at.getTime() <= REMINDER_BEFORE_MS ? at : null
 
+  /** What the visitor's and the owner's views of a call both say first: its time and who. */
+  const callOf = (row: BookingWithInquiry) => ({
+    _id: row.id,
+    start: row.startAt.toISOString(),
+    end: row.endAt.toISOString(),
+    duration: row.durationMinutes,
+    status: row.status,
+    name: row.name,
+  })
+
   function toManaged(row: BookingWithInquiry, site: SiteSettings): ManagedBookingResponse {
     return {
       booking: {
-        _id: row.id,
-        start: row.startAt.toISOString(),
-        end: row.endAt.toISOString(),
-        duration: row.durationMinutes,
-        status: row.status,
-        name: row.name,
+        ...callOf(row),
         location: row.location,
         timeZone: row.timeZone,
         ownerTimeZone: site.booking.timeZone,
@@ -418,12 +423,7 @@ export function createBookingService(deps: {
 
   function toAdmin(row: BookingWithInquiry): AdminBooking {
     return {
-      _id: row.id,
-      start: row.startAt.toISOString(),
-      end: row.endAt.toISOString(),
-      duration: row.durationMinutes,
-      status: row.status,
-      name: row.name,
+      ...callOf(row),
       email: row.email,
       timeZone: row.timeZone,
       location: row.location,

@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { FAQ_FIRST_RUN_KEY } from '#server/db/settings.ts'
 import { faqs, settings, type FaqRow } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export function createFaqRepository(db: Db) {
   return {
@@ -55,8 +56,7 @@ export function createFaqRepository(db: Db) {
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id })
-      return rows.length > 0
+      return deleteRow(db, faqs, id)
     },
 
     /** Gives each id its place in the list (1, 2, ...), in one transaction. */

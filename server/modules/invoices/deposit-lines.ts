@@ -46,18 +46,17 @@ export function depositLines({
   reverseCharge: boolean
 }): LineItem[] {
   const parts = breakdown.filter((part) => !new Big(part.net).eq(0))
-  const describe = (rate: string) =>
-    parts.length > 1 ? `${description} (VAT ${rate} %)` : description
+  // A part's line: one of it, at its net, named after its rate when there are several.
+  const lineOf = (rate: string, net: string): LineItem => ({
+    description: parts.length > 1 ? `${description} (VAT ${rate} %)` : description,
+    quantity: '1',
+    unitPrice: net,
+    taxRate: rate,
+    net,
+  })
   if (reverseCharge)
     return parts.map((part) => {
-      const net = cents(new Big(part.net).times(depositPercent).div(100)).toFixed(2)
-      return {
-        description: describe(part.rate),
-        quantity: '1',
-        unitPrice: net,
-        taxRate: part.rate,
-        net,
-      }
+      return lineOf(part.rate, cents(new Big(part.net).times(depositPercent).div(100)).toFixed(2))
     })
   const deposit = new Big(depositAmount)
   let left = deposit
@@ -68,13 +67,6 @@ export function depositLines({
         ? left
         : cents(deposit.times(gross).div(total))
     left = left.minus(share)
-    const net = netFor(share, part.rate).toFixed(2)
-    return {
-      description: describe(part.rate),
-      quantity: '1',
-      unitPrice: net,
-      taxRate: part.rate,
-      net,
-    }
+    return lineOf(part.rate, netFor(share, part.rate).toFixed(2))
   })
 }

@@ -13,40 +13,17 @@ import {
   type InvoiceRow,
 } from '#server/db/schema.ts'
 
-export type DraftValues = Pick<
+/** What an invoice is priced at: its lines, currency, VAT treatment and totals. */
+export type PricedValues = Pick<
   InvoiceRow,
-  | 'clientId'
-  | 'proposalId'
-  | 'kind'
-  | 'items'
-  | 'currency'
-  | 'reverseCharge'
-  | 'vatExemption'
-  | 'subtotal'
-  | 'tax'
-  | 'total'
-  | 'prepaid'
-  | 'dueDate'
-  | 'notes'
+  'items' | 'currency' | 'reverseCharge' | 'vatExemption' | 'subtotal' | 'tax' | 'total' | 'prepaid'
 >
 
-export type IssuedValues = Pick<
-  InvoiceRow,
-  | 'number'
-  | 'items'
-  | 'currency'
-  | 'reverseCharge'
-  | 'vatExemption'
-  | 'subtotal'
-  | 'tax'
-  | 'total'
-  | 'prepaid'
-  | 'issueDate'
-  | 'dueDate'
-  | 'token'
-  | 'document'
-  | 'isSendPending'
->
+export type DraftValues = PricedValues &
+  Pick<InvoiceRow, 'clientId' | 'proposalId' | 'kind' | 'dueDate' | 'notes'>
+
+export type IssuedValues = PricedValues &
+  Pick<InvoiceRow, 'number' | 'issueDate' | 'dueDate' | 'token' | 'document' | 'isSendPending'>
 
 const isDraft = eq(invoices.status, 'draft')
 const isIssued = eq(invoices.status, 'issued')

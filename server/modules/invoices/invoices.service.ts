@@ -47,7 +47,7 @@ import type {
   InvoiceVatBreakdown,
   VatCategory,
 } from './invoice-document.ts'
-import type { InvoicesRepository, IssuedValues } from './invoices.repository.ts'
+import type { InvoicesRepository, IssuedValues, PricedValues } from './invoices.repository.ts'
 import { fromMinorUnits, type CardPaymentEvent, type CardPayments } from './stripe.ts'
 
 const TOKEN_BYTES = 24
@@ -351,19 +351,7 @@ export function createInvoicesService({
 
   /** The document of an invoice (not a credit note) as it is issued: fixed from then on. */
   function documentOf(
-    values: Pick<
-      InvoiceRow,
-      | 'kind'
-      | 'items'
-      | 'currency'
-      | 'reverseCharge'
-      | 'vatExemption'
-      | 'subtotal'
-      | 'tax'
-      | 'total'
-      | 'prepaid'
-      | 'notes'
-    >,
+    values: PricedValues & Pick<InvoiceRow, 'kind' | 'notes'>,
     facts: {
       number: string
       issueDate: string
@@ -477,6 +465,27 @@ export function createInvoicesService({
 
   const fromOwner = (site: SiteSettings) => site.ownerName || site.businessName
 
+  /** What the sent and the reminder mails say about an issued invoice. */
+  const mailFactsOf = (
+    row: InvoiceRow,
+    client: ClientRow,
+    site: SiteSettings,
+    proposalTitle: string,
+  ) => ({
+    kind: row.kind,
+    number: row.number!,
+    clientName: client.name,
+    total: row.total,
+    balance: money(balanceOf(row)),
+    currency: row.currency,
+    dueDate: row.dueDate!,
+    proposalTitle,
+    ownerName: site.ownerName,
+    businessName: site.businessName,
+    link: linkOf(row.token!),
+    brand: mailBrandOf(site, publicUrl),
+  })
+
   /** The mail that carries an issued invoice's PDF and link to its client. */
   async function sentMailOf(row: InvoiceRow, client: ClientRow, site: SiteSettings) {
     const document = row.document!
@@ -495,20 +504,7 @@ export function createInvoicesService({
           encoding: 'base64',
         },
       ],
-      ...invoiceSentMail({
-        kind: row.kind,
-        number: row.number!,
-        clientName: client.name,
-        total: row.total,
-        balance: money(balanceOf(row)),
-        currency: row.currency,
-        dueDate: row.dueDate!,
-        proposalTitle,
-        ownerName: site.ownerName,
-        businessName: site.businessName,
-        link: linkOf(row.token!),
-        brand: mailBrandOf(site, publicUrl),
-      }),
+      ...invoiceSentMail(mailFactsOf(row, client, site, proposalTitle)),
     })
   }
 
@@ -554,20 +550,7 @@ export function createInvoicesService({
           to: client.email,
           fromName: fromOwner(site),
           replyTo: row.document?.seller.email || undefined,
-          ...invoiceReminderMail({
-            kind: row.kind,
-            number: row.number!,
-            clientName: client.name,
-            total: row.total,
-            balance: money(balanceOf(row)),
-            currency: row.currency,
-            dueDate: row.dueDate!,
-            proposalTitle: '',
-            ownerName: site.ownerName,
-            businessName: site.businessName,
-            link: linkOf(row.token!),
-            brand: mailBrandOf(site, publicUrl),
-          }),
+          ...invoiceReminderMail(mailFactsOf(row, client, site, '')),
         })
         const queued = await repo.transaction(async (tx) =>
           (await repo.markReminded(tx, row.id, fresh, now())).length > 0

@@ -11,39 +11,26 @@ import { createSluggedRows, taggedWith } from '#server/lib/publishing/slugged-ro
  */
 const JOURNAL_FIRST_RUN_KEY = 'first_run:journal'
 
-export type NewPost = Pick<typeof posts.$inferInsert, 'title' | 'slug'> &
-  Partial<
-    Pick<
-      PostRow,
-      | 'summary'
-      | 'body'
-      | 'image'
-      | 'imageAlt'
-      | 'tags'
-      | 'status'
-      | 'publishAt'
-      | 'publishedAt'
-      | 'isSample'
-      | 'isSlugAutomatic'
-    >
+/** What a post may be given beyond its title and slug, on insert and on update alike. */
+type PostFields = Partial<
+  Pick<
+    PostRow,
+    | 'summary'
+    | 'body'
+    | 'image'
+    | 'imageAlt'
+    | 'tags'
+    | 'status'
+    | 'publishAt'
+    | 'publishedAt'
+    | 'isSample'
+    | 'isSlugAutomatic'
   >
+>
 
-export type PostChanges = Pick<PostRow, 'title' | 'slug'> &
-  Partial<
-    Pick<
-      PostRow,
-      | 'summary'
-      | 'body'
-      | 'image'
-      | 'imageAlt'
-      | 'tags'
-      | 'status'
-      | 'publishAt'
-      | 'publishedAt'
-      | 'isSlugAutomatic'
-      | 'isSample'
-    >
-  >
+export type NewPost = Pick<typeof posts.$inferInsert, 'title' | 'slug'> & PostFields
+
+export type PostChanges = Pick<PostRow, 'title' | 'slug'> & PostFields
 
 const isPublished = eq(posts.status, 'published')
 /** Public at `now`: published, and its time has come. */

@@ -33,6 +33,13 @@ const statusIs = (status: OutboxStatus) =>
  * mail is taken from its sender only when it has really been held that long.
  */
 const leaseFor = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`
+/** What a claim for an attempt at `at` writes: sending, leased for `leaseMs`, one attempt more. */
+const claimedAt = (at: Date, leaseMs: number) => ({
+  status: 'sending' as const,
+  leaseUntil: leaseFor(leaseMs),
+  attempts: sql`${outboxMails.attempts} + 1`,
+  lastAttemptAt: at,
+})
 
 export function createOutboxRepository(db: Db) {
   return {
@@ -74,12 +81,7 @@ export function createOutboxRepository(db: Db) {
         .for('update', { skipLocked: true })
       return db
         .update(outboxMails)
-        .set({
-          status: 'sending',
-          leaseUntil: leaseFor(leaseMs),
-          attempts: sql`${outboxMails.attempts} + 1`,
-          lastAttemptAt: at,
-        })
+        .set(claimedAt(at, leaseMs))
         .where(inArray(outboxMails.id, due))
         .returning()
     },
@@ -88,12 +90,7 @@ export function createOutboxRepository(db: Db) {
     async claimOne(id: string, at: Date, leaseMs: number): Promise<OutboxMailRow | undefined> {
       const [row] = await db
         .update(outboxMails)
-        .set({
-          status: 'sending',
-          leaseUntil: leaseFor(leaseMs),
-          attempts: sql`${outboxMails.attempts} + 1`,
-          lastAttemptAt: at,
-        })
+        .set(claimedAt(at, leaseMs))
         .where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'queued')))
         .returning()
       return row

@@ -24,6 +24,7 @@ import {
   usedFormTokens,
   type MessageRow,
 } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
@@ -234,11 +235,7 @@ export function createMessagesRepository(db: Db) {
         .limit(limit),
 
     async deleteById(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(messages)
-        .where(eq(messages.id, id))
-        .returning({ id: messages.id })
-      return rows.length > 0
+      return deleteRow(db, messages, id)
     },
 
     async deleteMany(ids: string[]): Promise<number> {

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { projects, websites, type ProjectRow } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export { violatedForeignKey } from '#server/db/errors.ts'
 
@@ -51,11 +52,7 @@ export function createProjectsRepository(db: Db) {
     },
 
     async remove(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(projects)
-        .where(eq(projects.id, id))
-        .returning({ id: projects.id })
-      return deleted.length > 0
+      return deleteRow(db, projects, id)
     },
   }
 }

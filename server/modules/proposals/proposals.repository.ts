@@ -1,5 +1,5 @@
 /** SQL for proposals and terms templates; the rules live in proposals.service.ts. */
-import { and, asc, desc, eq, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import {
   proposals,
@@ -7,6 +7,8 @@ import {
   type ProposalRow,
   type TermsTemplateRow,
 } from '#server/db/schema.ts'
+import type { ProposalStatus } from '#common/schemas/proposals.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export type DraftValues = Pick<
   ProposalRow,
@@ -34,6 +36,26 @@ export type Signed = Pick<
 
 const isDraft = eq(proposals.status, 'draft')
 const isSent = eq(proposals.status, 'sent')
+
+/**
+ * Within `tx`: moves the proposal `id` from the state `from` says to `status` with `values`, dated
+ * `at`; undefined when it is no longer in that state (answered, or sent, meanwhile).
+ */
+async function moveTo(
+  tx: Db,
+  id: string,
+  from: SQL,
+  status: ProposalStatus,
+  values: Partial<ProposalRow>,
+  at: Date,
+): Promise<ProposalRow | undefined> {
+  const [row] = await tx
+    .update(proposals)
+    .set({ ...values, status, updatedAt: at })
+    .where(and(eq(proposals.id, id), from))
+    .returning()
+  return row
+}
 
 export function createProposalsRepository(db: Db) {
   return {
@@ -104,22 +126,12 @@ export function createProposalsRepository(db: Db) {
         | 'vatExemption'
       >,
     ): Promise<ProposalRow | undefined> {
-      const [row] = await tx
-        .update(proposals)
-        .set({ ...sent, status: 'sent', updatedAt: sent.sentAt! })
-        .where(and(eq(proposals.id, id), isDraft))
-        .returning()
-      return row
+      return moveTo(tx, id, isDraft, 'sent', sent, sent.sentAt!)
     },
 
     /** Within `tx`: records the signature of a sent proposal; undefined when it was answered. */
     async markAccepted(tx: Db, id: string, signed: Signed): Promise<ProposalRow | undefined> {
-      const [row] = await tx
-        .update(proposals)
-        .set({ ...signed, status: 'accepted', updatedAt: signed.signedAt! })
-        .where(and(eq(proposals.id, id), isSent))
-        .returning()
-      return row
+      return moveTo(tx, id, isSent, 'accepted', signed, signed.signedAt!)
     },
 
     /** Within `tx`: records a decline of a sent proposal; undefined when it was answered. */
@@ -128,12 +140,7 @@ export function createProposalsRepository(db: Db) {
       id: string,
       declined: Pick<ProposalRow, 'declinedAt' | 'declineReason'>,
     ): Promise<ProposalRow | undefined> {
-      const [row] = await tx
-        .update(proposals)
-        .set({ ...declined, status: 'declined', updatedAt: declined.declinedAt! })
-        .where(and(eq(proposals.id, id), isSent))
-        .returning()
-      return row
+      return moveTo(tx, id, isSent, 'declined', declined, declined.declinedAt!)
     },
 
     listTemplates: (): Promise<TermsTemplateRow[]> =>
@@ -158,11 +165,7 @@ export function createProposalsRepository(db: Db) {
     },
 
     async deleteTemplate(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(termsTemplates)
-        .where(eq(termsTemplates.id, id))
-        .returning({ id: termsTemplates.id })
-      return deleted.length > 0
+      return deleteRow(db, termsTemplates, id)
     },
   }
 }

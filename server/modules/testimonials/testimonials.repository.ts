@@ -8,6 +8,7 @@ import {
   websites,
   type TestimonialRow,
 } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export { violatedForeignKey } from '#server/db/errors.ts'
 
@@ -194,11 +195,7 @@ export function createTestimonialsRepository(db: Db) {
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(testimonials)
-        .where(eq(testimonials.id, id))
-        .returning({ id: testimonials.id })
-      return rows.length > 0
+      return deleteRow(db, testimonials, id)
     },
 
     /** Gives each id its place in the list (1, 2, ...), in one transaction. */

@@ -2,6 +2,7 @@
 import { and, asc, count, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { passwordResetTokens, users, type UserRow } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)]
 
@@ -77,8 +78,7 @@ function userQueries(db: Db) {
     },
 
     async deleteById(id: string): Promise<boolean> {
-      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })
-      return rows.length > 0
+      return deleteRow(db, users, id)
     },
 
     /**

@@ -5,58 +5,36 @@ import { websites, type WebsiteRow } from '#server/db/schema.ts'
 import type { PageWindow } from '#server/lib/pagination.ts'
 import { createSluggedRows, taggedWith } from '#server/lib/publishing/slugged-rows.ts'
 
+/** What a website may be given beyond its required fields, on insert and on update alike. */
+type WebsiteExtras = Partial<
+  Pick<
+    WebsiteRow,
+    | 'imageAlt'
+    | 'featured'
+    | 'client'
+    | 'role'
+    | 'year'
+    | 'tags'
+    | 'caseStudy'
+    | 'gallery'
+    | 'results'
+    | 'isSlugAutomatic'
+    | 'isSample'
+  >
+>
+
+/** The fields an update always sends and an insert may leave to their defaults. */
+type CardField = 'languageDescription' | 'description' | 'link' | 'published'
+
 export type NewWebsite = Pick<
   typeof websites.$inferInsert,
   'name' | 'slug' | 'image' | 'language'
 > &
-  Partial<
-    Pick<
-      WebsiteRow,
-      | 'languageDescription'
-      | 'description'
-      | 'link'
-      | 'imageAlt'
-      | 'published'
-      | 'featured'
-      | 'client'
-      | 'role'
-      | 'year'
-      | 'tags'
-      | 'caseStudy'
-      | 'gallery'
-      | 'results'
-      | 'isSlugAutomatic'
-      | 'isSample'
-    >
-  >
+  Partial<Pick<WebsiteRow, CardField>> &
+  WebsiteExtras
 
-export type WebsiteChanges = Pick<
-  WebsiteRow,
-  | 'name'
-  | 'slug'
-  | 'image'
-  | 'language'
-  | 'languageDescription'
-  | 'description'
-  | 'link'
-  | 'published'
-> &
-  Partial<
-    Pick<
-      WebsiteRow,
-      | 'imageAlt'
-      | 'featured'
-      | 'client'
-      | 'role'
-      | 'year'
-      | 'tags'
-      | 'caseStudy'
-      | 'gallery'
-      | 'results'
-      | 'isSlugAutomatic'
-      | 'isSample'
-    >
-  >
+export type WebsiteChanges = Pick<WebsiteRow, 'name' | 'slug' | 'image' | 'language' | CardField> &
+  WebsiteExtras
 
 /** Portfolio order; the id breaks ties (positions are distinct unless written by hand). */
 const LIST_ORDER = [asc(websites.position), asc(websites.id)]

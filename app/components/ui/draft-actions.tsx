@@ -1,0 +1,77 @@
+import type { RefObject } from 'react'
+import { useNavigation } from 'react-router'
+import { Button } from './button.tsx'
+import {
+  CONFIRM_DRAFT_DELETE,
+  fieldsWithIntent,
+  type ConfirmOptions,
+  type useConfirmedSubmit,
+} from './confirm-dialog.tsx'
+
+/** The step that fixes a draft for good (issue, send): its button, and the question it asks first. */
+export interface DraftFinish {
+  intent: string
+  label: string
+  question: string
+  options: ConfirmOptions
+}
+
+/**
+ * The buttons under a draft document's form (a proposal, an invoice): Save draft, the step that
+ * fixes it, which asks first and posts the form's fields with its intent, and Delete draft once the
+ * draft is saved. `isSavePrimary` says which of the first two is the page's main button. The page
+ * renders the `dialog` of the `useConfirmedSubmit` it passes, outside its form.
+ */
+export function DraftActions({
+  form,
+  finish,
+  isSavePrimary,
+  isSaved,
+  confirmSubmit,
+}: {
+  form: RefObject<HTMLFormElement | null>
+  finish: DraftFinish
+  isSavePrimary: boolean
+  isSaved: boolean
+  confirmSubmit: ReturnType<typeof useConfirmedSubmit>['confirmSubmit']
+}) {
+  const navigation = useNavigation()
+  const isBusy = navigation.state === 'submitting'
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button
+        type="submit"
+        name="intent"
+        value="save"
+        variant={isSavePrimary ? 'primary' : 'secondary'}
+        disabled={isBusy}
+      >
+        Save draft
+      </Button>
+      <Button
+        type="button"
+        variant={isSavePrimary ? 'secondary' : 'primary'}
+        disabled={isBusy}
+        onClick={() =>
+          void confirmSubmit(
+            finish.question,
+            finish.options,
+            fieldsWithIntent(form.current, finish.intent),
+          )
+        }
+      >
+        {finish.label}
+      </Button>
+      {isSaved ? (
+        <Button
+          type="button"
+          variant="danger"
+          disabled={isBusy}
+          onClick={() => void confirmSubmit(...CONFIRM_DRAFT_DELETE, { intent: 'delete' })}
+        >
+          Delete draft
+        </Button>
+      ) : null}
+    </div>
+  )
+}
