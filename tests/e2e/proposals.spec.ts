@@ -202,7 +202,11 @@ test('the owner drafts a proposal with a live preview of what the client will se
   })
   expect(made.status()).toBe(201)
   await signInAsAdmin(page, request)
+  await page.setViewportSize({ width: 1366, height: 900 })
   await page.goto('/admin/proposal/new')
+  // Beside the preview the form is a narrow column: an item's description keeps room to type in.
+  const description = await page.getByLabel('Item 1', { exact: true }).boundingBox()
+  expect(description?.width).toBeGreaterThan(250)
   await page.getByLabel('Client').selectOption({ label: name })
   await page.getByLabel('Title').fill('A booking site')
   await page.getByLabel('Item 1', { exact: true }).fill('Build')

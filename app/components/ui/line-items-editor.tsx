@@ -62,18 +62,22 @@ export function LineItemsEditor({
   const nextKey = Math.max(-1, ...rows.map((row) => row.key)) + 1
   return (
     <>
-      <ol className="space-y-4" aria-label="Items">
+      {/* Laid out by the editor's own width, not the window's: beside the live preview the form is
+          a narrow column even on a wide screen, and the description got no room there. */}
+      <ol className="@container space-y-4" aria-label="Items">
         {rows.map((row, index) => (
           <li
             key={row.key}
-            className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_5rem_7rem_5rem_auto] sm:items-end"
+            className="grid gap-3 rounded-lg border border-slate-200 p-4 @sm:grid-cols-[minmax(0,5rem)_minmax(0,7rem)_minmax(0,5rem)_auto] @sm:items-end @2xl:grid-cols-[minmax(0,1fr)_5rem_7rem_5rem_auto]"
           >
-            <InputField
-              label={`Item ${index + 1}`}
-              name={`items.${index}.description`}
-              defaultValue={row.description}
-              error={errors?.[`items.${index}.description`]}
-            />
+            <div className="@sm:col-span-4 @2xl:col-span-1">
+              <InputField
+                label={`Item ${index + 1}`}
+                name={`items.${index}.description`}
+                defaultValue={row.description}
+                error={errors?.[`items.${index}.description`]}
+              />
+            </div>
             <InputField
               label="Quantity"
               name={`items.${index}.quantity`}
