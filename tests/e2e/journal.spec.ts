@@ -133,3 +133,68 @@ test('the cards of a journal row line up and match in height, with a cover or wi
     for (const id of ids) await request.delete(`/api/posts/${id}`, { headers })
   }
 })
+
+test('an image with a title shows it as a caption: in the post, in the editor preview and in the feed', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request)
+  const id = uniqueId()
+  const slug = `captioned-${id}`
+  const caption = `The desk <by> the window ${id}`
+  const created = await request.post('/api/posts', { data: {}, headers })
+  const { post } = (await created.json()) as { post: { _id: string } }
+  try {
+    const updated = await request.put(`/api/posts/${post._id}`, {
+      headers,
+      data: {
+        title: `A captioned picture ${id}`,
+        slug,
+        body: `Where it was written:\n\n![A desk by a window](/images/default.jpg "${caption}")\n\nAnd an inline ![mark](/images/default.jpg "not a caption") too.`,
+        status: 'published',
+      },
+    })
+    expect(updated.status(), await updated.text()).toBe(200)
+
+    await page.goto(`/journal/${slug}`)
+    const figure = page.locator('.article-body figure')
+    await expect(figure).toHaveCount(1)
+    await expect(figure.getByRole('img', { name: 'A desk by a window' })).toBeVisible()
+    await expect(figure.locator('figcaption')).toHaveText(caption)
+    // Smaller and quieter than the text it sits in.
+    const styleOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => ({
+          size: parseFloat(getComputedStyle(el).fontSize),
+          color: getComputedStyle(el).color,
+        }))
+    const [captionStyle, textStyle] = [
+      await styleOf('.article-body figcaption'),
+      await styleOf('.article-body p'),
+    ]
+    expect(captionStyle.size).toBeLessThan(textStyle.size)
+    expect(captionStyle.color).not.toBe(textStyle.color)
+    await expect(page.locator('.article-body p img')).toHaveAttribute('title', 'not a caption')
+    await expectNoA11yViolations(page)
+
+    const feed = await (await request.get('/journal/feed.xml')).text()
+    const feedCheck = await page.evaluate((xml) => {
+      const doc = new DOMParser().parseFromString(xml, 'application/xml')
+      const html = [...doc.querySelectorAll('entry content')].map((c) => c.textContent).join('')
+      return { isWellFormed: !doc.querySelector('parsererror'), html }
+    }, feed)
+    expect(feedCheck.isWellFormed).toBe(true)
+    expect(feedCheck.html).toContain(
+      `<figcaption>${caption.replace('<', '&lt;').replace('>', '&gt;')}</figcaption>`,
+    )
+
+    await signInAsAdmin(page, request)
+    await page.goto(`/admin/post/${post._id}`)
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await expect(preview.locator('figure figcaption')).toHaveText(caption)
+  } finally {
+    await request.delete(`/api/posts/${post._id}`, { headers })
+  }
+})
