@@ -44,4 +44,10 @@ describe('renderArticle', () => {
     expect(linked.match(/<a /g)).toHaveLength(1)
     expect(renderArticle('![x](javascript:alert(1))')).not.toContain('href="javascript')
   })
+
+  it('links a captioned image to its full size inside its figure', () => {
+    expect(renderArticle('![The form](/uploads/abc.webp "The order form")')).toBe(
+      '<figure><a href="/uploads/abc.webp" class="article-image"><img src="/uploads/abc.webp" alt="The form"></a><figcaption>The order form</figcaption></figure>\n',
+    )
+  })
 })

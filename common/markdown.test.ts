@@ -47,6 +47,46 @@ describe('renderMarkdown', () => {
   })
 })
 
+describe('captioned images', () => {
+  it('makes an image with a title, alone in its paragraph, a figure with that caption', () => {
+    expect(
+      renderMarkdown('Before.\n\n![A desk](/uploads/a.webp "The desk, in spring")\n\nAfter.'),
+    ).toBe(
+      '<p>Before.</p>\n<figure><img src="/uploads/a.webp" alt="A desk"><figcaption>The desk, in spring</figcaption></figure>\n<p>After.</p>\n',
+    )
+  })
+
+  it('escapes the caption', () => {
+    const html = renderMarkdown('![x](/a.webp "<script>alert(1)</script> & \\"so\\"")')
+    expect(html).toContain(
+      '<figcaption>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;so&quot;</figcaption>',
+    )
+    expect(html).not.toContain('<script')
+  })
+
+  it('leaves an image without a title as it was', () => {
+    expect(renderMarkdown('![A desk](/uploads/a.webp)')).toBe(
+      '<p><img src="/uploads/a.webp" alt="A desk"></p>\n',
+    )
+  })
+
+  it('leaves an image inside a sentence inline, its title kept', () => {
+    const html = renderMarkdown('The logo ![L](/l.webp "Our logo") sits here.')
+    expect(html).toBe('<p>The logo <img src="/l.webp" alt="L" title="Our logo"> sits here.</p>\n')
+    expect(html).not.toContain('<figure')
+  })
+
+  it('captions a linked image alone in its paragraph, keeping the link', () => {
+    expect(renderMarkdown('[![L](/l.webp "Home page")](https://example.com)')).toBe(
+      '<figure><a href="https://example.com"><img src="/l.webp" alt="L"></a><figcaption>Home page</figcaption></figure>\n',
+    )
+  })
+
+  it('makes no figure of an image with an unsafe address', () => {
+    expect(renderMarkdown('![x](javascript:alert(1) "Caption")')).not.toMatch(/<figure|<img/)
+  })
+})
+
 describe('isSafeUrl', () => {
   it.each(['/contact', '#top', 'https://example.com', 'mailto:a@b.c'])('accepts %s', (url) => {
     expect(isSafeUrl(url)).toBe(true)

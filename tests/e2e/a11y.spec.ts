@@ -329,9 +329,18 @@ test('a journal post keeps its code block and footer dark and readable in the da
   const footerColours = () =>
     footer.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])
   const lightFooter = await footerColours()
+  const callToAction = page.locator('.cta-band')
+  const callColours = () =>
+    callToAction.evaluate((el) => [
+      getComputedStyle(el).backgroundColor,
+      getComputedStyle(el.querySelector('h2')!).color,
+    ])
+  const lightCall = await callColours()
   await useScheme(page, 'dark')
   // The footer is the same dark band in both schemes (the swapped palette turned it pale).
   expect(await footerColours()).toEqual(lightFooter)
+  // So is the call to action above it, a deep accent band with white text.
+  expect(await callColours()).toEqual(lightCall)
   const block = page.locator('.article-body pre')
   // Light text on its own dark ground, as in the light scheme (the swapped palette made it white).
   await expect(block).toHaveCSS('background-color', 'rgb(13, 17, 23)')

@@ -70,6 +70,15 @@ test('a new business name and social links show in the header, footer, JSON-LD a
   await saveSettings(page)
   // The page's own header follows at once.
   await expect(page.getByRole('banner').getByText(businessName)).toBeVisible()
+  // The admin's brand is the business's name, whole and alone: no generic "Admin" beside it.
+  const brand = page.getByRole('banner').getByRole('link', { name: businessName, exact: true })
+  await expect(brand).toHaveText(businessName)
+  const isWhole = await brand
+    .locator('[data-shell-brand]')
+    .evaluate(
+      (name) => name.scrollWidth <= name.clientWidth && name.scrollHeight <= name.clientHeight,
+    )
+  expect(isWhole).toBe(true)
 
   const { context, page: visitor } = await newNoJsPage(browser)
   await visitor.goto('/')

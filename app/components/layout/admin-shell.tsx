@@ -1,7 +1,8 @@
 /**
  * The owner's app frame around the admin screens and an admin's profile: a fixed side navigation
  * on a laptop, a top bar whose Menu button opens the same navigation as a sheet on a phone. The top
- * bar keeps the specification's header menus (Admin and the account menu) on a laptop.
+ * bar opens with the business's mark and name and keeps the specification's header menus (Admin
+ * and the account menu) on a laptop.
  */
 import {
   BookOpen,
@@ -154,22 +155,22 @@ function SectionsNav({ badges }: { badges: ShellBadges }) {
 }
 
 /**
- * The business's mark and name, leading to the dashboard. The link is named by the text it shows
- * ("<name> Admin", the space between the two lines included), as WCAG 2.5.3 asks.
+ * The business's mark and name (from the settings, as the public header shows them), leading to
+ * the dashboard: the owner's own name for their workspace, where a generic "Admin" stood. A long
+ * name wraps onto a second line rather than being cut. The link is named by the text it shows, as
+ * WCAG 2.5.3 asks (the mark is decoration).
  */
 function ShellBrand() {
   const { businessName } = useSiteSettings()
   return (
     <Link to={href('/admin/dashboard')} className="flex min-w-0 items-center gap-2.5 rounded-md">
       <SiteLogo className="h-7 w-7 shrink-0" />
-      <span className="min-w-0">
-        <span
-          className="block truncate text-sm leading-tight font-semibold text-slate-900"
-          title={businessName}
-        >
-          {businessName}
-        </span>{' '}
-        <span className="block text-xs leading-tight text-slate-600">Admin</span>
+      <span
+        data-shell-brand=""
+        className="line-clamp-2 min-w-0 text-sm leading-tight font-semibold break-words text-slate-900"
+        title={businessName}
+      >
+        {businessName}
       </span>
     </Link>
   )

@@ -14,7 +14,7 @@ export function CallToAction({
   return (
     <section aria-labelledby="cta-title" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 pt-4 pb-16 sm:px-6 sm:pb-20">
-        <div className="rounded-2xl bg-brand-900 px-6 py-12 text-center sm:px-12 [&_:focus-visible]:outline-white">
+        <div className="cta-band rounded-2xl bg-brand-900 px-6 py-12 text-center sm:px-12 [&_:focus-visible]:outline-white">
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white">
             {title}
           </h2>

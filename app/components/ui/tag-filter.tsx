@@ -44,7 +44,7 @@ export function TagFilter({
           <>
             <span
               aria-hidden="true"
-              className={cn('text-xs', isCurrent(tag) ? 'text-brand-50' : 'text-slate-600')}
+              className={cn('text-xs', isCurrent(tag) ? 'text-on-accent' : 'text-slate-600')}
             >
               {count}
             </span>

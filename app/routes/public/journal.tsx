@@ -50,7 +50,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </PageIntro>
-      <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
         <PublishedList
           basePath={href('/journal')}
           tags={tags}
@@ -70,13 +70,13 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
             pagination: 'Journal pages',
           }}
         >
-          <div className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {posts.map((post) => (
               <PostCard key={post._id} post={post} />
             ))}
           </div>
         </PublishedList>
-        <div className="mt-14">
+        <div className="mt-14 max-w-3xl">
           <SubscribeForm />
         </div>
       </div>

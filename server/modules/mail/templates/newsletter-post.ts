@@ -8,11 +8,13 @@ const CODE_STYLE =
   'font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:0.92em;background:#f1f5f9;padding:1px 4px;border-radius:4px'
 const PRE_CODE_STYLE =
   'font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:none;padding:0;color:inherit'
+const FIGURE_STYLE = 'margin:16px 0'
+const FIGCAPTION_STYLE = 'margin-top:6px;font-size:14px;line-height:1.5;color:#64748b'
 
 /**
  * The post's body as mail HTML: site paths made absolute (a mail has no base address), code in
  * inline styles (most mail clients drop style sheets), links in the accent colour, images no wider
- * than the mail. Links point straight at their address: no tracking redirect, no tracking pixel.
+ * than the mail, a figure's caption small and grey under its image. Links point straight at their address: no tracking redirect, no tracking pixel.
  */
 function mailBodyHtml(markdown: string, publicUrl: string, accentColor: string): string {
   return renderMarkdown(markdown)
@@ -20,6 +22,8 @@ function mailBodyHtml(markdown: string, publicUrl: string, accentColor: string):
     .replace(/<pre><code([^>]*)>/g, `<pre style="${PRE_STYLE}"><code$1 style="${PRE_CODE_STYLE}">`)
     .replace(/<code>/g, `<code style="${CODE_STYLE}">`)
     .replace(/<img /g, '<img style="max-width:100%;height:auto" ')
+    .replace(/<figure>/g, `<figure style="${FIGURE_STYLE}">`)
+    .replace(/<figcaption>/g, `<figcaption style="${FIGCAPTION_STYLE}">`)
     .replace(/<a /g, `<a style="color:${escapeMarkup(accentColor)}" `)
 }
 
