@@ -14,7 +14,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 export const formatPostDate = (iso: string | null) => (iso ? DATE_FORMAT.format(new Date(iso)) : '')
 
 /** The journal's grid: one column on a phone, two from 768 px, three from 1024 px (max-w-6xl). */
-export const POST_GRID_COVER_SIZES =
+const POST_GRID_COVER_SIZES =
   '(min-width: 1152px) 352px, (min-width: 1024px) calc(33vw - 2rem), (min-width: 768px) calc(50vw - 2rem), calc(100vw - 2rem)'
 
 /** A cover's frame: every card of a row opens with the same 16:9 band, cover or not. */
