@@ -59,6 +59,8 @@ test('with JavaScript the form shows Sending..., toasts success, clears itself a
   )
   await expect(confirmation.getByRole('heading', { name: 'What happens next' })).toBeVisible()
   await expect(form.getByRole('button', { name: 'Send message' })).toBeHidden()
+  // The thanks heads the box: the form's own heading over it would ask for what was just sent.
+  await expect(page.locator('#contact-form-title')).toHaveCSS('position', 'absolute')
   // The page stayed put: a fetcher post, not a document navigation.
   await expect(page).toHaveURL('/contact')
 
@@ -126,10 +128,12 @@ test('without JavaScript the plain form post stores the message and shows the su
     await expect(confirmation).toContainText('copy of your message is on its way')
     await expect(confirmation.getByRole('listitem')).not.toHaveCount(0)
     await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeHidden()
+    await expect(page.locator('#contact-form-title')).toHaveCSS('position', 'absolute')
     // Without JavaScript, "Send another message" is a link to a fresh form.
     await confirmation.getByRole('link', { name: 'Send another message' }).click()
     await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeVisible()
     await expect(contactForm(page).getByLabel('Full name')).toHaveValue('')
+    await expect(page.getByRole('heading', { name: 'Tell me about your project' })).toBeVisible()
 
     // A second message within the hour gets no second acknowledgement, and the page says so.
     await fillContactForm(page, { ...contact, subject: `${contact.subject} again` })
