@@ -5,7 +5,7 @@ import { openDatabase, protectDataDir } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { holdsCluster } from './db/pglite-cluster.ts'
 import { isBackgroundWorkInFlight } from './lib/background-work.ts'
-import { releaseMemoryWhenIdle } from './lib/idle-memory.ts'
+import { collectBetweenStartSteps, releaseMemoryWhenIdle } from './lib/idle-memory.ts'
 import { hashPassword } from './lib/passwords.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { describeFirstRun, putFirstRunContent } from './first-run/first-run.ts'
@@ -16,6 +16,8 @@ import { localChannelPath } from './modules/local-admin/local-admin.client.ts'
 // Everything this process writes (database files, outbox mails) is for its owner's eyes only.
 process.umask(0o077)
 const config = loadConfigOrExit()
+// What each step of the start leaves behind is collected before the next one (docs/decisions/053).
+const collectStartGarbage = collectBetweenStartSteps()
 await protectDataDir(config.dataDir, [config.mail.outboxDir])
 // A start that creates the embedded database creates the admin too: its password hash (argon2id
 // holds 19 MiB while it works) is begun now, while the process is small, rather than on top of
@@ -30,12 +32,15 @@ const database = await openDatabase(config.database, { role: 'server' }).catch((
   console.error(error.message)
   process.exit(1)
 })
+collectStartGarbage()
 await migrateDatabase(database)
+collectStartGarbage()
 const app = await buildApp({
   config,
   database,
   logger: { level: config.logLevel, stream: await logStream(config.logFormat) },
 })
+collectStartGarbage()
 
 // First-run content (server/first-run/): stored where it was never written, so only a new site gets it.
 const firstRun = describeFirstRun(await putFirstRunContent(app.services))

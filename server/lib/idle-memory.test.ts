@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events'
 import { createServer } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { memoryReducingCollection, releaseMemoryWhenIdle } from './idle-memory.ts'
+import {
+  collectBetweenStartSteps,
+  memoryReducingCollection,
+  releaseMemoryWhenIdle,
+} from './idle-memory.ts'
 
 const MB = 1024 * 1024
 
@@ -121,6 +125,30 @@ describe('releaseMemoryWhenIdle', () => {
     site.request().close()
     vi.advanceTimersByTime(10_000)
     expect(site.collections).toEqual([])
+  })
+})
+
+describe('collectBetweenStartSteps', () => {
+  it('collects after a step that grew the process by the threshold, measuring each step from the last', () => {
+    let rssMb = 100
+    const collections: number[] = []
+    const afterStep = collectBetweenStartSteps({
+      growthBytes: 16 * MB,
+      rss: () => rssMb * MB,
+      collect: () => {
+        collections.push(rssMb)
+        rssMb -= 10
+      },
+    })
+    rssMb = 150 // the database opened
+    afterStep()
+    expect(collections).toEqual([150])
+    rssMb = 150 // 140 after the collection, so this step grew it by 10 MB
+    afterStep()
+    expect(collections).toEqual([150])
+    rssMb = 166 // 16 MB more than after the last step
+    afterStep()
+    expect(collections).toEqual([150, 166])
   })
 })
 

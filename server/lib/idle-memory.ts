@@ -49,6 +49,32 @@ export function memoryReducingCollection(): () => void {
   return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' })
 }
 
+export interface StartupCollectionOptions {
+  /** How much the process must have grown since the last step (or the start) to collect. */
+  growthBytes?: number
+  rss?: () => number
+  collect?: () => void
+}
+
+/**
+ * For the steps of a start (opening the database, migrating, building the app): each step leaves
+ * garbage behind (the database's files read once, the migrations' SQL, every route's schemas
+ * compiled), and V8 grows its heap over it rather than collect, so a start only ever grows and its
+ * peak is its end. Called after a step, the result collects (memory-reducing, as when the server
+ * goes quiet) if the process grew by `growthBytes` since the last call, so the next step builds on
+ * what is live alone (docs/decisions/053).
+ */
+export function collectBetweenStartSteps(options: StartupCollectionOptions = {}) {
+  const growthBytes = options.growthBytes ?? IDLE_MEMORY_DEFAULTS.growthBytes
+  const rss = options.rss ?? (() => process.memoryUsage.rss())
+  const collect = options.collect ?? memoryReducingCollection()
+  let baseline = rss()
+  return () => {
+    if (rss() - baseline >= growthBytes) collect()
+    baseline = rss()
+  }
+}
+
 /** Watches `server`'s requests and collects when it goes quiet; the result stops watching. */
 export function releaseMemoryWhenIdle(server: Server, options: IdleMemoryOptions = {}) {
   const quietMs = options.quietMs ?? IDLE_MEMORY_DEFAULTS.quietMs
