@@ -4,8 +4,9 @@
  * works without JavaScript; with it, the static pages' script posts it in place (enhanceBooking).
  */
 import { Alert } from '#app/components/ui/alert.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { TextareaField } from '#app/components/ui/field.tsx'
 import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
+import { VisitorEmailField, VisitorNameField } from '#app/components/ui/visitor-fields.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 
@@ -53,25 +54,8 @@ export function BookingForm({
       <input type="hidden" name="duration" value={duration} />
       <input type="hidden" name="timeZone" value={zone} />
       {failure && !hasFieldError ? <Alert kind="error">{failure.message}</Alert> : null}
-      <InputField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={TEXT_LIMITS.name}
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <InputField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={TEXT_LIMITS.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
+      <VisitorNameField defaultValue={values.name} error={errors.name} />
+      <VisitorEmailField defaultValue={values.email} error={errors.email} />
       <InquiryQuestions
         inquiry={inquiry}
         values={values}

@@ -10,6 +10,7 @@ import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { VisitorNameField } from '#app/components/ui/visitor-fields.tsx'
 import { useFocusFirstError } from '#app/lib/form.ts'
 import { FILE_TOO_LARGE, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import {
@@ -59,15 +60,7 @@ export function TestimonialForm({
           <strong className="font-semibold">Testimonial not sent</strong>: {failure.message}
         </Alert>
       ) : null}
-      <InputField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={TESTIMONIAL_FIELD_MAX}
-        defaultValue={values.name ?? name}
-        error={errors.name}
-      />
+      <VisitorNameField defaultValue={values.name ?? name} error={errors.name} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           label="Role"
