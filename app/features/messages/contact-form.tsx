@@ -16,6 +16,7 @@ import { CheckBadge } from '#app/components/ui/check-badge.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
 import { VisitorEmailField } from '#app/components/ui/visitor-fields.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
 import type { ContactBody } from '#common/schemas/messages.ts'
@@ -89,12 +90,11 @@ export function ContactForm({
   const isFailureShown = !!failure && !inPlace.isToasted
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
+  const field = fieldPropsOf(values, errors)
   const fieldProps = (name: TextField) => ({
-    name,
+    ...field(name),
     required: true,
     maxLength: MAX_LENGTH[name],
-    defaultValue: values[name],
-    error: errors[name],
   })
 
   return (
