@@ -10,7 +10,7 @@ import { runIntent, useFormSubmit } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
 import { removePasskey } from './account-security.api.ts'
 import { createPasskey, passkeyErrorMessage } from './passkeys.ts'
-import { formatWhen, ProfileSection } from './profile-section.tsx'
+import { formatWhen, ProfileList, ProfileListRow, ProfileSection } from './profile-section.tsx'
 
 /** The passkey's label, the one field the form has; the credential comes from the device. */
 const PasskeyNameSchema = PasskeyAddBodySchema.pick({ name: true })
@@ -61,32 +61,29 @@ export function PasskeysSection({ list }: { list: Settled<Passkey[]> }) {
     >
       {error || add.errors?.form ? <Alert kind="error">{error ?? add.errors?.form}</Alert> : null}
       {passkeys && passkeys.length > 0 ? (
-        <ul
-          aria-label="Passkeys"
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
-        >
+        <ProfileList label="Passkeys">
           {passkeys.map((passkey) => (
-            <li key={passkey._id} className="flex items-center justify-between gap-3 px-4 py-3">
-              <div className="min-w-0 text-sm">
-                <p className="font-medium text-slate-900">{passkey.name}</p>
-                <p className="text-slate-600">
-                  Added {formatWhen(passkey.createdAt)}
-                  {passkey.lastUsedAt
-                    ? `, last used ${formatWhen(passkey.lastUsedAt)}`
-                    : ', not used yet'}
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Remove the passkey ${passkey.name}`}
-                onClick={() => void remove(passkey)}
-              >
-                Remove
-              </Button>
-            </li>
+            <ProfileListRow
+              key={passkey._id}
+              title={passkey.name}
+              detail={`Added ${formatWhen(passkey.createdAt)}${
+                passkey.lastUsedAt
+                  ? `, last used ${formatWhen(passkey.lastUsedAt)}`
+                  : ', not used yet'
+              }`}
+              action={
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove the passkey ${passkey.name}`}
+                  onClick={() => void remove(passkey)}
+                >
+                  Remove
+                </Button>
+              }
+            />
           ))}
-        </ul>
+        </ProfileList>
       ) : null}
       <form onSubmit={add.onSubmit} noValidate className="space-y-4">
         <InputField

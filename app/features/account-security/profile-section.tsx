@@ -22,6 +22,36 @@ export function ProfileSection({
   )
 }
 
+/** The section's list of sessions or passkeys, a bordered box with a row each. */
+export function ProfileList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+      {children}
+    </ul>
+  )
+}
+
+/** A row of a ProfileList: what it is, when it was added or used, and its one button. */
+export function ProfileListRow({
+  title,
+  detail,
+  action,
+}: {
+  title: ReactNode
+  detail: ReactNode
+  action?: ReactNode
+}) {
+  return (
+    <li className="flex items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-900">{title}</p>
+        <p className="text-slate-600">{detail}</p>
+      </div>
+      {action}
+    </li>
+  )
+}
+
 /** "3 minutes ago", "on 4 March 2026" and the like, for the lists of sessions and passkeys. */
 export function formatWhen(iso: string, now = Date.now()): string {
   const ms = now - new Date(iso).getTime()

@@ -1,7 +1,7 @@
 import { ReverifyBodySchema, type AccountSecurity } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField } from '#app/components/ui/field.tsx'
+import { CurrentPasswordField } from '#app/components/ui/current-password-field.tsx'
 import { useFormSubmit } from '#app/lib/form.ts'
 import { reverify } from './account-security.api.ts'
 import { ProfileSection } from './profile-section.tsx'
@@ -33,11 +33,9 @@ export function ReverifySection({
       ) : (
         <form onSubmit={form.onSubmit} noValidate className="space-y-4">
           {form.errors?.form ? <Alert kind="error">{form.errors.form}</Alert> : null}
-          <InputField
+          <CurrentPasswordField
             label="Password"
             name="password"
-            type="password"
-            autoComplete="current-password"
             required
             error={form.errors?.password}
           />

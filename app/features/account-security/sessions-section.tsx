@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { runIntent } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
 import { endSession } from './account-security.api.ts'
-import { formatWhen, ProfileSection } from './profile-section.tsx'
+import { formatWhen, ProfileList, ProfileListRow, ProfileSection } from './profile-section.tsx'
 
 /** Where the account is signed in, "this device" first; any other one can be ended. */
 export function SessionsSection({ list }: { list: Settled<SignedInSession[]> }) {
@@ -31,14 +31,12 @@ export function SessionsSection({ list }: { list: Settled<SignedInSession[]> }) 
     >
       {list.ok ? null : <Alert kind="error">{list.message}</Alert>}
       {sessions ? (
-        <ul
-          aria-label="Signed-in devices"
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
-        >
+        <ProfileList label="Signed-in devices">
           {sessions.map((session) => (
-            <li key={session._id} className="flex items-center justify-between gap-3 px-4 py-3">
-              <div className="min-w-0 text-sm">
-                <p className="font-medium text-slate-900">
+            <ProfileListRow
+              key={session._id}
+              title={
+                <>
                   {session.device}
                   {session.place ? ` · ${session.place}` : ''}
                   {session.current ? (
@@ -46,25 +44,24 @@ export function SessionsSection({ list }: { list: Settled<SignedInSession[]> }) 
                       This device
                     </span>
                   ) : null}
-                </p>
-                <p className="text-slate-600">
-                  Signed in {formatWhen(session.createdAt)}, last seen{' '}
-                  {formatWhen(session.lastSeenAt)}
-                </p>
-              </div>
-              {session.current ? null : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`End the session on ${session.device}`}
-                  onClick={() => void end(session)}
-                >
-                  End
-                </Button>
-              )}
-            </li>
+                </>
+              }
+              detail={`Signed in ${formatWhen(session.createdAt)}, last seen ${formatWhen(session.lastSeenAt)}`}
+              action={
+                session.current ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`End the session on ${session.device}`}
+                    onClick={() => void end(session)}
+                  >
+                    End
+                  </Button>
+                )
+              }
+            />
           ))}
-        </ul>
+        </ProfileList>
       ) : null}
     </ProfileSection>
   )

@@ -8,6 +8,7 @@ import {
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
+import { CurrentPasswordField } from '#app/components/ui/current-password-field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
 import { useFormSubmit } from '#app/lib/form.ts'
 import {
@@ -127,11 +128,9 @@ export function TwoFactorSection({
             className="space-y-4 rounded-lg border border-slate-200 p-4"
           >
             <h3 className="text-sm font-semibold text-slate-800">Turn two-factor off</h3>
-            <InputField
+            <CurrentPasswordField
               label="Current password"
               name="currentPassword"
-              type="password"
-              autoComplete="current-password"
               required
               error={disable.errors?.currentPassword}
             />

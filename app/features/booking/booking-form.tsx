@@ -4,8 +4,10 @@
  * works without JavaScript; with it, the static pages' script posts it in place (enhanceBooking).
  */
 import { Alert } from '#app/components/ui/alert.tsx'
-import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { TextareaField } from '#app/components/ui/field.tsx'
 import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
+import { VisitorEmailField, VisitorNameField } from '#app/components/ui/visitor-fields.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { TEXT_LIMITS } from '#common/constants.ts'
 
@@ -47,31 +49,15 @@ export function BookingForm({
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
   const hasFieldError = Object.keys(errors).length > 0
+  const field = fieldPropsOf(values, errors)
   return (
     <form method="post" aria-label="Your details" className="space-y-5" noValidate={false}>
       <input type="hidden" name="start" value={start} />
       <input type="hidden" name="duration" value={duration} />
       <input type="hidden" name="timeZone" value={zone} />
       {failure && !hasFieldError ? <Alert kind="error">{failure.message}</Alert> : null}
-      <InputField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={TEXT_LIMITS.name}
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <InputField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={TEXT_LIMITS.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
+      <VisitorNameField defaultValue={values.name} error={errors.name} />
+      <VisitorEmailField defaultValue={values.email} error={errors.email} />
       <InquiryQuestions
         inquiry={inquiry}
         values={values}
@@ -80,12 +66,10 @@ export function BookingForm({
       />
       <TextareaField
         label="Message (optional)"
-        name="message"
         rows={4}
         maxLength={TEXT_LIMITS.message}
         hint="Anything that helps prepare the call: your project, your questions."
-        defaultValue={values.message}
-        error={errors.message}
+        {...field('message')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <a

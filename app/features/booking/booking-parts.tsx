@@ -70,12 +70,12 @@ export function AboutCall({
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
       <ul className="space-y-2.5 text-sm text-slate-700">
         <li className="flex items-center gap-2.5">
-          <ClockIcon />
+          <DetailIcon shape="clock" />
           <span>{formatDuration(duration)}</span>
         </li>
         {location ? (
           <li className="flex items-start gap-2.5">
-            {videoHost(location) ? <VideoIcon /> : <PinIcon />}
+            <DetailIcon shape={videoHost(location) ? 'video' : 'pin'} />
             <span className="min-w-0 break-words">
               {videoHost(location) ? `Video call · ${videoHost(location)}` : location}
             </span>
@@ -99,7 +99,7 @@ export function CallTime({
 }) {
   return (
     <div className={cn('flex items-start gap-2.5 text-sm text-slate-800', className)}>
-      <CalendarIcon />
+      <DetailIcon shape="calendar" />
       <div>
         <p className="font-semibold text-slate-900">{dayOf(slot.start, zone)}</p>
         <p>{timeRange(slot, zone)}</p>
@@ -119,8 +119,36 @@ function videoHost(location: string): string | null {
   }
 }
 
-/** A detail's line icon: a 20-unit outline in the detail's muted colour. */
-function DetailIcon({ children }: { children: ReactNode }) {
+/** The details' line icons: outlines on a 20-unit grid. */
+const DETAIL_SHAPES = {
+  video: (
+    <>
+      <rect x="2.5" y="5" width="10.5" height="10" rx="2" />
+      <path d="m13 9 4.5-2.5v7L13 11" strokeLinejoin="round" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="M10 6v4l2.5 2.5" strokeLinecap="round" />
+    </>
+  ),
+  pin: (
+    <>
+      <path d="M10 18s6-5.2 6-10a6 6 0 1 0-12 0c0 4.8 6 10 6 10Z" strokeLinejoin="round" />
+      <circle cx="10" cy="8" r="2" />
+    </>
+  ),
+  calendar: (
+    <>
+      <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
+      <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
+    </>
+  ),
+}
+
+/** A detail's line icon, in the detail's muted colour. */
+function DetailIcon({ shape }: { shape: keyof typeof DETAIL_SHAPES }) {
   return (
     <svg
       viewBox="0 0 20 20"
@@ -130,43 +158,7 @@ function DetailIcon({ children }: { children: ReactNode }) {
       className="mt-0.5 h-4 w-4 shrink-0 text-slate-500"
       aria-hidden="true"
     >
-      {children}
+      {DETAIL_SHAPES[shape]}
     </svg>
-  )
-}
-
-function VideoIcon() {
-  return (
-    <DetailIcon>
-      <rect x="2.5" y="5" width="10.5" height="10" rx="2" />
-      <path d="m13 9 4.5-2.5v7L13 11" strokeLinejoin="round" />
-    </DetailIcon>
-  )
-}
-
-function ClockIcon() {
-  return (
-    <DetailIcon>
-      <circle cx="10" cy="10" r="7.5" />
-      <path d="M10 6v4l2.5 2.5" strokeLinecap="round" />
-    </DetailIcon>
-  )
-}
-
-function PinIcon() {
-  return (
-    <DetailIcon>
-      <path d="M10 18s6-5.2 6-10a6 6 0 1 0-12 0c0 4.8 6 10 6 10Z" strokeLinejoin="round" />
-      <circle cx="10" cy="8" r="2" />
-    </DetailIcon>
-  )
-}
-
-function CalendarIcon() {
-  return (
-    <DetailIcon>
-      <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
-      <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
-    </DetailIcon>
   )
 }

@@ -4,6 +4,7 @@
  * the screen allows it, a Cancel button.
  */
 import { Link } from 'react-router'
+import { ActionList, ActionListRow } from '#app/components/ui/action-list.tsx'
 import {
   formatShortDay,
   formatSlot,
@@ -31,61 +32,60 @@ export function UpcomingBookings({
   const shown = limit === undefined ? bookings : bookings.slice(0, limit)
   if (shown.length === 0) return <p className="text-sm text-slate-600">No upcoming calls booked.</p>
   return (
-    <ul className="divide-y divide-slate-200">
+    <ActionList>
       {shown.map((booking) => {
         const isOtherZone =
           booking.timeZone !== zone &&
           zoneOffset(booking.timeZone, booking.start) !== zoneOffset(zone, booking.start)
         return (
-          <li
+          <ActionListRow
             key={booking._id}
-            className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            actions={
+              <div className="flex shrink-0 items-center gap-2">
+                {booking.messageId ? (
+                  <Link
+                    to={`/admin/messages?q=${encodeURIComponent(booking.email)}`}
+                    className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                  >
+                    Message<span className="sr-only"> from {booking.name}</span>
+                  </Link>
+                ) : null}
+                {onCancel ? (
+                  <button
+                    type="button"
+                    disabled={cancellingId === booking._id}
+                    onClick={() => onCancel(booking)}
+                    className="rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:text-slate-400"
+                  >
+                    {cancellingId === booking._id ? 'Cancelling...' : 'Cancel'}
+                    <span className="sr-only"> the call with {booking.name}</span>
+                  </button>
+                ) : null}
+              </div>
+            }
           >
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">
-                {booking.name}{' '}
-                <a
-                  href={`mailto:${booking.email}`}
-                  className="text-sm font-normal break-all text-brand-700 underline underline-offset-2"
-                >
-                  {booking.email}
-                </a>
+            <p className="font-semibold text-slate-900">
+              {booking.name}{' '}
+              <a
+                href={`mailto:${booking.email}`}
+                className="text-sm font-normal break-all text-brand-700 underline underline-offset-2"
+              >
+                {booking.email}
+              </a>
+            </p>
+            <p className="text-sm text-slate-700">
+              <time dateTime={booking.start}>{formatSlot(booking, zone)}</time>
+              <span className="text-slate-600"> ({zoneOffset(zone, booking.start)})</span>
+            </p>
+            {isOtherZone ? (
+              <p className="text-xs text-slate-600">
+                Their time: {formatShortDay(zonedParts(booking.start, booking.timeZone).date)},{' '}
+                {formatTime(booking.start, booking.timeZone)} ({zoneName(booking.timeZone)})
               </p>
-              <p className="text-sm text-slate-700">
-                <time dateTime={booking.start}>{formatSlot(booking, zone)}</time>
-                <span className="text-slate-600"> ({zoneOffset(zone, booking.start)})</span>
-              </p>
-              {isOtherZone ? (
-                <p className="text-xs text-slate-600">
-                  Their time: {formatShortDay(zonedParts(booking.start, booking.timeZone).date)},{' '}
-                  {formatTime(booking.start, booking.timeZone)} ({zoneName(booking.timeZone)})
-                </p>
-              ) : null}
-            </div>
-            <div className="flex shrink-0 items-center gap-2">
-              {booking.messageId ? (
-                <Link
-                  to={`/admin/messages?q=${encodeURIComponent(booking.email)}`}
-                  className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                >
-                  Message<span className="sr-only"> from {booking.name}</span>
-                </Link>
-              ) : null}
-              {onCancel ? (
-                <button
-                  type="button"
-                  disabled={cancellingId === booking._id}
-                  onClick={() => onCancel(booking)}
-                  className="rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:text-slate-400"
-                >
-                  {cancellingId === booking._id ? 'Cancelling...' : 'Cancel'}
-                  <span className="sr-only"> the call with {booking.name}</span>
-                </button>
-              ) : null}
-            </div>
-          </li>
+            ) : null}
+          </ActionListRow>
         )
       })}
-    </ul>
+    </ActionList>
   )
 }

@@ -7,16 +7,17 @@
  * (required, type=email): the action validates with the shared schema and its messages are shown
  * beside the fields.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useActionData, useFetcher } from 'react-router'
+import { useId, useState, type ReactNode } from 'react'
+import { useActionData } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { InPlaceForm } from '#app/components/ui/in-place-form.tsx'
+import { InPlaceForm, useInPlaceForm } from '#app/components/ui/in-place-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckBadge } from '#app/components/ui/check-badge.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { InquiryQuestions } from '#app/components/ui/inquiry-questions.tsx'
+import { VisitorEmailField } from '#app/components/ui/visitor-fields.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { isBriefMessage, toast } from '#app/lib/toast.tsx'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
 import type { ContactBody } from '#common/schemas/messages.ts'
 
@@ -27,13 +28,18 @@ export const CONTACT_FAILURE = 'Message not sent'
 const failureText = (result: { detail?: string }) =>
   result.detail ? `${CONTACT_FAILURE}: ${result.detail}` : CONTACT_FAILURE
 
+/** The answer's words, as a toast says them. */
+const outcomeText = (result: ContactResult) => (result.ok ? CONTACT_SUCCESS : failureText(result))
+
 export type ContactField = 'fullName' | 'email' | 'subject' | 'message'
 export type InquiryField = 'projectType' | 'budget' | 'timeline' | 'website'
 export const INQUIRY_FIELDS: InquiryField[] = ['projectType', 'budget', 'timeline', 'website']
 
-const MAX_LENGTH: Record<ContactField, number> = {
+/** The fields of the form's own; the e-mail is every public form's VisitorEmailField. */
+type TextField = Exclude<ContactField, 'email'>
+
+const MAX_LENGTH: Record<TextField, number> = {
   fullName: TEXT_LIMITS.name,
-  email: TEXT_LIMITS.email,
   subject: TEXT_LIMITS.subject,
   message: TEXT_LIMITS.message,
 }
@@ -72,43 +78,29 @@ export function ContactForm({
   const { inquiry, ownerName, responseTime, booking } = useSiteSettings()
   // "Send another message" on a page React renders: the confirmation of the last result goes.
   const [dismissed, setDismissed] = useState<ContactResult | undefined>()
-  const fetcher = useFetcher<ContactResult>()
+  const inPlace = useInPlaceForm(outcomeText)
+  const { fetcher } = inPlace
   // A post without JavaScript comes back as the page's action data and is shown in an alert; a
   // fetcher post's brief outcome is announced by a toast instead, so it never appears twice.
   const documentResult = useActionData<ContactResult>()
   const result = fetcher.data ?? documentResult
-  const formRef = useRef<HTMLFormElement>(null)
-  const isSending = fetcher.state !== 'idle'
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) {
-      toast.success(CONTACT_SUCCESS)
-      formRef.current?.reset()
-    } else if (isBriefMessage(failureText(fetcher.data))) {
-      toast.error(failureText(fetcher.data))
-    }
-  }, [fetcher.state, fetcher.data])
 
   const success = result?.ok && result !== dismissed ? result : undefined
   const failure = result && !result.ok ? result : undefined
-  // A fetcher post's brief failure is a toast; a longer one stays in the form, as without JavaScript.
-  const isFailureShown = !!failure && !(fetcher.data && isBriefMessage(failureText(failure)))
+  const isFailureShown = !!failure && !inPlace.isToasted
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
-  const fieldProps = (name: ContactField) => ({
-    name,
+  const field = fieldPropsOf(values, errors)
+  const fieldProps = (name: TextField) => ({
+    ...field(name),
     required: true,
     maxLength: MAX_LENGTH[name],
-    defaultValue: values[name],
-    error: errors[name],
   })
 
   return (
     <InPlaceForm
-      fetcher={fetcher}
+      inPlace={inPlace}
       name="contact"
-      ref={formRef}
       className="relative space-y-5"
       aria-label="Contact form"
     >
@@ -158,7 +150,7 @@ export function ContactForm({
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <InputField label="Full name" autoComplete="name" {...fieldProps('fullName')} />
-          <InputField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
+          <VisitorEmailField defaultValue={values.email} error={errors.email} />
         </div>
         <InputField label="Subject" {...fieldProps('subject')} />
         <InquiryQuestions inquiry={inquiry} values={values} errors={errors} />
@@ -187,11 +179,11 @@ export function ContactForm({
         <Button
           type="submit"
           size="lg"
-          disabled={isSending}
+          disabled={inPlace.isSending}
           data-pending-label="Sending..."
           className="w-full sm:w-auto"
         >
-          {isSending ? 'Sending...' : 'Send message'}
+          {inPlace.isSending ? 'Sending...' : 'Send message'}
         </Button>
       </div>
     </InPlaceForm>

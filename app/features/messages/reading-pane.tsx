@@ -145,17 +145,13 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
             </h3>
             <ol className="space-y-2">
               {message.replies.map((reply) => (
-                <li
+                <DatedEntry
                   key={reply.sentAt}
-                  className="rounded-md border-l-4 border-emerald-600 bg-emerald-50 px-4 py-2 text-sm"
-                >
-                  <p className="text-xs font-semibold text-emerald-900">
-                    Sent <time dateTime={reply.sentAt}>{formatDate(reply.sentAt)}</time>
-                  </p>
-                  <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">
-                    {reply.text}
-                  </p>
-                </li>
+                  look="reply"
+                  lead="Sent"
+                  at={reply.sentAt}
+                  text={reply.text}
+                />
               ))}
             </ol>
           </section>
@@ -164,6 +160,41 @@ export function ReadingPane({ message, ...actions }: { message: Message } & Read
         <PrivateNotes message={message} />
       </div>
     </section>
+  )
+}
+
+const ENTRY_LOOKS = {
+  reply: {
+    item: 'rounded-md border-l-4 border-emerald-600 bg-emerald-50 px-4 py-2 text-sm',
+    head: 'text-xs font-semibold text-emerald-900',
+  },
+  note: {
+    item: 'rounded-md bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200 ring-inset',
+    head: 'text-xs font-semibold text-amber-900',
+  },
+}
+
+/** A reply sent or a private note, in the pane's lists: its date, then its words as typed. */
+function DatedEntry({
+  look,
+  lead,
+  at,
+  text,
+}: {
+  look: keyof typeof ENTRY_LOOKS
+  /** The word before the date ("Sent"). */
+  lead?: string
+  at: string
+  text: string
+}) {
+  return (
+    <li className={ENTRY_LOOKS[look].item}>
+      <p className={ENTRY_LOOKS[look].head}>
+        {lead ? `${lead} ` : null}
+        <time dateTime={at}>{formatDate(at)}</time>
+      </p>
+      <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">{text}</p>
+    </li>
   )
 }
 
@@ -318,15 +349,7 @@ function PrivateNotes({ message }: { message: Message }) {
       {message.notes.length > 0 ? (
         <ol className="space-y-2">
           {message.notes.map((entry) => (
-            <li
-              key={entry._id}
-              className="rounded-md bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200 ring-inset"
-            >
-              <p className="text-xs font-semibold text-amber-900">
-                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-              </p>
-              <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">{entry.text}</p>
-            </li>
+            <DatedEntry key={entry._id} look="note" at={entry.createdAt} text={entry.text} />
           ))}
         </ol>
       ) : null}

@@ -5,14 +5,11 @@
  * (`data-submit-in-place` on a page rendered without React, a fetcher on a hydrated one).
  * The answer is the same whether or not the address was already subscribed.
  */
-import { useEffect, useRef } from 'react'
-import { useActionData, useFetcher } from 'react-router'
+import { useActionData } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { InPlaceForm } from '#app/components/ui/in-place-form.tsx'
+import { InPlaceForm, useInPlaceForm } from '#app/components/ui/in-place-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { InputField } from '#app/components/ui/field.tsx'
-import { isBriefMessage, toast } from '#app/lib/toast.tsx'
-import { TEXT_LIMITS } from '#common/constants.ts'
+import { VisitorEmailField } from '#app/components/ui/visitor-fields.tsx'
 
 /** The hidden field that says which form a page's post came from. */
 export const SUBSCRIBE_INTENT = 'subscribe'
@@ -27,23 +24,17 @@ export type SubscribeResult =
       email: string
     }
 
+const messageOf = (result: SubscribeResult) => result.message
+
 export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading?: string }) {
-  const fetcher = useFetcher<SubscribeResult>()
+  const inPlace = useInPlaceForm(messageOf)
+  const { fetcher } = inPlace
   const documentResult = useActionData<SubscribeResult | undefined>()
   const pageResult = documentResult?.intent === SUBSCRIBE_INTENT ? documentResult : undefined
-  const formRef = useRef<HTMLFormElement>(null)
-  const isSending = fetcher.state !== 'idle'
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) formRef.current?.reset()
-    if (isBriefMessage(fetcher.data.message))
-      toast[fetcher.data.ok ? 'success' : 'error'](fetcher.data.message)
-  }, [fetcher.state, fetcher.data])
 
   const result = fetcher.data ?? pageResult
   // The answer stays in the form, as without JavaScript; a brief one of a fetcher post is a toast.
-  const shown = result && !(fetcher.data && isBriefMessage(result.message)) ? result : undefined
+  const shown = result && !inPlace.isToasted ? result : undefined
   const failure = result && !result.ok ? result : undefined
   const emailError = failure?.fieldErrors.email
   return (
@@ -59,9 +50,8 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
         an unsubscribe link, and no mail is tracked.
       </p>
       <InPlaceForm
-        fetcher={fetcher}
+        inPlace={inPlace}
         name="subscribe"
-        ref={formRef}
         className="mt-5"
         aria-label="Subscribe to the journal"
       >
@@ -73,19 +63,18 @@ export function SubscribeForm({ heading = 'Get new posts by e-mail' }: { heading
         <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <InputField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={TEXT_LIMITS.email}
+            <VisitorEmailField
               defaultValue={!fetcher.data ? failure?.email : undefined}
               error={emailError}
             />
           </div>
-          <Button type="submit" size="lg" disabled={isSending} data-pending-label="Subscribing...">
-            {isSending ? 'Subscribing...' : 'Subscribe'}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={inPlace.isSending}
+            data-pending-label="Subscribing..."
+          >
+            {inPlace.isSending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </div>
       </InPlaceForm>

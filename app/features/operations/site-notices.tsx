@@ -4,7 +4,7 @@
  * the outbox: mail waiting to be sent, and mail refused for good with a way to send it again.
  * The dashboard's loader reads them; a backup or a mail sent again revalidates it.
  */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { BackupInfo, OperationsStatus } from '#common/schemas/operations.ts'
 import type { OutboxPage } from '#common/schemas/outbox.ts'
@@ -48,23 +48,46 @@ export function SiteNotices({
   )
 }
 
+/** One of the three columns: its heading, what it says, and the error of what it just tried. */
+function Notice({
+  title,
+  error,
+  children,
+}: {
+  title: string
+  error?: string
+  children: ReactNode
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+      {error ? (
+        <Alert kind="error" className="mt-3">
+          {error}
+        </Alert>
+      ) : null}
+    </div>
+  )
+}
+
 function Warnings({ notices }: { notices: OperationsStatus['notices'] }) {
   if (notices.length === 0)
     return (
-      <div>
-        <h3 className="text-sm font-semibold text-slate-900">Configuration</h3>
+      <Notice title="Configuration">
         <p className="mt-2 text-sm text-slate-700">
           Nothing to fix: the site is set up for production.
         </p>
-      </div>
+      </Notice>
     )
   return (
-    <div>
-      <h3 className="text-sm font-semibold text-slate-900">
-        {notices.length === 1
+    <Notice
+      title={
+        notices.length === 1
           ? '1 configuration warning'
-          : `${notices.length} configuration warnings`}
-      </h3>
+          : `${notices.length} configuration warnings`
+      }
+    >
       <ul className="mt-2 space-y-2">
         {notices.map((notice) => (
           <li
@@ -75,7 +98,7 @@ function Warnings({ notices }: { notices: OperationsStatus['notices'] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </Notice>
   )
 }
 
@@ -106,8 +129,7 @@ function Backups({
   }
 
   return (
-    <div>
-      <h3 className="text-sm font-semibold text-slate-900">Backups</h3>
+    <Notice title="Backups" error={error}>
       <p className="mt-2 text-sm text-slate-900">
         <span className="text-slate-600">Last backup: </span>
         {backups.last ? describeBackup(backups.last) : 'none yet'}
@@ -121,12 +143,7 @@ function Backups({
       <Button className="mt-4" onClick={() => void download()} disabled={isDownloading}>
         {isDownloading ? 'Preparing the backup...' : 'Download a fresh backup'}
       </Button>
-      {error ? (
-        <Alert kind="error" className="mt-3">
-          {error}
-        </Alert>
-      ) : null}
-    </div>
+    </Notice>
   )
 }
 
@@ -156,8 +173,7 @@ function Mail({
   }
 
   return (
-    <div>
-      <h3 className="text-sm font-semibold text-slate-900">Mail</h3>
+    <Notice title="Mail" error={error}>
       <p className="mt-2 text-sm text-slate-700">
         {counts.queued === 0 && counts.failed === 0
           ? 'Every mail went out.'
@@ -195,11 +211,6 @@ function Mail({
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <Alert kind="error" className="mt-3">
-          {error}
-        </Alert>
-      ) : null}
-    </div>
+    </Notice>
   )
 }

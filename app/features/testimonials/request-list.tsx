@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { TestimonialRequestList } from '#common/schemas/testimonials.ts'
+import { ActionList, ActionListRow } from '#app/components/ui/action-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatDate } from '#app/lib/format-date.ts'
 
@@ -35,38 +36,37 @@ export function TestimonialRequestList({
   if (requests.length === 0)
     return <p className="text-sm text-slate-600">No testimonial requests sent yet.</p>
   return (
-    <ul className="divide-y divide-slate-200" aria-label="Requests sent">
+    <ActionList label="Requests sent">
       {requests.map((request) => {
         const state = requestState(request, now)
         return (
-          <li
+          <ActionListRow
             key={request._id}
-            className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            actions={
+              request.usedAt ? null : (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={isBusy}
+                  aria-label={`Resend a new link to ${request.name}`}
+                  onClick={() => onResend(request)}
+                >
+                  Resend
+                </Button>
+              )
+            }
           >
-            <div className="min-w-0">
-              <p className="font-medium wrap-anywhere text-slate-900">
-                {request.name}{' '}
-                <span className="font-normal text-slate-600">&lt;{request.email}&gt;</span>
-              </p>
-              <p className="text-sm text-slate-600">
-                Sent <time dateTime={request.sentAt}>{formatDate(request.sentAt)}</time> ·{' '}
-                <span className={state.tone}>{state.label}</span>
-              </p>
-            </div>
-            {request.usedAt ? null : (
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={isBusy}
-                aria-label={`Resend a new link to ${request.name}`}
-                onClick={() => onResend(request)}
-              >
-                Resend
-              </Button>
-            )}
-          </li>
+            <p className="font-medium wrap-anywhere text-slate-900">
+              {request.name}{' '}
+              <span className="font-normal text-slate-600">&lt;{request.email}&gt;</span>
+            </p>
+            <p className="text-sm text-slate-600">
+              Sent <time dateTime={request.sentAt}>{formatDate(request.sentAt)}</time> ·{' '}
+              <span className={state.tone}>{state.label}</span>
+            </p>
+          </ActionListRow>
         )
       })}
-    </ul>
+    </ActionList>
   )
 }

@@ -5,6 +5,7 @@ import { messageOf } from '#app/lib/api-client.ts'
 import { cn } from '#app/lib/cn.ts'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
 import {
   TESTIMONIAL_FIELD_MAX,
@@ -40,42 +41,22 @@ export function TestimonialEditForm({
   onEdit: () => void
   onCancel: () => void
 }) {
+  const field = fieldPropsOf<'name' | 'role' | 'company' | 'text'>(testimonial, errors)
   return (
     <FieldsForm errors={errors} onChange={onEdit} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={testimonial._id} />
-      <InputField
-        label="Name"
-        name="name"
-        required
-        maxLength={TESTIMONIAL_FIELD_MAX}
-        defaultValue={testimonial.name}
-        error={errors?.name}
-      />
+      <InputField label="Name" required maxLength={TESTIMONIAL_FIELD_MAX} {...field('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Role"
-          name="role"
-          maxLength={TESTIMONIAL_FIELD_MAX}
-          defaultValue={testimonial.role}
-          error={errors?.role}
-        />
-        <InputField
-          label="Company"
-          name="company"
-          maxLength={TESTIMONIAL_FIELD_MAX}
-          defaultValue={testimonial.company}
-          error={errors?.company}
-        />
+        <InputField label="Role" maxLength={TESTIMONIAL_FIELD_MAX} {...field('role')} />
+        <InputField label="Company" maxLength={TESTIMONIAL_FIELD_MAX} {...field('company')} />
       </div>
       <TextareaField
         label="Testimonial"
-        name="text"
         required
         rows={5}
         maxLength={TESTIMONIAL_TEXT_MAX}
-        defaultValue={testimonial.text}
-        error={errors?.text}
+        {...field('text')}
       />
       <RatingField defaultValue={testimonial.rating} error={errors?.rating} />
       <PhotoField

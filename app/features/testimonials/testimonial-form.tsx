@@ -10,6 +10,8 @@ import { Form } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
+import { VisitorNameField } from '#app/components/ui/visitor-fields.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { useFocusFirstError } from '#app/lib/form.ts'
 import { FILE_TOO_LARGE, UPLOAD_MAX_BYTES } from '#common/constants.ts'
 import {
@@ -42,6 +44,7 @@ export function TestimonialForm({
   const formRef = useRef<HTMLFormElement>(null)
   const errors = failure?.fieldErrors ?? {}
   const values = failure?.values ?? {}
+  const field = fieldPropsOf(values, errors)
   useFocusFirstError(formRef, failure?.fieldErrors)
   const rating = Number(values.rating)
 
@@ -59,44 +62,30 @@ export function TestimonialForm({
           <strong className="font-semibold">Testimonial not sent</strong>: {failure.message}
         </Alert>
       ) : null}
-      <InputField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={TESTIMONIAL_FIELD_MAX}
-        defaultValue={values.name ?? name}
-        error={errors.name}
-      />
+      <VisitorNameField defaultValue={values.name ?? name} error={errors.name} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           label="Role"
-          name="role"
           autoComplete="organization-title"
           maxLength={TESTIMONIAL_FIELD_MAX}
           hint="Optional, for example Owner or Marketing lead."
-          defaultValue={values.role}
-          error={errors.role}
+          {...field('role')}
         />
         <InputField
           label="Company"
-          name="company"
           autoComplete="organization"
           maxLength={TESTIMONIAL_FIELD_MAX}
           hint="Optional."
-          defaultValue={values.company}
-          error={errors.company}
+          {...field('company')}
         />
       </div>
       <TextareaField
         label="Testimonial"
-        name="text"
         rows={6}
         required
         maxLength={TESTIMONIAL_TEXT_MAX}
         hint="A few sentences: what the project was, how it went, what changed for you."
-        defaultValue={values.text}
-        error={errors.text}
+        {...field('text')}
       />
       <RatingField
         defaultValue={Number.isInteger(rating) && rating > 0 ? rating : null}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '#common/constants.ts'
 import { ProfileFormSchema } from '#common/schemas/users.ts'
-import { InputField } from '#app/components/ui/field.tsx'
+import { CurrentPasswordField } from '#app/components/ui/current-password-field.tsx'
 import { loadAccountSecurity } from '#app/features/account-security/account-security.api.ts'
 import { AccountSecuritySections } from '#app/features/account-security/account-security-sections.tsx'
 import { AccountCard, AccountFallback } from '#app/features/users/account-card.tsx'
@@ -104,11 +104,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             />
           </div>
         </fieldset>
-        <InputField
+        <CurrentPasswordField
           label="Current password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
           hint="Needed only to change your e-mail or password."
           error={errors?.currentPassword}
         />

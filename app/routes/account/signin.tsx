@@ -5,6 +5,7 @@ import { SignInBodySchema, type Session } from '#common/schemas/users.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
+import { CurrentPasswordField } from '#app/components/ui/current-password-field.tsx'
 import {
   signInFirstStep,
   signInSecondStep,
@@ -97,14 +98,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
       <AccountForm result={actionData} submitLabel="Sign In" busyLabel="Signing in...">
         <input type="hidden" name="redirect" value={redirectTo} />
         <EmailField error={errors?.email} />
-        <InputField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors?.password}
-        />
+        <CurrentPasswordField label="Password" name="password" required error={errors?.password} />
         <div className="flex justify-end">
           <Link
             to="/forget-password"
