@@ -36,8 +36,8 @@ import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_GROUPS, ADMIN_SECTIONS, isInSection } from './admin-sections.ts'
 import { SiteLogo } from './brand-mark.tsx'
 import { DropdownMenu } from './header-menus.tsx'
-import { Avatar, SignOutButton, UserSummary } from './session-controls.tsx'
-import { ADMIN_NAV, PROFILE_ITEM } from './site-nav.ts'
+import { AccountMenu, Avatar, SignOutButton } from './session-controls.tsx'
+import { ADMIN_NAV } from './site-nav.ts'
 import { useCloseMenus } from './use-close-menus.ts'
 
 /** What the navigation counts beside its sections; null where a count could not be had. */
@@ -295,7 +295,6 @@ function MenuSheet({
 
 /** The laptop's top bar menus: the specification's Admin menu and the account menu. */
 function HeaderMenus() {
-  const session = useSession()
   return (
     <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
       <a href={href('/')} className="nav-link gap-1.5">
@@ -303,16 +302,7 @@ function HeaderMenus() {
         View site
       </a>
       <DropdownMenu label={ADMIN_NAV.label} items={ADMIN_NAV.items} align="right" />
-      <DropdownMenu
-        label="Account"
-        summary={<UserSummary name={session?.name ?? ''} />}
-        items={[PROFILE_ITEM]}
-        align="right"
-      >
-        <li>
-          <SignOutButton className="menu-item" />
-        </li>
-      </DropdownMenu>
+      <AccountMenu />
     </nav>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { StepNumber } from '#app/components/ui/step-number.tsx'
 
 export interface GuideStep {
   title: string
@@ -23,12 +24,7 @@ export function GuideSteps({ steps }: { steps: GuideStep[] }) {
         <li key={i} className={i === 0 ? undefined : OFFSCREEN_STEP}>
           <div className="max-w-3xl">
             <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              <span
-                aria-hidden="true"
-                className="flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-on-accent"
-              >
-                {i + 1}
-              </span>
+              <StepNumber number={i + 1} className="h-8 w-8 text-sm font-bold" />
               Step {i + 1}
             </p>
             <h2 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">{step.title}</h2>

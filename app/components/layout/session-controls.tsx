@@ -2,7 +2,9 @@
 import { href, useNavigate } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import { endSessionOnServer } from '#app/lib/page-behaviour.ts'
-import { clearSession, getSession } from '#app/lib/session.ts'
+import { clearSession, getSession, useSession } from '#app/lib/session.ts'
+import { DropdownMenu } from './header-menus.tsx'
+import { PROFILE_ITEM } from './site-nav.ts'
 
 export function SignOutButton({ className }: { className?: string }) {
   const navigate = useNavigate()
@@ -39,7 +41,7 @@ export function Avatar({ name, className }: { name: string; className?: string }
   )
 }
 
-export function UserSummary({ name }: { name: string }) {
+function UserSummary({ name }: { name: string }) {
   return (
     <>
       <Avatar name={name} />
@@ -47,5 +49,22 @@ export function UserSummary({ name }: { name: string }) {
         {name}
       </span>
     </>
+  )
+}
+
+/** The header's account menu: the avatar and name, the profile, and Sign Out. */
+export function AccountMenu() {
+  const session = useSession()
+  return (
+    <DropdownMenu
+      label="Account"
+      summary={<UserSummary name={session?.name ?? ''} />}
+      items={[PROFILE_ITEM]}
+      align="right"
+    >
+      <li>
+        <SignOutButton className="menu-item" />
+      </li>
+    </DropdownMenu>
   )
 }

@@ -13,7 +13,7 @@ import { BrandLink } from './brand-mark.tsx'
 import { DropdownMenu, MobileSection } from './header-menus.tsx'
 import { useJournalLinks, useSiteSettings } from '#app/lib/site-settings.ts'
 import { ADMIN_NAV, PROFILE_ITEM, isGroup, mainNav, mobileSections } from './site-nav.ts'
-import { SignOutButton, UserSummary } from './session-controls.tsx'
+import { AccountMenu, SignOutButton } from './session-controls.tsx'
 import { useCloseMenus } from './use-close-menus.ts'
 import { SiteLink, SiteNavLink } from '#app/components/ui/site-link.tsx'
 
@@ -75,16 +75,7 @@ export function SiteHeader() {
               <DropdownMenu label={ADMIN_NAV.label} items={ADMIN_NAV.items} align="right" />
             </SessionOnly>
             <SessionOnly when="signed-in">
-              <DropdownMenu
-                label="Account"
-                summary={<UserSummary name={session?.name ?? ''} />}
-                items={[PROFILE_ITEM]}
-                align="right"
-              >
-                <li>
-                  <SignOutButton className="menu-item" />
-                </li>
-              </DropdownMenu>
+              <AccountMenu />
             </SessionOnly>
             {session ? null : (
               <SiteLink to={href('/signin')} className="nav-link" data-session="signed-out">

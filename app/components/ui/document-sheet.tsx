@@ -82,6 +82,15 @@ export function TotalRow({
   )
 }
 
+/** Under the totals of a document that charges no VAT: the reason the seller gives. */
+export function VatExemptionNote({ reason }: { reason: string }) {
+  return (
+    <p className="mt-4 text-sm text-slate-700">
+      <strong className="font-semibold">No VAT is charged:</strong> {reason}
+    </p>
+  )
+}
+
 /**
  * The priced lines as a table (one card a line on a phone), then `totals` (TotalRow's) under it.
  */
@@ -104,15 +113,11 @@ export function PricedLines({
             <th scope="col" className="py-2 pr-3 font-semibold">
               Item
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Qty
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Unit price
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              VAT
-            </th>
+            {['Qty', 'Unit price', 'VAT'].map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2 text-right font-semibold">
+                {heading}
+              </th>
+            ))}
             <th scope="col" className="py-2 pl-3 text-right font-semibold">
               Amount
             </th>

@@ -10,6 +10,7 @@ import {
   SheetFigure,
   SheetParty,
   TotalRow,
+  VatExemptionNote,
   countryOf,
   longDate,
 } from '#app/components/ui/document-sheet.tsx'
@@ -103,11 +104,7 @@ export function InvoiceSheet({
             Reverse charge: the recipient accounts for the VAT.
           </p>
         ) : null}
-        {d.vatExemption ? (
-          <p className="mt-4 text-sm text-slate-700">
-            <strong className="font-semibold">No VAT is charged:</strong> {d.vatExemption}
-          </p>
-        ) : null}
+        {d.vatExemption ? <VatExemptionNote reason={d.vatExemption} /> : null}
         {d.paymentTerms ? <p className="mt-4 text-sm text-slate-600">{d.paymentTerms}</p> : null}
         {d.notes ? (
           <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{d.notes}</p>

@@ -1,9 +1,8 @@
 import { href } from 'react-router'
 import type { Post } from '#common/schemas/posts.ts'
 import { Section } from '#app/components/layout/page-intro.tsx'
-import { buttonClasses } from '#app/components/ui/button.tsx'
+import { OnwardLink } from '#app/components/layout/onward-link.tsx'
 import { PostCard } from './post-card.tsx'
-import { SiteLink } from '#app/components/ui/site-link.tsx'
 
 const GRID_COVER_SIZES =
   '(min-width: 1152px) 352px, (min-width: 768px) calc(33vw - 2rem), calc(100vw - 2rem)'
@@ -23,11 +22,9 @@ export function LatestPosts({ posts }: { posts: Post[] }) {
           <PostCard key={post._id} post={post} headingLevel="h3" coverSizes={GRID_COVER_SIZES} />
         ))}
       </div>
-      <p className="mt-8">
-        <SiteLink to={href('/journal')} className={buttonClasses('secondary', 'md')}>
-          Read the journal
-        </SiteLink>
-      </p>
+      <OnwardLink to={href('/journal')} size="md">
+        Read the journal
+      </OnwardLink>
     </Section>
   )
 }

@@ -20,6 +20,7 @@ import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import { CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD, TEXT_LIMITS } from '#common/constants.ts'
 import type { ContactBody } from '#common/schemas/messages.ts'
+import { StepNumber } from '#app/components/ui/step-number.tsx'
 
 export const CONTACT_SUCCESS = 'Success, message sent!'
 export const CONTACT_FAILURE = 'Message not sent'
@@ -253,12 +254,7 @@ function ContactConfirmation({
           <ol className="mt-3 space-y-3">
             {nextSteps.map((step, i) => (
               <li key={i} className="flex gap-3 text-sm leading-6 text-slate-700">
-                <span
-                  aria-hidden="true"
-                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-on-accent"
-                >
-                  {i + 1}
-                </span>
+                <StepNumber number={i + 1} className="h-6 w-6 shrink-0 text-xs font-semibold" />
                 <span>{step}</span>
               </li>
             ))}

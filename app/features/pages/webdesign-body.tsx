@@ -3,6 +3,7 @@ import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { StepNumber } from '#app/components/ui/step-number.tsx'
 
 /** The web design process page, from its rendered content (Markdown fields already HTML). */
 export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {
@@ -16,12 +17,10 @@ export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {
         <ol className="relative space-y-8 border-l-2 border-brand-100 pl-8 sm:pl-10">
           {page.steps.map((step, i) => (
             <li key={i} className="relative">
-              <span
-                aria-hidden="true"
-                className="absolute top-0 -left-[3.05rem] flex h-9 w-9 items-center justify-center rounded-full bg-accent text-sm font-bold text-on-accent ring-4 ring-white sm:-left-[3.55rem]"
-              >
-                {i + 1}
-              </span>
+              <StepNumber
+                number={i + 1}
+                className="absolute top-0 -left-[3.05rem] h-9 w-9 text-sm font-bold ring-4 ring-white sm:-left-[3.55rem]"
+              />
               <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h3 className="text-xl font-semibold text-slate-900">

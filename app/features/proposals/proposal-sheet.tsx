@@ -10,6 +10,7 @@ import {
   SheetFigure,
   SheetParty,
   TotalRow,
+  VatExemptionNote,
   countryOf,
   longDate,
 } from '#app/components/ui/document-sheet.tsx'
@@ -171,11 +172,7 @@ export function ProposalSheet({
             {REVERSE_CHARGE_EXPLANATION}
           </p>
         ) : null}
-        {d.vatExemption ? (
-          <p className="mt-4 text-sm text-slate-700">
-            <strong className="font-semibold">No VAT is charged:</strong> {d.vatExemption}
-          </p>
-        ) : null}
+        {d.vatExemption ? <VatExemptionNote reason={d.vatExemption} /> : null}
       </Section>
       {d.terms.trim() ? (
         <Section title="Terms">

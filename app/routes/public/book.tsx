@@ -7,6 +7,7 @@ import {
 } from '#app/features/booking/booking-form.tsx'
 import { CheckBadge } from '#app/components/ui/check-badge.tsx'
 import { AboutCall, BookingFrame, CallTime } from '#app/features/booking/booking-parts.tsx'
+import { BookingPanes } from '#app/features/booking/booking-panes.tsx'
 import {
   DurationChoice,
   MonthCalendar,
@@ -138,15 +139,10 @@ function Booking({
   location: string
   result: BookResult | undefined
 }) {
-  const zoneAttrs = {
-    'data-booking': '',
-    'data-zone': view.zone,
-    'data-zone-chosen': String(view.isZoneChosen),
-  }
   if (result?.ok)
     return (
       <BookingFrame>
-        <div {...zoneAttrs}>
+        <div data-booking="" data-zone={view.zone} data-zone-chosen={String(view.isZoneChosen)}>
           <Confirmation result={result} location={location} duration={view.duration} />
         </div>
       </BookingFrame>
@@ -157,65 +153,64 @@ function Booking({
     timeZone: view.isZoneChosen ? view.zone : undefined,
     day: view.day ?? undefined,
   })
-  if (view.chosen && !failure?.isTaken)
-    return (
-      <BookingFrame>
-        <div
-          {...zoneAttrs}
-          className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]"
-        >
-          <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
-            <AboutCall heading="Book a call" duration={view.duration} location={location}>
+  // A time taken meanwhile sends the visitor back to the times, with the refusal above them.
+  const chosen = failure?.isTaken ? null : view.chosen
+  return (
+    <BookingFrame>
+      <BookingPanes
+        zone={view.zone}
+        isZoneChosen={view.isZoneChosen}
+        columns={chosen ? 'two' : 'three'}
+        about={
+          <AboutCall heading="Book a call" duration={view.duration} location={location}>
+            {chosen ? (
               <CallTime
-                slot={view.chosen}
+                slot={chosen}
                 zone={view.zone}
                 className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
               />
-            </AboutCall>
-          </div>
+            ) : (
+              <>
+                <p className="text-sm leading-6 text-slate-700">
+                  Pick a day and a time that suit you. You get an invitation for your calendar by
+                  e-mail, with a link to move or cancel the call.
+                </p>
+                <DurationChoice view={view} path={PATH} />
+                <ZoneChoice view={view} path={PATH} />
+              </>
+            )}
+          </AboutCall>
+        }
+      >
+        {chosen ? (
           <div className="p-5 sm:p-7">
             <h2 className="mb-5 text-lg font-semibold text-slate-900" data-focus tabIndex={-1}>
               Your details
             </h2>
             <BookingForm
-              start={view.chosen.start}
+              start={chosen.start}
               duration={view.duration}
               zone={view.zone}
               failure={failure}
               backHref={timesHref}
             />
           </div>
-        </div>
-      </BookingFrame>
-    )
-  return (
-    <BookingFrame>
-      <div
-        {...zoneAttrs}
-        className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_13rem]"
-      >
-        <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
-          <AboutCall heading="Book a call" duration={view.duration} location={location}>
-            <p className="text-sm leading-6 text-slate-700">
-              Pick a day and a time that suit you. You get an invitation for your calendar by
-              e-mail, with a link to move or cancel the call.
-            </p>
-            <DurationChoice view={view} path={PATH} />
-            <ZoneChoice view={view} path={PATH} />
-          </AboutCall>
-        </div>
-        <div className="border-b border-slate-200 p-5 sm:p-7 lg:border-b-0">
-          {failure?.isTaken ? (
-            <div className="mb-4" data-focus tabIndex={-1}>
-              <Alert kind="error">{failure.message}</Alert>
+        ) : (
+          <>
+            <div className="border-b border-slate-200 p-5 sm:p-7 lg:border-b-0">
+              {failure?.isTaken ? (
+                <div className="mb-4" data-focus tabIndex={-1}>
+                  <Alert kind="error">{failure.message}</Alert>
+                </div>
+              ) : null}
+              <MonthCalendar view={view} path={PATH} />
             </div>
-          ) : null}
-          <MonthCalendar view={view} path={PATH} />
-        </div>
-        <div className="p-5 sm:p-7 lg:max-h-[34rem] lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:px-4">
-          <TimeList view={view} path={PATH} />
-        </div>
-      </div>
+            <div className="p-5 sm:p-7 lg:max-h-[34rem] lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:px-4">
+              <TimeList view={view} path={PATH} />
+            </div>
+          </>
+        )}
+      </BookingPanes>
     </BookingFrame>
   )
 }

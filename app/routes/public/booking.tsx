@@ -3,6 +3,7 @@ import type { Route } from './+types/booking'
 import { NotFoundContent } from '#app/components/layout/not-found-content.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { AboutCall, BookingFrame, CallTime } from '#app/features/booking/booking-parts.tsx'
+import { BookingPanes } from '#app/features/booking/booking-panes.tsx'
 import {
   DurationChoice,
   MonthCalendar,
@@ -120,17 +121,11 @@ export default function BookingPage({ loaderData, actionData, params }: Route.Co
   return (
     <main id="main-content" className="flex-1">
       <BookingFrame>
-        <div
-          data-booking=""
-          data-zone={zone}
-          data-zone-chosen="true"
-          className={
-            shownStep === 'reschedule' && view
-              ? 'grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_13rem]'
-              : 'grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]'
-          }
-        >
-          <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
+        <BookingPanes
+          zone={zone}
+          isZoneChosen
+          columns={shownStep === 'reschedule' && view ? 'three' : 'two'}
+          about={
             <AboutCall
               heading={isCancelled ? 'Your call is cancelled' : 'Your booked call'}
               duration={booking.duration}
@@ -150,7 +145,8 @@ export default function BookingPage({ loaderData, actionData, params }: Route.Co
                 <ZoneChoice view={view} path={path} keep={{ step: 'reschedule' }} />
               ) : null}
             </AboutCall>
-          </div>
+          }
+        >
           {shownStep === 'reschedule' && view ? (
             <Reschedule
               view={view}
@@ -183,7 +179,7 @@ export default function BookingPage({ loaderData, actionData, params }: Route.Co
               )}
             </div>
           )}
-        </div>
+        </BookingPanes>
       </BookingFrame>
     </main>
   )

@@ -2,7 +2,6 @@ import { href } from 'react-router'
 import type { Route } from './+types/home'
 import { CallToAction } from '#app/components/layout/call-to-action.tsx'
 import { Section } from '#app/components/layout/page-intro.tsx'
-import { buttonClasses } from '#app/components/ui/button.tsx'
 import { LatestPosts } from '#app/features/journal/latest-posts.tsx'
 import { HomeSections } from '#app/features/pages/home-sections.tsx'
 import { OnlineLine, onlineLines } from '#app/features/link-checks/online-line.tsx'
@@ -12,7 +11,7 @@ import { WebsiteCard } from '#app/features/websites/website-card.tsx'
 import { absoluteUrl, pageMeta, siteJsonLd } from '#app/lib/seo.ts'
 import { settingsOf } from '#app/lib/site-settings.ts'
 import { JsonLd } from '#app/components/ui/json-ld.tsx'
-import { SiteLink } from '#app/components/ui/site-link.tsx'
+import { OnwardLink } from '#app/components/layout/onward-link.tsx'
 import { pageContext } from '#app/context.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -79,11 +78,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             your project.
           </p>
         )}
-        <p className="mt-8">
-          <SiteLink to={href('/portfolio')} className={buttonClasses('secondary', 'md')}>
-            View the full portfolio
-          </SiteLink>
-        </p>
+        <OnwardLink to={href('/portfolio')} size="md">
+          View the full portfolio
+        </OnwardLink>
       </Section>
 
       <TestimonialsSection

@@ -109,28 +109,10 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
         <nav aria-label="More posts" className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
           <ul className="grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2">
             <li>
-              {older ? (
-                <SiteLink
-                  to={href('/journal/:slug', { slug: older.slug })}
-                  rel="prev"
-                  className="block rounded-lg p-3 hover:bg-slate-50"
-                >
-                  <span className="block text-sm text-slate-600">Previous post</span>
-                  <span className="font-semibold text-brand-700">{older.title}</span>
-                </SiteLink>
-              ) : null}
+              {older ? <NeighbourLink post={older} rel="prev" label="Previous post" /> : null}
             </li>
             <li className="sm:text-right">
-              {newer ? (
-                <SiteLink
-                  to={href('/journal/:slug', { slug: newer.slug })}
-                  rel="next"
-                  className="block rounded-lg p-3 hover:bg-slate-50"
-                >
-                  <span className="block text-sm text-slate-600">Next post</span>
-                  <span className="font-semibold text-brand-700">{newer.title}</span>
-                </SiteLink>
-              ) : null}
+              {newer ? <NeighbourLink post={newer} rel="next" label="Next post" /> : null}
             </li>
           </ul>
         </nav>
@@ -162,6 +144,28 @@ export default function JournalPostPage({ loaderData }: Route.ComponentProps) {
       </div>
       <CallToAction title="Have a project in mind?" />
     </main>
+  )
+}
+
+/** The link to the post before or after this one: which it is, then its title. */
+function NeighbourLink({
+  post,
+  rel,
+  label,
+}: {
+  post: { slug: string; title: string }
+  rel: 'prev' | 'next'
+  label: string
+}) {
+  return (
+    <SiteLink
+      to={href('/journal/:slug', { slug: post.slug })}
+      rel={rel}
+      className="block rounded-lg p-3 hover:bg-slate-50"
+    >
+      <span className="block text-sm text-slate-600">{label}</span>
+      <span className="font-semibold text-brand-700">{post.title}</span>
+    </SiteLink>
   )
 }
 

@@ -1,13 +1,13 @@
 import { Form, data, href } from 'react-router'
 import type { Route } from './+types/subscribe'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { refusalOf } from '#app/lib/public-form.server.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { SiteLink } from '#app/components/ui/site-link.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
+import { OnwardLink } from '#app/components/layout/onward-link.tsx'
 import { pageContext } from '#app/context.ts'
 
 const NOT_FOUND = 404
@@ -48,11 +48,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
           Thank you! New journal posts from {businessName} will arrive by e-mail. Every mail has a
           link to unsubscribe.
         </p>
-        <p className="mt-8">
-          <SiteLink to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
-            Read the journal
-          </SiteLink>
-        </p>
+        <OnwardLink to={href('/journal')}>Read the journal</OnwardLink>
       </TokenPageFrame>
     )
   }
@@ -60,11 +56,9 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
     return (
       <TokenPageFrame eyebrow="Newsletter" title="This link is no longer valid">
         <p className="mt-5 text-lg leading-8 text-slate-700">{link.message}</p>
-        <p className="mt-8">
-          <SiteLink to={href('/journal')} className={buttonClasses('primary', 'lg')}>
-            Go to the journal
-          </SiteLink>
-        </p>
+        <OnwardLink to={href('/journal')} variant="primary">
+          Go to the journal
+        </OnwardLink>
       </TokenPageFrame>
     )
   }

@@ -16,6 +16,7 @@ import {
 } from '#common/schemas/testimonials.ts'
 import { SiteLink } from '#app/components/ui/site-link.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
+import { OnwardLink } from '#app/components/layout/onward-link.tsx'
 import { pageContext } from '#app/context.ts'
 
 const FIELDS: TestimonialField[] = ['name', 'role', 'company', 'text', 'rating']
@@ -91,11 +92,7 @@ export default function TestimonialPage({ loaderData, actionData }: Route.Compon
         <p role="status" className="mt-5 text-lg leading-8 text-slate-700">
           {actionData.message} {ownerName} will read it before it appears on the site.
         </p>
-        <p className="mt-8">
-          <SiteLink to={href('/')} className={buttonClasses('secondary', 'lg')}>
-            Go to the home page
-          </SiteLink>
-        </p>
+        <OnwardLink to={href('/')}>Go to the home page</OnwardLink>
       </TokenPageFrame>
     )
   }

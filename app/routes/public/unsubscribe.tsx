@@ -1,12 +1,12 @@
 import { data, href } from 'react-router'
 import type { Route } from './+types/unsubscribe'
-import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { TokenPageFrame } from '#app/components/layout/token-page-frame.tsx'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
-import { SiteLink } from '#app/components/ui/site-link.tsx'
 import { tokenPageHeaders } from '#app/lib/token-page.ts'
 import { isLinkToken } from '#common/schemas/common.ts'
+import { OnwardLink } from '#app/components/layout/onward-link.tsx'
 import { pageContext } from '#app/context.ts'
 
 const NOT_FOUND = 404
@@ -52,11 +52,7 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
           <strong className="font-semibold text-slate-900">{link.email}</strong>. Changed your mind?
           You can subscribe again on the journal.
         </p>
-        <p className="mt-8">
-          <SiteLink to={href('/journal')} className={buttonClasses('secondary', 'lg')}>
-            Go to the journal
-          </SiteLink>
-        </p>
+        <OnwardLink to={href('/journal')}>Go to the journal</OnwardLink>
       </TokenPageFrame>
     )
   }
