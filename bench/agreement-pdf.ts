@@ -7,9 +7,15 @@
  * the fonts load), the median of a run one after another, and the server's peak memory (its whole
  * process tree, VmHWM) while a batch is signed at once, beside its memory before.
  */
-import { median, withDocumentSite, type DocumentSiteOptions } from './document-site.ts'
-import { processMemory, withPeakMemory } from './measure.ts'
-import { formatTable } from './report.ts'
+import {
+  DOCUMENT_ITEMS,
+  formatDocumentTable,
+  measureBatch,
+  median,
+  withDocumentSite,
+  type DocumentSiteOptions,
+  type DocumentTimes,
+} from './document-site.ts'
 
 export const AGREEMENTS = 30
 const AT_ONCE = 10
@@ -17,22 +23,10 @@ const AT_ONCE = 10
 const WITH_DEPOSIT = 10
 const TARGETS = { medianMs: 300, peakMb: 300 }
 
-export interface AgreementPdfResult {
+export interface AgreementPdfResult extends DocumentTimes {
   bytes: number
-  firstMs: number
-  medianMs: number
   depositMedianMs: number
-  batchMs: number
-  beforeMb: number
-  peakMb: number
 }
-
-const ITEMS = [
-  { description: 'Design', quantity: '3', unitPrice: '33.33', taxRate: '19' },
-  { description: 'Build', quantity: '1.5', unitPrice: '1000.10', taxRate: '19' },
-  { description: 'Printed menu', quantity: '7', unitPrice: '0.15', taxRate: '7' },
-  { description: 'Domain transfer', quantity: '1', unitPrice: '12.00', taxRate: '0' },
-]
 
 const SCOPE = [
   'A new site for the bakery: a home page with the week’s bread, an order form for cakes, and',
@@ -58,7 +52,7 @@ export async function measureAgreementPdf(
           clientId,
           title: `Bakery site ${n}`,
           summary: SCOPE,
-          items: ITEMS,
+          items: DOCUMENT_ITEMS,
           validUntil: '2099-12-31',
           terms: TERMS,
           depositPercent,
@@ -89,12 +83,9 @@ export async function measureAgreementPdf(
     for (const token of tokens.slice(1, 1 + AGREEMENTS)) times.push(await sign(token))
     const depositTimes: number[] = []
     for (const token of depositTokens) depositTimes.push(await sign(token))
-    const beforeMb = (await processMemory(server.pid)).rssMb
-    const { value: batchMs, peakMb } = await withPeakMemory(server.pid, async () => {
-      const started = performance.now()
-      await Promise.all(tokens.slice(1 + AGREEMENTS).map(sign))
-      return performance.now() - started
-    })
+    const batch = await measureBatch(server.pid, () =>
+      Promise.all(tokens.slice(1 + AGREEMENTS).map(sign)),
+    )
     const { proposals } = (await (await call('GET', '/api/proposals')).json()) as {
       proposals: { _id: string }[]
     }
@@ -105,41 +96,30 @@ export async function measureAgreementPdf(
       firstMs,
       medianMs: median(times),
       depositMedianMs: median(depositTimes),
-      batchMs,
-      beforeMb,
-      peakMb,
+      ...batch,
     }
   })
 }
 
 export function renderAgreementPdf(r: AgreementPdfResult): string {
-  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
   return [
     `### Signed agreement PDF (scope, four items at three VAT rates, six clauses of terms and the signature record; ${Math.round(r.bytes / 1024)} kB), POST /api/proposals/accept on the production server`,
     '',
-    formatTable(
-      ['measure', 'value', 'target', 'result'],
+    formatDocumentTable(
+      r,
+      {
+        first: 'first signature (pdfkit and fonts load) ms',
+        median: `median of ${AGREEMENTS} signatures one after another ms`,
+        batch: `${AT_ONCE} signed at once, all answered ms`,
+        atOnce: AT_ONCE,
+      },
+      TARGETS,
       [
-        ['first signature (pdfkit and fonts load) ms', r.firstMs.toFixed(0), '-', '-'],
-        [
-          `median of ${AGREEMENTS} signatures one after another ms`,
-          r.medianMs.toFixed(1),
-          `<= ${TARGETS.medianMs}`,
-          verdict(r.medianMs <= TARGETS.medianMs),
-        ],
         [
           `median of ${WITH_DEPOSIT} with a 30 % deposit (its invoice issued, drawn and mailed too) ms`,
           r.depositMedianMs.toFixed(1),
           '-',
           '-',
-        ],
-        [`${AT_ONCE} signed at once, all answered ms`, r.batchMs.toFixed(0), '-', '-'],
-        ['server RSS before the batch MB', r.beforeMb.toFixed(1), '-', '-'],
-        [
-          `server peak RSS while ${AT_ONCE} are made MB`,
-          r.peakMb.toFixed(1),
-          `<= ${TARGETS.peakMb}`,
-          verdict(r.peakMb <= TARGETS.peakMb),
         ],
       ],
     ),

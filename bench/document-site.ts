@@ -2,13 +2,24 @@
  * A site that makes documents, for the PDF benches: the production server on a fresh embedded
  * database, signed in as the owner, with billing details, an IBAN (so an invoice draws its EPC QR
  * code), a logo and one business client. `run` gets the server, a JSON caller with the owner's
- * token and the client's id; the server and its data are gone once it resolves.
+ * token and the client's id; the server and its data are gone once it resolves. Both benches price
+ * the same lines, and report their times and memory in one table's shape.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import { startServer, type ServerProcess } from '#tests/helpers/server-process.ts'
+import { processMemory, withPeakMemory } from './measure.ts'
+import { formatTable } from './report.ts'
+
+/** Four lines at three VAT rates, with amounts that round. */
+export const DOCUMENT_ITEMS = [
+  { description: 'Design', quantity: '3', unitPrice: '33.33', taxRate: '19' },
+  { description: 'Build', quantity: '1.5', unitPrice: '1000.10', taxRate: '19' },
+  { description: 'Printed menu', quantity: '7', unitPrice: '0.15', taxRate: '7' },
+  { description: 'Domain transfer', quantity: '1', unitPrice: '12.00', taxRate: '0' },
+]
 
 export interface DocumentSite {
   server: ServerProcess
@@ -100,3 +111,57 @@ export async function withDocumentSite<T>(
 /** The median of measured times (the upper one of an even count). */
 export const median = (times: readonly number[]) =>
   [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!
+
+/** The server's memory before a batch, its peak (VmHWM) while the batch runs, and the batch's time. */
+export async function measureBatch(pid: number, batch: () => Promise<unknown>) {
+  const beforeMb = (await processMemory(pid)).rssMb
+  const { value: batchMs, peakMb } = await withPeakMemory(pid, async () => {
+    const started = performance.now()
+    await batch()
+    return performance.now() - started
+  })
+  return { batchMs, beforeMb, peakMb }
+}
+
+export interface DocumentTimes {
+  /** The first PDF, which loads pdfkit and the fonts. */
+  firstMs: number
+  medianMs: number
+  batchMs: number
+  beforeMb: number
+  peakMb: number
+}
+
+/**
+ * A PDF bench's table: the first, the median of a run against its target, `extraRows` after it,
+ * then the batch made at once and the server's memory against the peak's target.
+ */
+export function formatDocumentTable(
+  r: DocumentTimes,
+  labels: { first: string; median: string; batch: string; atOnce: number },
+  targets: { medianMs: number; peakMb: number },
+  extraRows: string[][] = [],
+): string {
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+  return formatTable(
+    ['measure', 'value', 'target', 'result'],
+    [
+      [labels.first, r.firstMs.toFixed(0), '-', '-'],
+      [
+        labels.median,
+        r.medianMs.toFixed(1),
+        `<= ${targets.medianMs}`,
+        verdict(r.medianMs <= targets.medianMs),
+      ],
+      ...extraRows,
+      [labels.batch, r.batchMs.toFixed(0), '-', '-'],
+      ['server RSS before the batch MB', r.beforeMb.toFixed(1), '-', '-'],
+      [
+        `server peak RSS while ${labels.atOnce} are made MB`,
+        r.peakMb.toFixed(1),
+        `<= ${targets.peakMb}`,
+        verdict(r.peakMb <= targets.peakMb),
+      ],
+    ],
+  )
+}

@@ -51,6 +51,34 @@ const singleUseToken = () => ({
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 })
+/** A list of strings, empty by default. */
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`)
+/**
+ * A page's slug history: a draft whose slug the owner never set takes it from its name or title on
+ * each save (server/lib/slugs.ts), and the slugs it had before answer a permanent redirect to the
+ * current one.
+ */
+const slugHistory = () => ({
+  isSlugAutomatic: boolean('is_slug_automatic').notNull().default(false),
+  previousSlugs: textList('previous_slugs'),
+})
+/** A priced document's lines, as the owner typed them (their own rates), and their currency. */
+const lineItems = () => ({
+  items: jsonb('items').$type<LineItem[]>().notNull(),
+  currency: text('currency').notNull(),
+})
+/**
+ * How a priced document treats VAT: the client is reverse-charged (common/vat.ts), so the totals
+ * carry no tax; or the seller's VAT exemption reason when it was saved, "" for none (category E).
+ */
+const vatTreatment = () => ({
+  reverseCharge: boolean('reverse_charge').notNull().default(false),
+  vatExemption: text('vat_exemption').notNull().default(''),
+})
 /** A priced document's totals: net, tax and gross. */
 const totals = () => ({
   subtotal: money('subtotal').notNull(),
@@ -106,10 +134,7 @@ export const websites = pgTable(
     client: text('client').notNull().default(''),
     role: text('role').notNull().default(''),
     year: integer('year'),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: textList('tags'),
     caseStudy: text('case_study').notNull().default(''),
     /** The case study's screenshots ({image, alt, caption}) and figures ({value, label}). */
     gallery: jsonb('gallery').$type<GalleryImage[]>().notNull().default([]),
@@ -121,13 +146,8 @@ export const websites = pgTable(
     position: integer('position')
       .notNull()
       .default(sql`nextval('websites_position_seq')`),
-    /** A draft whose slug the owner never set takes it from its name on each save (server/lib/slugs.ts). */
-    isSlugAutomatic: boolean('is_slug_automatic').notNull().default(false),
-    /** Slugs the website had before: /website/<old> answers a permanent redirect to the current one. */
-    previousSlugs: text('previous_slugs')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    /** /website/<old slug> answers a permanent redirect to the current one. */
+    ...slugHistory(),
     /** A demo entry from `npm run seed`: marked in the admin, its link never checked. */
     isSample: boolean('is_sample').notNull().default(false),
     createdAt: createdAt(),
@@ -595,21 +615,13 @@ export const posts = pgTable(
     body: text('body').notNull().default(''),
     image: text('image').notNull().default(''),
     imageAlt: text('image_alt').notNull().default(''),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: textList('tags'),
     status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
     /** The date the owner chose (null: as soon as it is published). */
     publishAt: at('publish_at'),
     /** When the post becomes (or became) public; null while a draft. */
     publishedAt: at('published_at'),
-    /** A draft whose slug the owner never set takes it from its title on each save (server/lib/slugs.ts). */
-    isSlugAutomatic: boolean('is_slug_automatic').notNull().default(false),
-    previousSlugs: text('previous_slugs')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    ...slugHistory(),
     /** First-run sample content, marked as such in the admin. */
     isSample: boolean('is_sample').notNull().default(false),
     createdAt: createdAt(),
@@ -762,10 +774,7 @@ export const passkeys = pgTable(
     credentialId: text('credential_id').notNull().unique(),
     publicKey: bytea('public_key').notNull(),
     counter: integer('counter').notNull().default(0),
-    transports: text('transports')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    transports: textList('transports'),
     name: text('name').notNull(),
     createdAt: createdAt(),
     lastUsedAt: at('last_used_at'),
@@ -1011,17 +1020,14 @@ export const proposals = pgTable(
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
-    items: jsonb('items').$type<LineItem[]>().notNull(),
-    currency: text('currency').notNull(),
+    ...lineItems(),
     validUntil: day('valid_until').notNull(),
     terms: text('terms').notNull().default(''),
     depositPercent: numeric('deposit_percent', { precision: 5, scale: 2 }).notNull().default('0'),
     ...totals(),
     depositAmount: money('deposit_amount').notNull().default('0'),
-    /** The client is reverse-charged (common/vat.ts): the totals carry no tax. */
-    reverseCharge: boolean('reverse_charge').notNull().default(false),
-    /** The seller's VAT exemption reason when the proposal was saved or sent, "" for none. */
-    vatExemption: text('vat_exemption').notNull().default(''),
+    /** The exemption reason as the proposal was saved or sent. */
+    ...vatTreatment(),
     status: text('status').$type<ProposalStatus>().notNull().default('draft'),
     /** The secret of the client's link (PUBLIC_URL/proposal/{token}), set when sent. */
     token: text('token').unique(),
@@ -1074,12 +1080,9 @@ export const invoices = pgTable(
     status: text('status').$type<'draft' | 'issued'>().notNull().default('draft'),
     /** prefix + year + "-" + four digits, from invoice_number_sequences at issue. */
     number: text('number').unique(),
-    /** The lines as the owner typed them (their own rates, even when reverse-charged). */
-    items: jsonb('items').$type<LineItem[]>().notNull(),
-    currency: text('currency').notNull(),
-    reverseCharge: boolean('reverse_charge').notNull().default(false),
-    /** The seller's VAT exemption reason (billing details) when drafted, "" for none: category E. */
-    vatExemption: text('vat_exemption').notNull().default(''),
+    ...lineItems(),
+    /** The exemption reason as the billing details gave it when drafted. */
+    ...vatTreatment(),
     ...totals(),
     prepaid: money('prepaid').notNull().default('0'),
     credited: money('credited').notNull().default('0'),

@@ -2,13 +2,15 @@
  * What the site's PDFs share (the signed agreement, the invoice): an A4 pdfkit document set in
  * Inter, embedded and subset, which covers Latin, Greek and Cyrillic names and the currency signs;
  * its bytes collected once it ends; and the pieces both draw the same way (the parties, section
- * titles, the priced lines with their totals, page footers). pdfkit loads with the first PDF made,
+ * titles, the priced lines with their totals, the reverse-charge note, page footers). pdfkit loads with the first PDF made,
  * not at start, so the idle server does not hold it.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { DateTime } from 'luxon'
 import { formatMoney } from '#common/money.ts'
+import { countryName } from '#common/schemas/billing.ts'
+import { REVERSE_CHARGE_EXPLANATION, REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 
 export type Pdf = PDFKit.PDFDocument
 
@@ -147,6 +149,18 @@ function drawParty(
     .text(lines.join('\n'), x, doc.y + 2, { width, lineGap: 1.5 })
   return doc.y
 }
+
+/** A party's lines under its name: `lines` (a contact, an address), then its country, VAT ID and e-mail. */
+export const partyLines = (
+  lines: (string | undefined)[],
+  party: { country: string; vatId: string; email: string },
+) =>
+  [
+    ...lines,
+    party.country ? (countryName(party.country) ?? party.country) : '',
+    party.vatId ? `VAT ID ${party.vatId}` : '',
+    party.email,
+  ].filter((line): line is string => Boolean(line))
 
 /** Two parties side by side from the current line; the cursor goes under the longer. */
 export function drawParties(
@@ -358,4 +372,19 @@ export function drawNote(doc: Pdf, heading: string, text: string) {
     .text(text, MARGIN + 14, doc.y + 2, { width: inner, lineGap: 1.5 })
   doc.x = MARGIN
   doc.y = top + height + 12
+}
+
+/** Why a reverse-charged document carries no VAT, with both parties' VAT IDs (the seller's if known). */
+export function drawReverseChargeNote(doc: Pdf, vatIds: { seller: string; buyer: string }) {
+  drawNote(
+    doc,
+    REVERSE_CHARGE_NOTE,
+    [
+      REVERSE_CHARGE_EXPLANATION,
+      vatIds.seller ? `Supplier’s VAT ID ${vatIds.seller}.` : '',
+      `Customer’s VAT ID ${vatIds.buyer}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  )
 }

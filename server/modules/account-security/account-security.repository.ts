@@ -3,21 +3,7 @@
  * sign-in challenges between password and code, passkeys and the security log. No rules here
  * (they live in account-security.service.ts).
  */
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import type { StoredRecoveryCode } from '#server/lib/recovery-codes.ts'
 import {
@@ -34,6 +20,7 @@ import {
   type UserRow,
   type UserSessionRow,
 } from '#server/db/schema.ts'
+import { openToken, spentTokens } from '#server/lib/single-use-tokens.ts'
 
 export interface NewSession {
   userId: string
@@ -304,9 +291,7 @@ export function createAccountSecurityRepository(db: Db) {
     },
 
     async pruneChallenges(at: Date) {
-      await db
-        .delete(signInChallenges)
-        .where(or(lte(signInChallenges.expiresAt, at), isNotNull(signInChallenges.usedAt)))
+      await db.delete(signInChallenges).where(spentTokens(signInChallenges, at))
       await db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, at))
     },
 
@@ -315,7 +300,7 @@ export function createAccountSecurityRepository(db: Db) {
       const [row] = await db
         .select({ userId: signInChallenges.userId })
         .from(signInChallenges)
-        .where(openChallenge(tokenHash, at))
+        .where(openToken(signInChallenges, tokenHash, at))
         .limit(1)
       return row?.userId
     },
@@ -325,7 +310,7 @@ export function createAccountSecurityRepository(db: Db) {
       const rows = await db
         .update(signInChallenges)
         .set({ usedAt: at })
-        .where(openChallenge(tokenHash, at))
+        .where(openToken(signInChallenges, tokenHash, at))
         .returning({ id: signInChallenges.id })
       return rows.length > 0
     },
@@ -440,12 +425,5 @@ export function createAccountSecurityRepository(db: Db) {
     },
   }
 }
-
-const openChallenge = (tokenHash: string, at: Date) =>
-  and(
-    eq(signInChallenges.tokenHash, tokenHash),
-    isNull(signInChallenges.usedAt),
-    gt(signInChallenges.expiresAt, at),
-  )
 
 export type AccountSecurityRepository = ReturnType<typeof createAccountSecurityRepository>

@@ -1,7 +1,8 @@
 /** SQL for the clients' sign-in links and room sessions; the rules live in client-room.service.ts. */
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, lte } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { clientSessions, clientSignInTokens } from '#server/db/schema.ts'
+import { openToken, spentTokens } from '#server/lib/single-use-tokens.ts'
 
 export function createClientRoomRepository(db: Db) {
   return {
@@ -19,7 +20,7 @@ export function createClientRoomRepository(db: Db) {
         .where(
           and(
             eq(clientSignInTokens.clientId, values.clientId),
-            or(isNotNull(clientSignInTokens.usedAt), lte(clientSignInTokens.expiresAt, at)),
+            spentTokens(clientSignInTokens, at),
           ),
         )
       await tx.insert(clientSignInTokens).values(values)
@@ -39,13 +40,7 @@ export function createClientRoomRepository(db: Db) {
         const [claimed] = await tx
           .update(clientSignInTokens)
           .set({ usedAt: at })
-          .where(
-            and(
-              eq(clientSignInTokens.tokenHash, tokenHash),
-              isNull(clientSignInTokens.usedAt),
-              gt(clientSignInTokens.expiresAt, at),
-            ),
-          )
+          .where(openToken(clientSignInTokens, tokenHash, at))
           .returning({ clientId: clientSignInTokens.clientId })
         if (!claimed) return undefined
         await tx.insert(clientSessions).values({
@@ -97,9 +92,7 @@ export function createClientRoomRepository(db: Db) {
     /** Drops sessions unused since `idleSince` and links spent or expired by `at`. */
     async purge(idleSince: Date, at: Date): Promise<void> {
       await db.delete(clientSessions).where(lte(clientSessions.lastSeenAt, idleSince))
-      await db
-        .delete(clientSignInTokens)
-        .where(or(isNotNull(clientSignInTokens.usedAt), lte(clientSignInTokens.expiresAt, at)))
+      await db.delete(clientSignInTokens).where(spentTokens(clientSignInTokens, at))
     },
   }
 }

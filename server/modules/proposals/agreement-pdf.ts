@@ -7,22 +7,23 @@
  */
 import MarkdownIt from 'markdown-it'
 import { DateTime } from 'luxon'
-import { countryName } from '#common/schemas/billing.ts'
 import type { ProposalDocument } from '#common/schemas/proposals.ts'
 import { formatMoney } from '#common/money.ts'
-import { REVERSE_CHARGE_EXPLANATION, REVERSE_CHARGE_NOTE } from '#common/vat.ts'
+import { REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 import {
   contentWidth,
   drawFooters,
   drawLines,
   drawNote,
   drawParties,
+  drawReverseChargeNote,
   drawTotals,
   INK,
   longDate,
   MARGIN,
   MUTED,
   openPdf,
+  partyLines,
   sectionTitle,
   type Pdf,
 } from '#server/lib/pdf.ts'
@@ -132,22 +133,6 @@ function drawMarkdown(doc: Pdf, source: string) {
   })
 }
 
-const partyLines = (party: {
-  name: string
-  company?: string
-  address: string
-  country: string
-  vatId: string
-  email: string
-}) =>
-  [
-    party.company,
-    party.address,
-    party.country ? (countryName(party.country) ?? party.country) : '',
-    party.vatId ? `VAT ID ${party.vatId}` : '',
-    party.email,
-  ].filter((line): line is string => Boolean(line))
-
 function drawAudit(doc: Pdf, d: ProposalDocument, signature: AgreementSignature) {
   doc.addPage()
   const width = contentWidth(doc)
@@ -220,17 +205,7 @@ function drawItems(doc: Pdf, d: ProposalDocument) {
   }
   if (d.reverseCharge) {
     doc.moveDown(1.2)
-    drawNote(
-      doc,
-      REVERSE_CHARGE_NOTE,
-      [
-        REVERSE_CHARGE_EXPLANATION,
-        d.seller.vatId ? `Supplier’s VAT ID ${d.seller.vatId}.` : '',
-        `Customer’s VAT ID ${d.buyer.vatId}.`,
-      ]
-        .filter(Boolean)
-        .join(' '),
-    )
+    drawReverseChargeNote(doc, { seller: d.seller.vatId, buyer: d.buyer.vatId })
   }
 }
 
@@ -276,14 +251,14 @@ export async function agreementPdf(
         ...(d.seller.legalName && d.seller.legalName !== d.seller.businessName
           ? [d.seller.businessName]
           : []),
-        ...partyLines({ ...d.seller, name: d.seller.ownerName }),
+        ...partyLines([d.seller.address], d.seller),
         ...(d.seller.registration ? [d.seller.registration] : []),
       ],
     },
     {
       label: 'For',
       name: d.buyer.company || d.buyer.name,
-      lines: partyLines({ ...d.buyer, company: d.buyer.company ? d.buyer.name : '' }),
+      lines: partyLines([d.buyer.company ? d.buyer.name : '', d.buyer.address], d.buyer),
     },
   )
 

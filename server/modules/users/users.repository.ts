@@ -1,7 +1,8 @@
 /** SQL for users and their password-reset tokens; no rules here (they live in users.service.ts). */
-import { and, asc, count, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { passwordResetTokens, users, type UserRow } from '#server/db/schema.ts'
+import { openToken, spentTokens } from '#server/lib/single-use-tokens.ts'
 import { deleteRow } from '#server/lib/delete-row.ts'
 
 const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)]
@@ -127,19 +128,14 @@ function userQueries(db: Db) {
     async pruneResetTokens(userId: string, at: Date) {
       await db
         .delete(passwordResetTokens)
-        .where(
-          and(
-            eq(passwordResetTokens.userId, userId),
-            or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, at)),
-          ),
-        )
+        .where(and(eq(passwordResetTokens.userId, userId), spentTokens(passwordResetTokens, at)))
     },
 
     async isResetTokenUsable(tokenHash: string, at: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: passwordResetTokens.id })
         .from(passwordResetTokens)
-        .where(usable(tokenHash, at))
+        .where(openToken(passwordResetTokens, tokenHash, at))
         .limit(1)
       return row !== undefined
     },
@@ -152,7 +148,7 @@ function userQueries(db: Db) {
       const [row] = await db
         .update(passwordResetTokens)
         .set({ usedAt: at })
-        .where(usable(tokenHash, at))
+        .where(openToken(passwordResetTokens, tokenHash, at))
         .returning({ userId: passwordResetTokens.userId })
       return row?.userId
     },
@@ -165,13 +161,6 @@ function userQueries(db: Db) {
     },
   }
 }
-
-const usable = (tokenHash: string, at: Date) =>
-  and(
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, at),
-  )
 
 export type UserQueries = ReturnType<typeof userQueries>
 export type UsersRepository = ReturnType<typeof createUsersRepository>

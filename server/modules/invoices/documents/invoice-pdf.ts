@@ -7,9 +7,7 @@
  * reverse-charge wording, and how to pay (the bank details, the EPC QR code for euros, the terms).
  */
 import Big from 'big.js'
-import { countryName } from '#common/schemas/billing.ts'
 import { formatMoney } from '#common/money.ts'
-import { REVERSE_CHARGE_EXPLANATION, REVERSE_CHARGE_NOTE } from '#common/vat.ts'
 import {
   contentWidth,
   drawFooters,
@@ -17,12 +15,14 @@ import {
   drawLines,
   drawNote,
   drawParties,
+  drawReverseChargeNote,
   drawTotals,
   INK,
   longDate,
   MARGIN,
   MUTED,
   openPdf,
+  partyLines,
   RULE,
   sectionTitle,
   TINT,
@@ -76,14 +76,8 @@ const QR_SIDE = 104
 /** "DE89 3704 0044 0532 0130 00": an IBAN as people read it. */
 const spacedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ')
 
-const partyLines = (party: InvoiceParty) =>
-  [
-    party.contactName,
-    ...party.addressLines,
-    party.country ? (countryName(party.country) ?? party.country) : '',
-    party.vatId ? `VAT ID ${party.vatId}` : '',
-    party.email,
-  ].filter(Boolean)
+const linesOf = (party: InvoiceParty) =>
+  partyLines([party.contactName, ...party.addressLines], party)
 
 function drawHeader(doc: Pdf, d: InvoiceDocument, logo: Buffer | undefined) {
   const width = contentWidth(doc)
@@ -266,11 +260,11 @@ export async function invoicePdf(
   drawFacts(doc, d)
   drawParties(
     doc,
-    { label: 'From', name: d.seller.name, lines: partyLines(d.seller) },
+    { label: 'From', name: d.seller.name, lines: linesOf(d.seller) },
     {
       label: d.kind === 'credit' ? 'Credit to' : 'Bill to',
       name: d.buyer.name,
-      lines: partyLines(d.buyer),
+      lines: linesOf(d.buyer),
     },
   )
   if (d.corrects || d.reference) {
@@ -297,18 +291,7 @@ export async function invoicePdf(
   drawLines(doc, d.lines, d.currency)
   drawTotals(doc, totalsOf(d))
   doc.moveDown(1.2)
-  if (d.reverseCharge)
-    drawNote(
-      doc,
-      REVERSE_CHARGE_NOTE,
-      [
-        REVERSE_CHARGE_EXPLANATION,
-        d.seller.vatId ? `Supplier’s VAT ID ${d.seller.vatId}.` : '',
-        `Customer’s VAT ID ${d.buyer.vatId}.`,
-      ]
-        .filter(Boolean)
-        .join(' '),
-    )
+  if (d.reverseCharge) drawReverseChargeNote(doc, { seller: d.seller.vatId, buyer: d.buyer.vatId })
   if (d.vatExemption) drawNote(doc, 'No VAT is charged', d.vatExemption)
   if (d.notes) drawNote(doc, d.kind === 'credit' ? 'Note' : 'Notes', d.notes)
   if (d.kind === 'invoice' && d.payment.iban && new Big(d.due).gt(0)) await drawPayment(doc, d)

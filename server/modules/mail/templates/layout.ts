@@ -154,6 +154,46 @@ ${below}
   return { subject, text, html }
 }
 
+/**
+ * A mail whose point is one link the owner sends: the greeting, the lead, the link as a button and
+ * as text, `terms` (how long the link works, what it does not do) and the owner's sign-off.
+ */
+export function ownerLinkMail(f: {
+  subject: string
+  /** "Hello," or "Hello Robin,". */
+  greeting: string
+  lead: string
+  link: string
+  button: string
+  terms: string
+  ownerName: string
+  businessName: string
+  brand: MailBrand
+  preheader?: string
+}) {
+  const text = `${f.greeting}
+
+${f.lead}
+
+${f.link}
+
+${f.terms}
+
+${f.ownerName}
+${f.businessName}`
+  const html = mailLayout(
+    f.subject,
+    `<p>${escapeMarkup(f.greeting)}</p>
+<p>${escapeMarkup(f.lead)}</p>
+${mailButton(f.link, f.button, f.brand)}
+${mailLinkText(f.link)}
+<p>${escapeMarkup(f.terms)}</p>
+<p>${escapeMarkup(f.ownerName)}<br>${escapeMarkup(f.businessName)}</p>`,
+    { brand: f.brand, preheader: f.preheader },
+  )
+  return { subject: oneLine(f.subject), text, html }
+}
+
 const ROOM_LINE = 'See all your documents in your client room'
 
 /** Under the card: the way to the client's room, where every proposal, invoice and file is. */
