@@ -28,6 +28,7 @@ import { listClients } from '#app/features/clients/clients.api.ts'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
+import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
 import { errorsOf, parseForm, runIntent, submitForm, type FieldErrors } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -44,8 +45,6 @@ import {
 import { vatTotalsOf, vatTreatmentOf } from '#common/vat.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 
-const NEW = 'new'
-
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Invoice', matches) },
 ]
@@ -53,13 +52,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   requireAdmin(request)
   return withSignIn(request, async () => {
-    const [{ clients }, { proposals }, settings, found] = await Promise.all([
+    const [{ clients }, { proposals }, settings, { found, clientId }] = await Promise.all([
       listClients(),
       listProposals(),
       getSettings(),
-      params.id === NEW ? Promise.resolve(undefined) : getInvoice(params.id),
+      readDraft(request, params.id, getInvoice),
     ])
-    const clientId = new URL(request.url).searchParams.get('client') ?? undefined
     return {
       clients,
       signed: proposals.filter((proposal) => proposal.status === 'accepted'),
@@ -93,10 +91,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   const intent = String(formData.get('intent') ?? 'save')
   const act = <T,>(run: () => Promise<T>, done: string) =>
     runIntent(() => withSignIn(request, run), done)
-  if (intent === 'delete') {
-    const deleted = await act(() => deleteInvoice(params.id), 'Draft deleted')
-    return deleted ? redirect(href('/admin/invoices')) : undefined
-  }
   if (intent === 'send') return act(() => sendInvoice(params.id), DONE.send)
   if (intent === 'credit') {
     const note = await act(() => creditInvoice(params.id), DONE.credit)
@@ -109,21 +103,21 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       (body) => withSignIn(request, () => recordPayment(params.id, body)),
       DONE.payment,
     )
-  const result = await submitForm(
-    formData,
-    InvoiceBodySchema,
-    (body) =>
-      withSignIn(request, async () => {
-        const { invoice } =
-          params.id === NEW ? await createInvoice(body) : await updateInvoice(params.id, body)
-        if (intent === 'issue') await issueInvoice(invoice._id)
-        return invoice
-      }),
-    intent === 'issue' ? 'Invoice issued: its number and document are fixed' : 'Draft saved',
-  )
-  if ('saved' in result && params.id === NEW)
-    return redirect(href('/admin/invoice/:id', { id: result.answer._id }))
-  return result
+  return answerDraft(request, params.id, formData, {
+    schema: InvoiceBodySchema,
+    create: async (body) => (await createInvoice(body)).invoice,
+    update: async (id, body) => (await updateInvoice(id, body)).invoice,
+    remove: deleteInvoice,
+    finish: {
+      intent: 'issue',
+      run: issueInvoice,
+      done: 'Invoice issued: its number and document are fixed',
+    },
+    saved: 'Draft saved',
+    deleted: 'Draft deleted',
+    listPath: href('/admin/invoices'),
+    pathOf: (id) => href('/admin/invoice/:id', { id }),
+  })
 }
 
 export function HydrateFallback() {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { href, redirect } from 'react-router'
+import { href } from 'react-router'
 import type { Route } from './+types/proposal-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
@@ -22,7 +22,8 @@ import {
   updateProposal,
 } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
-import { errorsOf, parseForm, runIntent, submitForm } from '#app/lib/form.ts'
+import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
+import { errorsOf, parseForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useFormPreview } from '#app/lib/use-form-preview.ts'
@@ -32,8 +33,6 @@ import type { Client } from '#common/schemas/clients.ts'
 import { ProposalBodySchema, type ProposalDocument } from '#common/schemas/proposals.ts'
 import type { SiteSettings } from '#common/schemas/settings.ts'
 
-const NEW = 'new'
-
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Admin: Proposal', matches) },
 ]
@@ -41,13 +40,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   requireAdmin(request)
   return withSignIn(request, async () => {
-    const [{ clients }, settings, { templates }, found] = await Promise.all([
+    const [{ clients }, settings, { templates }, { found, clientId }] = await Promise.all([
       listClients(),
       getSettings(),
       listTermsTemplates(),
-      params.id === NEW ? Promise.resolve(undefined) : getProposal(params.id),
+      readDraft(request, params.id, getProposal),
     ])
-    const clientId = new URL(request.url).searchParams.get('client') ?? undefined
     return { clients, settings, templates, proposal: found?.proposal, clientId }
   })
 }
@@ -56,29 +54,21 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  if (intent === 'delete') {
-    const deleted = await runIntent(
-      () => withSignIn(request, () => deleteProposal(params.id)),
-      'Proposal deleted',
-    )
-    return deleted ? redirect(href('/admin/proposals')) : undefined
-  }
-  const result = await submitForm(
-    formData,
-    ProposalBodySchema,
-    (body) =>
-      withSignIn(request, async () => {
-        const { proposal } =
-          params.id === NEW ? await createProposal(body) : await updateProposal(params.id, body)
-        if (intent === 'send') await sendProposal(proposal._id)
-        return proposal
-      }),
-    intent === 'send' ? 'Proposal sent: your client has the link by e-mail' : 'Proposal saved',
-  )
-  if ('saved' in result && params.id === NEW)
-    return redirect(href('/admin/proposal/:id', { id: result.answer._id }))
-  return result
+  return answerDraft(request, params.id, formData, {
+    schema: ProposalBodySchema,
+    create: async (body) => (await createProposal(body)).proposal,
+    update: async (id, body) => (await updateProposal(id, body)).proposal,
+    remove: deleteProposal,
+    finish: {
+      intent: 'send',
+      run: sendProposal,
+      done: 'Proposal sent: your client has the link by e-mail',
+    },
+    saved: 'Proposal saved',
+    deleted: 'Proposal deleted',
+    listPath: href('/admin/proposals'),
+    pathOf: (id) => href('/admin/proposal/:id', { id }),
+  })
 }
 
 export function HydrateFallback() {
