@@ -268,6 +268,10 @@ test('the owner corrects a client on their screen and starts a proposal from a t
 
   await page.goto('/admin/clients')
   await page.getByRole('link', { name, exact: true }).click()
+  // The list has a New proposal link on every row: look for it once the client's own screen shows.
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${name}, Harbour Lights GmbH` }),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'New proposal' }).click()
   await expect(page.getByLabel('Client')).toHaveValue(/[0-9a-f-]{36}/)
   await page.getByLabel('Start the terms from a template').selectOption({ label: templateName })
