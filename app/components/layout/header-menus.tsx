@@ -6,24 +6,17 @@ import type { ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import type { NavItem } from './site-nav.ts'
+import { LineIcon } from '#app/components/ui/line-icon.tsx'
 import { SiteNavLink } from '#app/components/ui/site-link.tsx'
 
 function Chevron() {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      aria-hidden="true"
+    <LineIcon
+      d="M5.5 7.5 10 12l4.5-4.5"
+      strokeWidth={1.8}
+      hasRoundJoins
       className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180 motion-reduce:transition-none"
-    >
-      <path
-        d="M5.5 7.5 10 12l4.5-4.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    />
   )
 }
 

@@ -3,6 +3,7 @@ import { Section } from '#app/components/layout/page-intro.tsx'
 import { Portrait } from '#app/components/layout/portrait.tsx'
 import { Typewriter } from '#app/components/layout/typewriter.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { LineIcon } from '#app/components/ui/line-icon.tsx'
 import { useSiteSettings } from '#app/lib/site-settings.ts'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
@@ -21,16 +22,7 @@ const SERVICE_ICONS = [
 function Icon({ d }: { d: string }) {
   return (
     <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6">
-        <path
-          d={d}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d={d} strokeWidth={1.8} hasRoundJoins viewBox="0 0 24 24" className="h-6 w-6" />
     </span>
   )
 }

@@ -3,6 +3,7 @@ import { PageIntro, Section } from '#app/components/layout/page-intro.tsx'
 import type { Page } from '#common/schemas/pages.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { LineIcon } from '#app/components/ui/line-icon.tsx'
 import { StepNumber } from '#app/components/ui/step-number.tsx'
 
 /** The web design process page, from its rendered content (Markdown fields already HTML). */
@@ -36,20 +37,12 @@ export function WebdesignBody({ page }: { page: Page<'webdesign'> }) {
                 <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
                   {step.deliverables.map((item, j) => (
                     <li key={j} className="flex gap-2">
-                      <svg
-                        viewBox="0 0 20 20"
-                        aria-hidden="true"
+                      <LineIcon
+                        d="m5 10.5 3 3 7-7"
+                        strokeWidth={2}
+                        hasRoundJoins
                         className="mt-0.5 h-4 w-4 flex-none text-emerald-700"
-                      >
-                        <path
-                          d="m5 10.5 3 3 7-7"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                          strokeLinecap="round"
-                          strokeLinejoin="round"
-                        />
-                      </svg>
+                      />
                       {item}
                     </li>
                   ))}
