@@ -24,7 +24,7 @@ import {
   usedFormTokens,
   type MessageRow,
 } from '#server/db/schema.ts'
-import { deleteRow } from '#server/lib/delete-row.ts'
+import { deleteRow, deleteRows } from '#server/lib/delete-row.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
@@ -238,13 +238,8 @@ export function createMessagesRepository(db: Db) {
       return deleteRow(db, messages, id)
     },
 
-    async deleteMany(ids: string[]): Promise<number> {
-      const rows = await db
-        .delete(messages)
-        .where(inArray(messages.id, ids))
-        .returning({ id: messages.id })
-      return rows.length
-    },
+    deleteMany: (ids: string[]): Promise<number> =>
+      deleteRows(db, messages, inArray(messages.id, ids)),
 
     /** Sets or clears the read time; a message already read keeps its first read time. */
     async setRead(ids: string[], readAt: Date | null): Promise<MessageRow[]> {
@@ -397,21 +392,11 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
-    async purgeUsedFormTokens(at: Date): Promise<number> {
-      const rows = await db
-        .delete(usedFormTokens)
-        .where(lt(usedFormTokens.expiresAt, at))
-        .returning({ id: usedFormTokens.id })
-      return rows.length
-    },
+    purgeUsedFormTokens: (at: Date): Promise<number> =>
+      deleteRows(db, usedFormTokens, lt(usedFormTokens.expiresAt, at)),
 
-    async purgeSpam(before: Date): Promise<number> {
-      const rows = await db
-        .delete(messages)
-        .where(and(eq(messages.spam, true), lt(messages.createdAt, before)))
-        .returning({ id: messages.id })
-      return rows.length
-    },
+    purgeSpam: (before: Date): Promise<number> =>
+      deleteRows(db, messages, and(eq(messages.spam, true), lt(messages.createdAt, before))),
 
     /** Appends a reply to the thread (newest last); replying also marks the message read. */
     async recordReply(id: string, text: string, sentAt: Date): Promise<MessageRow | undefined> {

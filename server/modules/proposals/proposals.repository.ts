@@ -98,13 +98,7 @@ export function createProposalsRepository(db: Db) {
       return row
     },
 
-    async deleteDraft(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(proposals)
-        .where(and(eq(proposals.id, id), isDraft))
-        .returning({ id: proposals.id })
-      return deleted.length > 0
-    },
+    deleteDraft: (id: string): Promise<boolean> => deleteRow(db, proposals, id, isDraft),
 
     /**
      * Within `tx`: fixes a draft's document and link, its totals the document's; undefined when it
