@@ -31,6 +31,15 @@ const OTHER_CAMPAIGN_KEY = [STATS_OTHER, STATS_OTHER, STATS_OTHER].join('\n')
 export type KeyedKind = 'page' | 'source' | 'campaign' | 'country'
 const otherKey = (kind: string) => (kind === 'campaign' ? OTHER_CAMPAIGN_KEY : STATS_OTHER)
 
+/** The primary keys of a visitor's share of a day's figure and of the figure: what upserts meet on. */
+const DAY_VISITOR_KEY = [
+  statsDayVisitors.day,
+  statsDayVisitors.visitor,
+  statsDayVisitors.kind,
+  statsDayVisitors.key,
+]
+const DAY_FIGURE_KEY = [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key]
+
 /** A run of one visitor's views with no gap over VISIT_GAP_MS, as one instance saw it. */
 export interface VisitSegment {
   /** The visitor hash under today's salt first, then under yesterday's (a visit across midnight). */
@@ -173,12 +182,7 @@ async function runningCounts(tx: Db, days: string[], visitors: string[]) {
           .insert(statsDayVisitors)
           .values(kept.slice(i, i + WRITE_CHUNK))
           .onConflictDoUpdate({
-            target: [
-              statsDayVisitors.day,
-              statsDayVisitors.visitor,
-              statsDayVisitors.kind,
-              statsDayVisitors.key,
-            ],
+            target: DAY_VISITOR_KEY,
             set: { count: sql`excluded.count` },
           })
       const gone = changed.filter((s) => s.count === 0 && s.stored > 0)
@@ -194,7 +198,7 @@ async function runningCounts(tx: Db, days: string[], visitors: string[]) {
           .insert(statsDayFigures)
           .values(differences.slice(i, i + WRITE_CHUNK))
           .onConflictDoUpdate({
-            target: [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key],
+            target: DAY_FIGURE_KEY,
             set: {
               visitors: sql`${statsDayFigures.visitors} + excluded.visitors`,
               pageviews: sql`${statsDayFigures.pageviews} + excluded.pageviews`,
@@ -594,12 +598,7 @@ export function createStatsRepository(db: Db) {
           .insert(statsDayVisitors)
           .values({ day: row.day, visitor: row.visitor, kind: 'converted', key: '', count: 1 })
           .onConflictDoUpdate({
-            target: [
-              statsDayVisitors.day,
-              statsDayVisitors.visitor,
-              statsDayVisitors.kind,
-              statsDayVisitors.key,
-            ],
+            target: DAY_VISITOR_KEY,
             set: { count: sql`${statsDayVisitors.count} + 1` },
           })
           .returning({ count: statsDayVisitors.count })
@@ -615,7 +614,7 @@ export function createStatsRepository(db: Db) {
             messages: 1,
           })
           .onConflictDoUpdate({
-            target: [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key],
+            target: DAY_FIGURE_KEY,
             set: {
               converted: sql`${statsDayFigures.converted} + excluded.converted`,
               messages: sql`${statsDayFigures.messages} + 1`,
