@@ -76,6 +76,11 @@ export interface KeyFigures {
 /** Rows per INSERT statement, well under PostgreSQL's 65,535 parameters. */
 const WRITE_CHUNK = 2_000
 
+/** `rows` in runs of WRITE_CHUNK, one statement each. */
+function* inChunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) yield rows.slice(i, i + WRITE_CHUNK)
+}
+
 /** A continued visit's new views, named as the columns (sent as one JSON parameter). */
 interface VisitUpdate {
   id: string
@@ -177,26 +182,26 @@ async function runningCounts(tx: Db, days: string[], visitors: string[]) {
     async write() {
       const changed = [...shares.values()].filter((s) => s.count !== s.stored)
       const kept = changed.filter((s) => s.count > 0).map(({ stored: _, ...share }) => share)
-      for (let i = 0; i < kept.length; i += WRITE_CHUNK)
+      for (const chunk of inChunks(kept))
         await tx
           .insert(statsDayVisitors)
-          .values(kept.slice(i, i + WRITE_CHUNK))
+          .values(chunk)
           .onConflictDoUpdate({
             target: DAY_VISITOR_KEY,
             set: { count: sql`excluded.count` },
           })
       const gone = changed.filter((s) => s.count === 0 && s.stored > 0)
-      for (let i = 0; i < gone.length; i += WRITE_CHUNK)
+      for (const chunk of inChunks(gone))
         await tx.execute(sql`
           delete from ${statsDayVisitors} v
-          using jsonb_to_recordset(${JSON.stringify(gone.slice(i, i + WRITE_CHUNK))}::jsonb)
+          using jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
             as g(day date, visitor text, kind text, key text)
           where v.day = g.day and v.visitor = g.visitor and v.kind = g.kind and v.key = g.key`)
       const differences = [...figures.values()].filter((f) => f.pageviews !== 0 || f.visitors !== 0)
-      for (let i = 0; i < differences.length; i += WRITE_CHUNK)
+      for (const chunk of inChunks(differences))
         await tx
           .insert(statsDayFigures)
-          .values(differences.slice(i, i + WRITE_CHUNK))
+          .values(chunk)
           .onConflictDoUpdate({
             target: DAY_FIGURE_KEY,
             set: {
@@ -520,18 +525,15 @@ export function createStatsRepository(db: Db) {
           }
         }
         await counts.write()
-        for (let i = 0; i < newKeys.length; i += WRITE_CHUNK)
-          await tx
-            .insert(statsDayKeys)
-            .values(newKeys.slice(i, i + WRITE_CHUNK))
-            .onConflictDoNothing()
+        for (const chunk of inChunks(newKeys))
+          await tx.insert(statsDayKeys).values(chunk).onConflictDoNothing()
         const counted = [...addressRows.values()]
           .filter((row) => row.isChanged)
           .map(({ isChanged: _, ...row }) => row)
-        for (let i = 0; i < counted.length; i += WRITE_CHUNK)
+        for (const chunk of inChunks(counted))
           await tx
             .insert(statsAddressHours)
-            .values(counted.slice(i, i + WRITE_CHUNK))
+            .values(chunk)
             .onConflictDoUpdate({
               target: [statsAddressHours.address, statsAddressHours.hour],
               set: {
@@ -539,8 +541,7 @@ export function createStatsRepository(db: Db) {
                 lastVisitor: sql`excluded.last_visitor`,
               },
             })
-        for (let i = 0; i < inserts.length; i += WRITE_CHUNK)
-          await tx.insert(visits).values(inserts.slice(i, i + WRITE_CHUNK))
+        for (const chunk of inChunks(inserts)) await tx.insert(visits).values(chunk)
         if (updates.length > 0) {
           // One statement for every continued visit; a segment that began before the stored
           // visit (another instance wrote the later views first) brings the landing page and source.
@@ -570,8 +571,7 @@ export function createStatsRepository(db: Db) {
             ) u
             where v.id = u.id`)
         }
-        for (let i = 0; i < views.length; i += WRITE_CHUNK)
-          await tx.insert(pageViews).values(views.slice(i, i + WRITE_CHUNK))
+        for (const chunk of inChunks(views)) await tx.insert(pageViews).values(chunk)
       })
     },
 
