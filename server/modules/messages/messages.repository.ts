@@ -59,6 +59,12 @@ function searchWhere({ q, filter, stage }: MessagesSearch): SQL | undefined {
   )
 }
 
+/** An acknowledgement window no older version's queue still holds (pending or being sent). */
+const isNotQueued = or(
+  notInArray(contactAcknowledgements.state, ['pending', 'sending']),
+  isNull(contactAcknowledgements.messageId),
+)
+
 /** `now()` plus a delay, computed by the database so every app instance shares one clock. */
 const nowPlus = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`
 
@@ -305,10 +311,7 @@ export function createMessagesRepository(db: Db) {
         .onConflictDoUpdate({
           target: a.email,
           set: claim,
-          setWhere: and(
-            lte(a.sentAt, since),
-            or(notInArray(a.state, ['pending', 'sending']), isNull(a.messageId)),
-          ),
+          setWhere: and(lte(a.sentAt, since), isNotQueued),
         })
         .returning({ email: a.email })
       return rows.length > 0
@@ -381,14 +384,7 @@ export function createMessagesRepository(db: Db) {
     /** Forgets the windows that began before `before`, but never an acknowledgement still queued. */
     async purgeAcknowledgements(before: Date): Promise<void> {
       const a = contactAcknowledgements
-      await db
-        .delete(a)
-        .where(
-          and(
-            lt(a.sentAt, before),
-            or(notInArray(a.state, ['pending', 'sending']), isNull(a.messageId)),
-          ),
-        )
+      await db.delete(a).where(and(lt(a.sentAt, before), isNotQueued))
     },
 
     /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
