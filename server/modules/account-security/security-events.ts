@@ -115,7 +115,7 @@ export function createSecurityEvents({
   }
 }
 
-export type SecurityEvents = ReturnType<typeof createSecurityEvents>
+type SecurityEvents = ReturnType<typeof createSecurityEvents>
 
 /** What each part of the account's security (two-factor sign-in, passkeys) is built with. */
 export interface SecurityPartDeps {

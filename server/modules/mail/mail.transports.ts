@@ -37,7 +37,7 @@ interface CalendarPart {
 }
 
 /** A file sent with a mail (a signed agreement's PDF), as nodemailer takes it. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string
   contentType: string
   /** The file's bytes in base64: a mail waits in the outbox as JSON. */
