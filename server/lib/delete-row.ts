@@ -1,13 +1,29 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.ts'
 
-/** Deletes the row `id` of `table`; whether there was one. */
+type TableWithId = PgTable & { id: PgColumn }
+
+/** Deletes the rows of `table` that `where` selects; how many there were. */
+export async function deleteRows(
+  db: Db,
+  table: TableWithId,
+  where: SQL | undefined,
+): Promise<number> {
+  const rows = await db.delete(table).where(where).returning({ id: table.id })
+  return rows.length
+}
+
+/**
+ * Deletes the row `id` of `table`, only while `also` holds for it when given (its owner, its
+ * state); whether there was one.
+ */
 export async function deleteRow(
   db: Db,
-  table: PgTable & { id: PgColumn },
+  table: TableWithId,
   id: string,
+  also?: SQL,
 ): Promise<boolean> {
-  const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })
-  return rows.length > 0
+  const isRow = eq(table.id, id)
+  return (await deleteRows(db, table, also ? and(isRow, also) : isRow)) > 0
 }

@@ -20,6 +20,7 @@ import {
   type UserRow,
   type UserSessionRow,
 } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 import { openToken, spentTokens } from '#server/lib/single-use-tokens.ts'
 
 export interface NewSession {
@@ -109,13 +110,8 @@ export function createAccountSecurityRepository(db: Db) {
         .orderBy(desc(userSessions.lastSeenAt), desc(userSessions.id)),
 
     /** Deletes the user's session `id`; false when the user has no such session. */
-    async deleteSession(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(userSessions)
-        .where(and(eq(userSessions.id, id), eq(userSessions.userId, userId)))
-        .returning({ id: userSessions.id })
-      return rows.length > 0
-    },
+    deleteSession: (userId: string, id: string): Promise<boolean> =>
+      deleteRow(db, userSessions, id, eq(userSessions.userId, userId)),
 
     /** Deletes every session of the user but `keepId` (all of them when undefined). */
     async deleteSessions(userId: string, keepId?: string) {
@@ -387,13 +383,8 @@ export function createAccountSecurityRepository(db: Db) {
       await db.update(passkeys).set({ counter, lastUsedAt: at }).where(eq(passkeys.id, id))
     },
 
-    async deletePasskey(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-        .returning({ id: passkeys.id })
-      return rows.length > 0
-    },
+    deletePasskey: (userId: string, id: string): Promise<boolean> =>
+      deleteRow(db, passkeys, id, eq(passkeys.userId, userId)),
 
     async insertPasskeyChallenge(challenge: {
       challenge: string

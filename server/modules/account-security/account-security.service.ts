@@ -30,7 +30,11 @@ import type { MailService } from '../mail/mail.service.ts'
 import type { MailBrand } from '../mail/templates/layout.ts'
 import type { AccountSecurityRepository } from './account-security.repository.ts'
 import { createPasskeys } from './passkeys.ts'
-import { createSecurityEvents, type RequestOrigin } from './security-events.ts'
+import {
+  createSecurityEvents,
+  type RequestOrigin,
+  type SecurityPartDeps,
+} from './security-events.ts'
 import { createTwoFactor, WRONG_CODE } from './two-factor.ts'
 
 const CHALLENGE_BYTES = 32
@@ -114,26 +118,9 @@ export function createAccountSecurityService({
     return found
   }
 
-  const twoFactor = createTwoFactor({
-    repo,
-    secrets,
-    siteName,
-    now,
-    log,
-    events,
-    requireRecentVerification,
-  })
-  const passkeys = createPasskeys({
-    repo,
-    publicUrl,
-    siteName,
-    now,
-    log,
-    events,
-    requireRecentVerification,
-    startSession,
-    findUser,
-  })
+  const parts: SecurityPartDeps = { repo, siteName, now, log, events, requireRecentVerification }
+  const twoFactor = createTwoFactor({ ...parts, secrets })
+  const passkeys = createPasskeys({ ...parts, publicUrl, startSession, findUser })
 
   async function status(user: UserRow, session: UserSessionRow): Promise<AccountSecurity> {
     const verifiedUntil = new Date(session.verifiedAt.getTime() + REVERIFY_WINDOW_MS)

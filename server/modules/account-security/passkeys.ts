@@ -4,7 +4,6 @@ import type {
   AuthenticatorTransport,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import type { FastifyBaseLogger } from 'fastify'
 import type {
   Passkey,
   PasskeyAddBody,
@@ -15,8 +14,7 @@ import type { PasskeyRow, UserRow, UserSessionRow } from '#server/db/schema.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#server/lib/http-errors.ts'
 import { describeDevice } from '#server/lib/user-agent.ts'
-import type { AccountSecurityRepository } from './account-security.repository.ts'
-import type { RequestOrigin, SecurityEvents } from './security-events.ts'
+import type { RequestOrigin, SecurityPartDeps } from './security-events.ts'
 
 /**
  * The passkey library, loaded on first use: it serves a few sign-ins a day, and loaded at start it
@@ -48,14 +46,8 @@ export function createPasskeys({
   requireRecentVerification,
   startSession,
   findUser,
-}: {
-  repo: AccountSecurityRepository
+}: SecurityPartDeps & {
   publicUrl: string
-  siteName: string
-  now: () => Date
-  log: FastifyBaseLogger
-  events: Pick<SecurityEvents, 'record' | 'notify'>
-  requireRecentVerification: (session: UserSessionRow) => void
   startSession: (user: UserRow, origin: RequestOrigin) => Promise<Session>
   findUser: (userId: string) => Promise<UserRow>
 }) {

@@ -6,7 +6,7 @@ import { createBackgroundWork } from '#server/lib/background-work.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { SECURITY_LOG_PER_KIND, SECURITY_LOG_RETENTION_DAYS } from '#common/constants.ts'
 import type { SecurityLog } from '#common/schemas/account-security.ts'
-import type { UserRow } from '#server/db/schema.ts'
+import type { UserRow, UserSessionRow } from '#server/db/schema.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import type { MailBrand } from '../mail/templates/layout.ts'
 import { securityNoticeMail, type SecurityNoticeKind } from '../mail/templates/security-notice.ts'
@@ -115,4 +115,14 @@ export function createSecurityEvents({
   }
 }
 
-export type SecurityEvents = ReturnType<typeof createSecurityEvents>
+type SecurityEvents = ReturnType<typeof createSecurityEvents>
+
+/** What each part of the account's security (two-factor sign-in, passkeys) is built with. */
+export interface SecurityPartDeps {
+  repo: AccountSecurityRepository
+  siteName: string
+  now: () => Date
+  log: FastifyBaseLogger
+  events: Pick<SecurityEvents, 'record' | 'notify'>
+  requireRecentVerification: (session: UserSessionRow) => void
+}

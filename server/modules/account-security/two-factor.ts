@@ -2,7 +2,6 @@
  * TOTP two-factor sign-in with recovery codes: setting it up, turning it on and off, checking a
  * code within the account's budget of wrong ones, and replacing the recovery codes.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import {
   CURRENT_PASSWORD_WRONG,
   RECOVERY_CODE_COUNT,
@@ -26,8 +25,7 @@ import {
   type StoredRecoveryCode,
 } from '#server/lib/recovery-codes.ts'
 import type { SecretBox } from '#server/lib/secret-box.ts'
-import type { AccountSecurityRepository } from './account-security.repository.ts'
-import type { SecurityEvents } from './security-events.ts'
+import type { SecurityPartDeps } from './security-events.ts'
 
 /** The TOTP library, loaded on first use (see loadWebAuthn in passkeys.ts). */
 const loadTotp = () => import('otplib')
@@ -52,15 +50,7 @@ export function createTwoFactor({
   log,
   events: { record, notify },
   requireRecentVerification,
-}: {
-  repo: AccountSecurityRepository
-  secrets: SecretBox
-  siteName: string
-  now: () => Date
-  log: FastifyBaseLogger
-  events: Pick<SecurityEvents, 'record' | 'notify'>
-  requireRecentVerification: (session: UserSessionRow) => void
-}) {
+}: SecurityPartDeps & { secrets: SecretBox }) {
   /** The account's TOTP secret in clear, or undefined (off, or sealed under a secret now gone). */
   function openSecret(user: UserRow, sealed: string | null): string | undefined {
     if (!sealed) return undefined

@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { clientFileChunks, clientFiles, clients, type ClientFileRow } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 export { violatedForeignKey } from '#server/db/errors.ts'
 
@@ -62,13 +63,8 @@ export function createClientFilesRepository(db: Db) {
     },
 
     /** Deletes the client's file with its bytes; false when the client has no such file. */
-    async remove(clientId: string, fileId: string): Promise<boolean> {
-      const deleted = await db
-        .delete(clientFiles)
-        .where(and(eq(clientFiles.id, fileId), eq(clientFiles.clientId, clientId)))
-        .returning({ id: clientFiles.id })
-      return deleted.length > 0
-    },
+    remove: (clientId: string, fileId: string): Promise<boolean> =>
+      deleteRow(db, clientFiles, fileId, eq(clientFiles.clientId, clientId)),
   }
 }
 

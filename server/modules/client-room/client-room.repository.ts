@@ -2,6 +2,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { clientSessions, clientSignInTokens } from '#server/db/schema.ts'
+import { deleteRows } from '#server/lib/delete-row.ts'
 import { openToken, spentTokens } from '#server/lib/single-use-tokens.ts'
 
 export function createClientRoomRepository(db: Db) {
@@ -81,13 +82,8 @@ export function createClientRoomRepository(db: Db) {
     },
 
     /** Ends every session of the client; how many there were. */
-    async deleteSessionsOf(clientId: string): Promise<number> {
-      const rows = await db
-        .delete(clientSessions)
-        .where(eq(clientSessions.clientId, clientId))
-        .returning({ id: clientSessions.id })
-      return rows.length
-    },
+    deleteSessionsOf: (clientId: string): Promise<number> =>
+      deleteRows(db, clientSessions, eq(clientSessions.clientId, clientId)),
 
     /** Drops sessions unused since `idleSince` and links spent or expired by `at`. */
     async purge(idleSince: Date, at: Date): Promise<void> {

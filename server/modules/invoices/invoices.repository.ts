@@ -12,6 +12,7 @@ import {
   type InvoicePaymentRow,
   type InvoiceRow,
 } from '#server/db/schema.ts'
+import { deleteRow } from '#server/lib/delete-row.ts'
 
 /** What an invoice is priced at: its lines, currency, VAT treatment and totals. */
 export type PricedValues = Pick<
@@ -128,13 +129,7 @@ export function createInvoicesRepository(db: Db) {
       return row
     },
 
-    async deleteDraft(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(invoices)
-        .where(and(eq(invoices.id, id), isDraft))
-        .returning({ id: invoices.id })
-      return deleted.length > 0
-    },
+    deleteDraft: (id: string): Promise<boolean> => deleteRow(db, invoices, id, isDraft),
 
     /** Within `tx`: the draft `id`, held until `tx` ends; undefined when it is not a draft. */
     async lockDraft(tx: Db, id: string): Promise<InvoiceRow | undefined> {

@@ -28,31 +28,17 @@ import { createPacer } from '#server/lib/pacer.ts'
 import { pageCount, pageWindow } from '#server/lib/pagination.ts'
 import { isTemporaryMailFailure, mailFailureText } from './mail-failures.ts'
 import type { OutboxRepository } from './outbox.repository.ts'
-import type { MailAttachment, MailTransport, OutgoingMail } from './mail.transports.ts'
+import type { MailTransport, OutgoingMail } from './mail.transports.ts'
 
-export interface MailContent {
+/** A mail as the site writes it: what the transport sends, less its sender, which is named here. */
+export interface MailContent extends Omit<OutgoingMail, 'from'> {
   /** What the mail is (password-reset, booking-booked …): the owner's outbox list shows it. */
   kind: string
-  to: string
-  subject: string
-  text: string
-  html: string
-  replyTo?: string
-  /** Extra header fields (a newsletter's List-Unsubscribe). */
-  headers?: Record<string, string>
   /**
    * The name to send under, always with MAIL_FROM's address: the owner's for mail they write or
    * sign; without one, the site's sender name (the business's), resolved when the mail is queued.
    */
   fromName?: string
-  /** Threading headers (RFC 5322): this mail's Message-ID and the ones it answers. */
-  messageId?: string
-  inReplyTo?: string
-  references?: string[]
-  /** An iCalendar invitation: nodemailer adds it as a `text/calendar; method=...` part. */
-  icalEvent?: CalendarPart
-  /** Files sent with the mail (a signed agreement's PDF). */
-  attachments?: MailAttachment[]
 }
 
 /** A mail named and ready to be written to the outbox (MailService.prepare). */
@@ -73,13 +59,6 @@ interface QueueOptions {
   isBulk?: boolean
   /** The newsletter send the mail delivers: the send's counts are read from the outbox. */
   newsletterSendId?: string
-}
-
-interface CalendarPart {
-  /** The iTIP method (RFC 5546), also the part's `method` parameter: REQUEST, CANCEL ... */
-  method: string
-  content: string
-  filename?: string
 }
 
 /** Mails one sender claims at a time: also the most that can go out twice after a crash. */

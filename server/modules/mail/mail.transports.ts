@@ -17,16 +17,27 @@ export interface OutgoingMail {
   text: string
   html: string
   replyTo?: string
+  /** Extra header fields (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>
+  /** Threading headers (RFC 5322): this mail's Message-ID and the ones it answers. */
   messageId?: string
   inReplyTo?: string
   references?: string[]
-  icalEvent?: { method: string; content: string; filename?: string }
+  /** An iCalendar invitation: nodemailer adds it as a `text/calendar; method=...` part. */
+  icalEvent?: CalendarPart
+  /** Files sent with the mail (a signed agreement's PDF). */
   attachments?: MailAttachment[]
 }
 
+interface CalendarPart {
+  /** The iTIP method (RFC 5546), also the part's `method` parameter: REQUEST, CANCEL ... */
+  method: string
+  content: string
+  filename?: string
+}
+
 /** A file sent with a mail (a signed agreement's PDF), as nodemailer takes it. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string
   contentType: string
   /** The file's bytes in base64: a mail waits in the outbox as JSON. */

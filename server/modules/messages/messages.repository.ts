@@ -24,7 +24,7 @@ import {
   usedFormTokens,
   type MessageRow,
 } from '#server/db/schema.ts'
-import { deleteRow } from '#server/lib/delete-row.ts'
+import { deleteRow, deleteRows } from '#server/lib/delete-row.ts'
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
@@ -58,6 +58,12 @@ function searchWhere({ q, filter, stage }: MessagesSearch): SQL | undefined {
     q ? sql`${SEARCH_TEXT} ilike ${likePattern(q)}` : undefined,
   )
 }
+
+/** An acknowledgement window no older version's queue still holds (pending or being sent). */
+const isNotQueued = or(
+  notInArray(contactAcknowledgements.state, ['pending', 'sending']),
+  isNull(contactAcknowledgements.messageId),
+)
 
 /** `now()` plus a delay, computed by the database so every app instance shares one clock. */
 const nowPlus = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`
@@ -238,13 +244,8 @@ export function createMessagesRepository(db: Db) {
       return deleteRow(db, messages, id)
     },
 
-    async deleteMany(ids: string[]): Promise<number> {
-      const rows = await db
-        .delete(messages)
-        .where(inArray(messages.id, ids))
-        .returning({ id: messages.id })
-      return rows.length
-    },
+    deleteMany: (ids: string[]): Promise<number> =>
+      deleteRows(db, messages, inArray(messages.id, ids)),
 
     /** Sets or clears the read time; a message already read keeps its first read time. */
     async setRead(ids: string[], readAt: Date | null): Promise<MessageRow[]> {
@@ -310,10 +311,7 @@ export function createMessagesRepository(db: Db) {
         .onConflictDoUpdate({
           target: a.email,
           set: claim,
-          setWhere: and(
-            lte(a.sentAt, since),
-            or(notInArray(a.state, ['pending', 'sending']), isNull(a.messageId)),
-          ),
+          setWhere: and(lte(a.sentAt, since), isNotQueued),
         })
         .returning({ email: a.email })
       return rows.length > 0
@@ -386,32 +384,15 @@ export function createMessagesRepository(db: Db) {
     /** Forgets the windows that began before `before`, but never an acknowledgement still queued. */
     async purgeAcknowledgements(before: Date): Promise<void> {
       const a = contactAcknowledgements
-      await db
-        .delete(a)
-        .where(
-          and(
-            lt(a.sentAt, before),
-            or(notInArray(a.state, ['pending', 'sending']), isNull(a.messageId)),
-          ),
-        )
+      await db.delete(a).where(and(lt(a.sentAt, before), isNotQueued))
     },
 
     /** Forgets the used form tokens that expired before `at` (they are refused as expired now). */
-    async purgeUsedFormTokens(at: Date): Promise<number> {
-      const rows = await db
-        .delete(usedFormTokens)
-        .where(lt(usedFormTokens.expiresAt, at))
-        .returning({ id: usedFormTokens.id })
-      return rows.length
-    },
+    purgeUsedFormTokens: (at: Date): Promise<number> =>
+      deleteRows(db, usedFormTokens, lt(usedFormTokens.expiresAt, at)),
 
-    async purgeSpam(before: Date): Promise<number> {
-      const rows = await db
-        .delete(messages)
-        .where(and(eq(messages.spam, true), lt(messages.createdAt, before)))
-        .returning({ id: messages.id })
-      return rows.length
-    },
+    purgeSpam: (before: Date): Promise<number> =>
+      deleteRows(db, messages, and(eq(messages.spam, true), lt(messages.createdAt, before))),
 
     /** Appends a reply to the thread (newest last); replying also marks the message read. */
     async recordReply(id: string, text: string, sentAt: Date): Promise<MessageRow | undefined> {

@@ -10,24 +10,25 @@ import {
 import type { ProposalStatus } from '#common/schemas/proposals.ts'
 import { deleteRow } from '#server/lib/delete-row.ts'
 
-export type DraftValues = Pick<
+/** What a proposal comes to: its totals, its deposit and the VAT it states. */
+type Priced = Pick<
   ProposalRow,
-  | 'clientId'
-  | 'messageId'
-  | 'title'
-  | 'summary'
-  | 'items'
-  | 'currency'
-  | 'validUntil'
-  | 'terms'
-  | 'depositPercent'
-  | 'subtotal'
-  | 'tax'
-  | 'total'
-  | 'depositAmount'
-  | 'reverseCharge'
-  | 'vatExemption'
+  'subtotal' | 'tax' | 'total' | 'depositAmount' | 'reverseCharge' | 'vatExemption'
 >
+
+export type DraftValues = Priced &
+  Pick<
+    ProposalRow,
+    | 'clientId'
+    | 'messageId'
+    | 'title'
+    | 'summary'
+    | 'items'
+    | 'currency'
+    | 'validUntil'
+    | 'terms'
+    | 'depositPercent'
+  >
 
 export type Signed = Pick<
   ProposalRow,
@@ -98,13 +99,7 @@ export function createProposalsRepository(db: Db) {
       return row
     },
 
-    async deleteDraft(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(proposals)
-        .where(and(eq(proposals.id, id), isDraft))
-        .returning({ id: proposals.id })
-      return deleted.length > 0
-    },
+    deleteDraft: (id: string): Promise<boolean> => deleteRow(db, proposals, id, isDraft),
 
     /**
      * Within `tx`: fixes a draft's document and link, its totals the document's; undefined when it
@@ -113,18 +108,7 @@ export function createProposalsRepository(db: Db) {
     async markSent(
       tx: Db,
       id: string,
-      sent: Pick<
-        ProposalRow,
-        | 'token'
-        | 'document'
-        | 'sentAt'
-        | 'subtotal'
-        | 'tax'
-        | 'total'
-        | 'depositAmount'
-        | 'reverseCharge'
-        | 'vatExemption'
-      >,
+      sent: Priced & Pick<ProposalRow, 'token' | 'document' | 'sentAt'>,
     ): Promise<ProposalRow | undefined> {
       return moveTo(tx, id, isDraft, 'sent', sent, sent.sentAt!)
     },

@@ -31,6 +31,15 @@ const OTHER_CAMPAIGN_KEY = [STATS_OTHER, STATS_OTHER, STATS_OTHER].join('\n')
 export type KeyedKind = 'page' | 'source' | 'campaign' | 'country'
 const otherKey = (kind: string) => (kind === 'campaign' ? OTHER_CAMPAIGN_KEY : STATS_OTHER)
 
+/** The primary keys of a visitor's share of a day's figure and of the figure: what upserts meet on. */
+const DAY_VISITOR_KEY = [
+  statsDayVisitors.day,
+  statsDayVisitors.visitor,
+  statsDayVisitors.kind,
+  statsDayVisitors.key,
+]
+const DAY_FIGURE_KEY = [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key]
+
 /** A run of one visitor's views with no gap over VISIT_GAP_MS, as one instance saw it. */
 export interface VisitSegment {
   /** The visitor hash under today's salt first, then under yesterday's (a visit across midnight). */
@@ -66,6 +75,11 @@ export interface KeyFigures {
 
 /** Rows per INSERT statement, well under PostgreSQL's 65,535 parameters. */
 const WRITE_CHUNK = 2_000
+
+/** `rows` in runs of WRITE_CHUNK, one statement each. */
+function* inChunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) yield rows.slice(i, i + WRITE_CHUNK)
+}
 
 /** A continued visit's new views, named as the columns (sent as one JSON parameter). */
 interface VisitUpdate {
@@ -168,33 +182,28 @@ async function runningCounts(tx: Db, days: string[], visitors: string[]) {
     async write() {
       const changed = [...shares.values()].filter((s) => s.count !== s.stored)
       const kept = changed.filter((s) => s.count > 0).map(({ stored: _, ...share }) => share)
-      for (let i = 0; i < kept.length; i += WRITE_CHUNK)
+      for (const chunk of inChunks(kept))
         await tx
           .insert(statsDayVisitors)
-          .values(kept.slice(i, i + WRITE_CHUNK))
+          .values(chunk)
           .onConflictDoUpdate({
-            target: [
-              statsDayVisitors.day,
-              statsDayVisitors.visitor,
-              statsDayVisitors.kind,
-              statsDayVisitors.key,
-            ],
+            target: DAY_VISITOR_KEY,
             set: { count: sql`excluded.count` },
           })
       const gone = changed.filter((s) => s.count === 0 && s.stored > 0)
-      for (let i = 0; i < gone.length; i += WRITE_CHUNK)
+      for (const chunk of inChunks(gone))
         await tx.execute(sql`
           delete from ${statsDayVisitors} v
-          using jsonb_to_recordset(${JSON.stringify(gone.slice(i, i + WRITE_CHUNK))}::jsonb)
+          using jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
             as g(day date, visitor text, kind text, key text)
           where v.day = g.day and v.visitor = g.visitor and v.kind = g.kind and v.key = g.key`)
       const differences = [...figures.values()].filter((f) => f.pageviews !== 0 || f.visitors !== 0)
-      for (let i = 0; i < differences.length; i += WRITE_CHUNK)
+      for (const chunk of inChunks(differences))
         await tx
           .insert(statsDayFigures)
-          .values(differences.slice(i, i + WRITE_CHUNK))
+          .values(chunk)
           .onConflictDoUpdate({
-            target: [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key],
+            target: DAY_FIGURE_KEY,
             set: {
               visitors: sql`${statsDayFigures.visitors} + excluded.visitors`,
               pageviews: sql`${statsDayFigures.pageviews} + excluded.pageviews`,
@@ -516,18 +525,15 @@ export function createStatsRepository(db: Db) {
           }
         }
         await counts.write()
-        for (let i = 0; i < newKeys.length; i += WRITE_CHUNK)
-          await tx
-            .insert(statsDayKeys)
-            .values(newKeys.slice(i, i + WRITE_CHUNK))
-            .onConflictDoNothing()
+        for (const chunk of inChunks(newKeys))
+          await tx.insert(statsDayKeys).values(chunk).onConflictDoNothing()
         const counted = [...addressRows.values()]
           .filter((row) => row.isChanged)
           .map(({ isChanged: _, ...row }) => row)
-        for (let i = 0; i < counted.length; i += WRITE_CHUNK)
+        for (const chunk of inChunks(counted))
           await tx
             .insert(statsAddressHours)
-            .values(counted.slice(i, i + WRITE_CHUNK))
+            .values(chunk)
             .onConflictDoUpdate({
               target: [statsAddressHours.address, statsAddressHours.hour],
               set: {
@@ -535,8 +541,7 @@ export function createStatsRepository(db: Db) {
                 lastVisitor: sql`excluded.last_visitor`,
               },
             })
-        for (let i = 0; i < inserts.length; i += WRITE_CHUNK)
-          await tx.insert(visits).values(inserts.slice(i, i + WRITE_CHUNK))
+        for (const chunk of inChunks(inserts)) await tx.insert(visits).values(chunk)
         if (updates.length > 0) {
           // One statement for every continued visit; a segment that began before the stored
           // visit (another instance wrote the later views first) brings the landing page and source.
@@ -566,8 +571,7 @@ export function createStatsRepository(db: Db) {
             ) u
             where v.id = u.id`)
         }
-        for (let i = 0; i < views.length; i += WRITE_CHUNK)
-          await tx.insert(pageViews).values(views.slice(i, i + WRITE_CHUNK))
+        for (const chunk of inChunks(views)) await tx.insert(pageViews).values(chunk)
       })
     },
 
@@ -594,12 +598,7 @@ export function createStatsRepository(db: Db) {
           .insert(statsDayVisitors)
           .values({ day: row.day, visitor: row.visitor, kind: 'converted', key: '', count: 1 })
           .onConflictDoUpdate({
-            target: [
-              statsDayVisitors.day,
-              statsDayVisitors.visitor,
-              statsDayVisitors.kind,
-              statsDayVisitors.key,
-            ],
+            target: DAY_VISITOR_KEY,
             set: { count: sql`${statsDayVisitors.count} + 1` },
           })
           .returning({ count: statsDayVisitors.count })
@@ -615,7 +614,7 @@ export function createStatsRepository(db: Db) {
             messages: 1,
           })
           .onConflictDoUpdate({
-            target: [statsDayFigures.day, statsDayFigures.kind, statsDayFigures.key],
+            target: DAY_FIGURE_KEY,
             set: {
               converted: sql`${statsDayFigures.converted} + excluded.converted`,
               messages: sql`${statsDayFigures.messages} + 1`,

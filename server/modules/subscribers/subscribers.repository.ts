@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gte, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { subscribers, type SubscriberRow } from '#server/db/schema.ts'
+import { deleteRows } from '#server/lib/delete-row.ts'
 
 export { isUniqueViolation } from '#server/db/errors.ts'
 
@@ -97,13 +98,12 @@ export function createSubscribersRepository(db: Db) {
     },
 
     /** Deletes the pending rows asked for before `expiredBefore`; returns how many. */
-    async removeExpired(expiredBefore: Date): Promise<number> {
-      const rows = await db
-        .delete(subscribers)
-        .where(and(eq(subscribers.status, 'pending'), lt(subscribers.createdAt, expiredBefore)))
-        .returning({ id: subscribers.id })
-      return rows.length
-    },
+    removeExpired: (expiredBefore: Date): Promise<number> =>
+      deleteRows(
+        db,
+        subscribers,
+        and(eq(subscribers.status, 'pending'), lt(subscribers.createdAt, expiredBefore)),
+      ),
   }
 }
 
