@@ -11,7 +11,7 @@ import {
 import { FieldsForm } from './fields-form.tsx'
 
 /** The step that fixes a draft for good (issue, send): its button, and the question it asks first. */
-export interface DraftFinish {
+interface DraftFinish {
   intent: string
   label: string
   question: string
