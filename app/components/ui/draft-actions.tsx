@@ -1,5 +1,6 @@
-import type { RefObject } from 'react'
+import type { ReactNode, RefObject } from 'react'
 import { useNavigation } from 'react-router'
+import type { FieldErrors } from '#app/lib/form.ts'
 import { Button } from './button.tsx'
 import {
   CONFIRM_DRAFT_DELETE,
@@ -7,22 +8,61 @@ import {
   type ConfirmOptions,
   type useConfirmedSubmit,
 } from './confirm-dialog.tsx'
+import { FieldsForm } from './fields-form.tsx'
 
 /** The step that fixes a draft for good (issue, send): its button, and the question it asks first. */
-export interface DraftFinish {
+interface DraftFinish {
   intent: string
   label: string
   question: string
   options: ConfirmOptions
 }
 
+interface DraftActionsProps {
+  finish: DraftFinish
+  isSavePrimary: boolean
+  isSaved: boolean
+  confirmSubmit: ReturnType<typeof useConfirmedSubmit>['confirmSubmit']
+}
+
 /**
- * The buttons under a draft document's form (a proposal, an invoice): Save draft, the step that
- * fixes it, which asks first and posts the form's fields with its intent, and Delete draft once the
- * draft is saved. `isSavePrimary` says which of the first two is the page's main button. The page
- * renders the `dialog` of the `useConfirmedSubmit` it passes, outside its form.
+ * A draft document's form (a proposal, an invoice): `children` are its panels, and its buttons
+ * end it: Save draft, the step that fixes it, which asks first and posts the form's fields with
+ * its intent, and Delete draft once the draft is saved. `isSavePrimary` says which of the first two
+ * is the page's main button. `formRef` and `onEdited` are those of the page's `useFormPreview`,
+ * which reads the form after each edit. The page renders the `dialog` of the `useConfirmedSubmit`
+ * it passes, outside this form.
  */
-export function DraftActions({
+export function DraftForm({
+  label,
+  errors,
+  formRef,
+  onEdited,
+  children,
+  ...actions
+}: DraftActionsProps & {
+  /** The form's accessible name ("Invoice"). */
+  label: string
+  errors: FieldErrors | undefined
+  formRef: RefObject<HTMLFormElement | null>
+  onEdited: () => void
+  children: ReactNode
+}) {
+  return (
+    <FieldsForm
+      errors={errors}
+      ref={formRef}
+      onChange={onEdited}
+      className="space-y-6"
+      aria-label={label}
+    >
+      {children}
+      <DraftActions form={formRef} {...actions} />
+    </FieldsForm>
+  )
+}
+
+function DraftActions({
   form,
   finish,
   isSavePrimary,
@@ -30,11 +70,7 @@ export function DraftActions({
   confirmSubmit,
 }: {
   form: RefObject<HTMLFormElement | null>
-  finish: DraftFinish
-  isSavePrimary: boolean
-  isSaved: boolean
-  confirmSubmit: ReturnType<typeof useConfirmedSubmit>['confirmSubmit']
-}) {
+} & DraftActionsProps) {
   const navigation = useNavigation()
   const isBusy = navigation.state === 'submitting'
   return (

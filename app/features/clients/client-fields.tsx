@@ -1,7 +1,8 @@
 import type { ConfirmOptions } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
-import type { Client } from '#common/schemas/clients.ts'
+import type { Client, ClientBody } from '#common/schemas/clients.ts'
 
 /** The question deleting a client asks first, on the list and on the client's page. */
 export const confirmClientDelete = (client: Pick<Client, 'name'>): [string, ConfirmOptions] => [
@@ -15,59 +16,30 @@ export const confirmClientDelete = (client: Pick<Client, 'name'>): [string, Conf
 
 /** A client's details as the add and edit forms ask for them, filled from `client` when editing. */
 export function ClientFields({ client, errors }: { client?: Client; errors?: FieldErrors }) {
+  const field = fieldPropsOf<Exclude<keyof ClientBody, 'messageId'>>(client ?? {}, errors)
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <InputField
-        label="Name"
-        name="name"
-        required
-        defaultValue={client?.name}
-        error={errors?.name}
-      />
-      <InputField
-        label="E-mail"
-        name="email"
-        type="email"
-        required
-        defaultValue={client?.email}
-        error={errors?.email}
-      />
-      <InputField
-        label="Company"
-        name="company"
-        defaultValue={client?.company}
-        error={errors?.company}
-      />
+      <InputField label="Name" required {...field('name')} />
+      <InputField label="E-mail" type="email" required {...field('email')} />
+      <InputField label="Company" {...field('company')} />
       <InputField
         label="VAT ID"
-        name="vatId"
         hint="For a business client, e.g. FR12345678901."
-        defaultValue={client?.vatId}
-        error={errors?.vatId}
+        {...field('vatId')}
       />
       <div className="sm:col-span-2">
-        <TextareaField
-          label="Address"
-          name="address"
-          rows={3}
-          defaultValue={client?.address}
-          error={errors?.address}
-        />
+        <TextareaField label="Address" rows={3} {...field('address')} />
       </div>
       <InputField
         label="Country"
-        name="country"
         maxLength={2}
         hint="Two letters, e.g. DE."
-        defaultValue={client?.country}
-        error={errors?.country}
+        {...field('country')}
       />
       <InputField
         label="Peppol ID"
-        name="peppolId"
         hint="Where e-invoices reach them: scheme and identifier, e.g. 0088:5798000000001. Needed for a UBL invoice to a client without a VAT ID."
-        defaultValue={client?.peppolId}
-        error={errors?.peppolId}
+        {...field('peppolId')}
       />
     </div>
   )

@@ -2,6 +2,7 @@ import type { Faq } from '#common/schemas/faq.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
 
 /** One FAQ entry's question and answer; it posts `{ intent, id?, question, answer }` to the route. */
@@ -23,25 +24,18 @@ export function FaqForm({
   onEdit: () => void
   onCancel?: () => void
 }) {
+  const field = fieldPropsOf<'question' | 'answer'>(faq ?? {}, errors)
   return (
     <FieldsForm errors={errors} onChange={onEdit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {faq ? <input type="hidden" name="id" value={faq._id} /> : null}
-      <InputField
-        label="Question"
-        name="question"
-        defaultValue={faq?.question}
-        required
-        error={errors?.question}
-      />
+      <InputField label="Question" required {...field('question')} />
       <TextareaField
         label="Answer"
-        name="answer"
-        defaultValue={faq?.answer}
         required
         rows={5}
         hint="Markdown: **bold**, *italic*, [a link](https://example.com), lists with - . HTML shows as text."
-        error={errors?.answer}
+        {...field('answer')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel ? (

@@ -5,7 +5,7 @@ import { longDate } from '#app/components/ui/document-sheet.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
-import { DraftActions } from '#app/components/ui/draft-actions.tsx'
+import { DraftForm } from '#app/components/ui/draft-actions.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { LineItemsEditor } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -366,12 +366,24 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
         title={invoice ? 'Edit draft invoice' : 'New invoice'}
         subtitle="A draft has no number yet. Issuing gives it the next number of the year and fixes it for good."
       />
-      <FieldsForm
+      <DraftForm
+        label="Invoice"
         errors={errors}
-        ref={formRef}
-        onChange={edited}
-        className="space-y-6"
-        aria-label="Invoice"
+        formRef={formRef}
+        onEdited={edited}
+        isSavePrimary={false}
+        isSaved={invoice !== undefined}
+        confirmSubmit={confirmSubmit}
+        finish={{
+          intent: 'issue',
+          label: 'Issue the invoice',
+          question: 'Issue this invoice?',
+          options: {
+            detail:
+              'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
+            confirmLabel: 'Issue',
+          },
+        }}
       >
         <Panel title="Who" isRoomy>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -445,23 +457,7 @@ export default function InvoiceEditPage({ loaderData, actionData }: Route.Compon
             </div>
           </div>
         </Panel>
-        <DraftActions
-          form={formRef}
-          isSavePrimary={false}
-          isSaved={invoice !== undefined}
-          confirmSubmit={confirmSubmit}
-          finish={{
-            intent: 'issue',
-            label: 'Issue the invoice',
-            question: 'Issue this invoice?',
-            options: {
-              detail:
-                'It takes the next number of the year and today’s date. An issued invoice never changes: a mistake is corrected with a credit note.',
-              confirmLabel: 'Issue',
-            },
-          }}
-        />
-      </FieldsForm>
+      </DraftForm>
       {dialog}
     </div>
   )

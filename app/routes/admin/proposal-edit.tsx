@@ -3,13 +3,12 @@ import { href } from 'react-router'
 import type { Route } from './+types/proposal-edit'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
-import { DraftActions } from '#app/components/ui/draft-actions.tsx'
+import { DraftForm } from '#app/components/ui/draft-actions.tsx'
 import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { LineItemsEditor } from '#app/components/ui/line-items-editor.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientSelect } from '#app/features/clients/client-fields.tsx'
 import { listClients } from '#app/features/clients/clients.api.ts'
 import { ProposalSheet } from '#app/features/proposals/proposal-sheet.tsx'
@@ -154,12 +153,24 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
         subtitle="Your client sees it as in the preview, signs it by typing their name, and gets the signed PDF."
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <FieldsForm
+        <DraftForm
+          label="Proposal"
           errors={errors}
-          ref={formRef}
-          onChange={edited}
-          className="space-y-6"
-          aria-label="Proposal"
+          formRef={formRef}
+          onEdited={edited}
+          isSavePrimary
+          isSaved={proposal !== undefined}
+          confirmSubmit={confirmSubmit}
+          finish={{
+            intent: 'send',
+            label: 'Send to the client',
+            question: 'Send this proposal?',
+            options: {
+              detail:
+                'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
+              confirmLabel: 'Send',
+            },
+          }}
         >
           <Panel title="Who and what" isRoomy>
             <div className="grid gap-5 sm:grid-cols-2">
@@ -252,23 +263,7 @@ export default function ProposalEditPage({ loaderData, actionData }: Route.Compo
               </div>
             </div>
           </Panel>
-          <DraftActions
-            form={formRef}
-            isSavePrimary
-            isSaved={proposal !== undefined}
-            confirmSubmit={confirmSubmit}
-            finish={{
-              intent: 'send',
-              label: 'Send to the client',
-              question: 'Send this proposal?',
-              options: {
-                detail:
-                  'Your client gets the link by e-mail. A sent proposal never changes: a new version is a new proposal.',
-                confirmLabel: 'Send',
-              },
-            }}
-          />
-        </FieldsForm>
+        </DraftForm>
         <section aria-label="Preview" className="space-y-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
             Preview: what your client sees
