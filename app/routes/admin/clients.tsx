@@ -9,7 +9,7 @@ import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from '#app/componen
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
-import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { countryName } from '#common/schemas/billing.ts'
@@ -30,8 +30,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'delete') {
-    await runIntent(
-      () => withSignIn(request, () => deleteClient(id)),
+    await runSignedIn(
+      request,
+      () => deleteClient(id),
       ({ message }) => message,
     )
     return undefined

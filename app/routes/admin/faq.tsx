@@ -15,7 +15,7 @@ import {
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
-import { runIntent, intentOf } from '#app/lib/form.ts'
+import { runSignedIn, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/faq'
@@ -37,10 +37,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'delete')
-    return runIntent(
-      () => withSignIn(request, () => deleteFaq(id)),
-      'FAQ entry deleted successfully',
-    )
+    return runSignedIn(request, () => deleteFaq(id), 'FAQ entry deleted successfully')
   if (intent === 'move')
     return moveListRow(request, formData, async () => (await listFaqs()).faqs, reorderFaqs)
   if (intent === 'update')

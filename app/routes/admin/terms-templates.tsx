@@ -14,7 +14,7 @@ import {
   listTermsTemplates,
   updateTermsTemplate,
 } from '#app/features/proposals/proposals.api.ts'
-import { errorsOf, runIntent, submitForm, intentOf } from '#app/lib/form.ts'
+import { errorsOf, runSignedIn, submitForm, intentOf } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
@@ -34,8 +34,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'delete') {
-    await runIntent(
-      () => withSignIn(request, () => deleteTermsTemplate(id)),
+    await runSignedIn(
+      request,
+      () => deleteTermsTemplate(id),
       ({ message }) => message,
     )
     return undefined

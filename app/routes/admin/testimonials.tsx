@@ -24,7 +24,7 @@ import {
 } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
-import { runIntent, intentOf } from '#app/lib/form.ts'
+import { runSignedIn, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/testimonials'
@@ -51,17 +51,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
-  const run = <A,>(send: () => Promise<A>, done: string) =>
-    runIntent(() => withSignIn(request, send), done)
   if (intent === 'delete')
-    return run(() => deleteTestimonial(id), 'Testimonial deleted successfully')
+    return runSignedIn(request, () => deleteTestimonial(id), 'Testimonial deleted successfully')
   if (intent === 'approve' || intent === 'hide')
-    return run(
+    return runSignedIn(
+      request,
       () => updateTestimonial(id, { approved: intent === 'approve' }),
       intent === 'approve' ? 'Testimonial approved' : 'Testimonial hidden',
     )
   if (intent === 'resend')
-    return run(
+    return runSignedIn(
+      request,
       () => resendTestimonialRequest(id),
       `A new link was sent to ${String(formData.get('email') ?? 'the client')}`,
     )
