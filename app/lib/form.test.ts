@@ -16,7 +16,15 @@ import { WebsiteUpdateBodySchema } from '#common/schemas/websites.ts'
 import { SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { MENU_KEYS } from '#common/site-identity.ts'
 import { ApiError } from './api-client.ts'
-import { FieldRefusal, formDataOf, parseForm, parseValue, runIntent, submitForm } from './form.ts'
+import {
+  FieldRefusal,
+  formDataOf,
+  parseForm,
+  parseValue,
+  runIntent,
+  runSignedIn,
+  submitForm,
+} from './form.ts'
 import { toast } from './toast.tsx'
 
 /** A submitted form: each pair one field, in order, a name given twice sent twice. */
@@ -467,5 +475,23 @@ describe('runIntent', () => {
     expect(success).not.toHaveBeenCalled()
     const redirect = new Response(null, { status: 302 })
     await expect(runIntent(() => Promise.reject(redirect), 'Deleted')).rejects.toBe(redirect)
+  })
+})
+
+describe('runSignedIn', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('says done once sent, and goes to sign in and back when the server refuses the sign-in', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => {})
+    const request = new Request('http://localhost/admin/faq')
+    expect(await runSignedIn(request, () => Promise.resolve('sent'), 'Deleted')).toBe('sent')
+    expect(success).toHaveBeenCalledWith('Deleted')
+    const thrown: unknown = await runSignedIn(
+      request,
+      () => Promise.reject(new ApiError('Please sign in', 401)),
+      'Deleted',
+    ).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('Location')).toBe('/signin?redirect=/admin/faq')
   })
 })

@@ -9,6 +9,7 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react'
 import type { z } from 'zod'
 import { ApiError, messageOf } from './api-client.ts'
+import { withSignIn } from './guards.ts'
 import { toast } from './toast.tsx'
 
 /** A form's errors: the first message of each field, keyed by the field's name; `form` for the form as a whole. */
@@ -273,6 +274,13 @@ export async function runIntent<A>(run: () => Promise<A>, done: Saved<A>): Promi
   sayDone(done, answer)
   return answer
 }
+
+/**
+ * `runIntent` for a post a clientAction answers: `send` goes out with `withSignIn`, so a sign-in
+ * the server no longer accepts leads to the sign-in page.
+ */
+export const runSignedIn = <A>(request: Request, send: () => Promise<A>, done: Saved<A>) =>
+  runIntent(() => withSignIn(request, send), done)
 
 /** Which button of a list or page sent the post (`intent`), and the row it is for (`id`, or ''). */
 export const intentOf = (formData: FormData) => ({

@@ -107,4 +107,9 @@ test('the owner adds a project with two milestones and uploads a file on a clien
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expectToast(page, 'File deleted')
   await expect(files.getByText('No files yet.')).toBeVisible()
+
+  await card.getByRole('button', { name: 'Delete Bakery shop' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expectToast(page, 'Project deleted')
+  await expect(projects.getByText('No projects yet.')).toBeVisible()
 })

@@ -8,6 +8,7 @@ import {
   signInAsAdmin,
   test,
   waitForMailTo,
+  waitUntilInteractive,
 } from './support/fixtures.ts'
 
 /** A sent proposal for a new client, made through the API as the owner's screens do. */
@@ -276,4 +277,14 @@ test('the owner corrects a client on their screen and starts a proposal from a t
   await expect(page.getByLabel('Client')).toHaveValue(/[0-9a-f-]{36}/)
   await page.getByLabel('Start the terms from a template').selectOption({ label: templateName })
   await expect(page.getByLabel('Terms (Markdown)')).toHaveValue(/Half up front, half on launch\./)
+
+  // The proposal started from the template keeps its terms; the template itself can go (in a tab of
+  // its own, the proposal's unsaved form left as it is).
+  const termsPage = await page.context().newPage()
+  await termsPage.goto('/admin/proposals/terms')
+  await waitUntilInteractive(termsPage)
+  const template = termsPage.getByRole('region', { name: templateName })
+  await template.getByRole('button', { name: 'Delete template' }).click()
+  await termsPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(template).toHaveCount(0)
 })

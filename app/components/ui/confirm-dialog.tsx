@@ -1,5 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useNavigation, useSubmit } from 'react-router'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react'
+import { useNavigation, useSubmit, type FetcherWithComponents } from 'react-router'
 import { Button } from './button.tsx'
 
 export interface ConfirmOptions {
@@ -72,6 +80,45 @@ export function useConfirmedSubmit() {
         { intent: 'delete', id },
       ),
   }
+}
+
+/**
+ * The Delete of one entry beside a list (a file, a project, a terms template), posting `data` with
+ * the entry's fetcher once `question` is confirmed (`detail` says what follows); it waits while
+ * that fetcher is busy.
+ */
+export function FetcherDeleteButton({
+  fetcher,
+  question,
+  detail,
+  data,
+  size,
+  children,
+}: {
+  fetcher: Pick<FetcherWithComponents<unknown>, 'state' | 'submit'>
+  question: string
+  detail: string
+  data: { intent: string; id: string }
+  size?: ComponentProps<typeof Button>['size']
+  children: ReactNode
+}) {
+  const { confirm, dialog } = useConfirm()
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size={size}
+        disabled={fetcher.state !== 'idle'}
+        onClick={async () => {
+          if (await confirm(question, { detail, confirmLabel: 'Delete', variant: 'danger' }))
+            await fetcher.submit(data, { method: 'post' })
+        }}
+      >
+        {children}
+      </Button>
+      {dialog}
+    </>
+  )
 }
 
 /** What a draft's Delete asks first (a proposal's, an invoice's). */

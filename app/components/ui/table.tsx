@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react'
+import { Link } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 
 /**
@@ -156,6 +157,15 @@ export function RowsBody<T>({
         items.map((item) => children(item))
       )}
     </TBody>
+  )
+}
+
+/** A row's link to the row's own screen (a client's name, a proposal's title, an invoice's number). */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-medium text-brand-700 underline underline-offset-2">
+      {children}
+    </Link>
   )
 }
 

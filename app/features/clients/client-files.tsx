@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Badges } from '#app/components/ui/badges.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { FetcherDeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
@@ -71,7 +71,6 @@ function UploadForm() {
 
 function FileRow({ clientId, file }: { clientId: string; file: ClientFile }) {
   const fetcher = useFetcher()
-  const { confirm, dialog } = useConfirm()
   const [isDownloading, setDownloading] = useState(false)
   async function download() {
     setDownloading(true)
@@ -108,25 +107,16 @@ function FileRow({ clientId, file }: { clientId: string; file: ClientFile }) {
           <Button variant="secondary" size="sm" onClick={download} disabled={isDownloading}>
             Download<span className="sr-only"> {file.name}</span>
           </Button>
-          <Button
-            variant="ghost"
+          <FetcherDeleteButton
+            fetcher={fetcher}
             size="sm"
-            disabled={fetcher.state !== 'idle'}
-            onClick={async () => {
-              if (
-                await confirm(`Delete “${file.name}”?`, {
-                  detail: 'The client no longer sees it in their room.',
-                  confirmLabel: 'Delete',
-                  variant: 'danger',
-                })
-              )
-                await fetcher.submit({ intent: 'delete-file', id: file._id }, { method: 'post' })
-            }}
+            question={`Delete “${file.name}”?`}
+            detail="The client no longer sees it in their room."
+            data={{ intent: 'delete-file', id: file._id }}
           >
             Delete<span className="sr-only"> {file.name}</span>
-          </Button>
+          </FetcherDeleteButton>
         </div>
-        {dialog}
       </Td>
     </Tr>
   )

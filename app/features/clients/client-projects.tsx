@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { FetcherDeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { InputField, SelectField } from '#app/components/ui/field.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -209,7 +209,6 @@ function ProjectCard({
   onEdit: () => void
 }) {
   const fetcher = useFetcher()
-  const { confirm, dialog } = useConfirm()
   const site = websites.find((each) => each._id === project.websiteId)
   const done = project.milestones.filter((milestone) => milestone.done).length
   return (
@@ -232,26 +231,15 @@ function ProjectCard({
           <Button variant="secondary" size="sm" onClick={onEdit}>
             Edit<span className="sr-only"> {project.name}</span>
           </Button>
-          <Button
-            variant="ghost"
+          <FetcherDeleteButton
+            fetcher={fetcher}
             size="sm"
-            disabled={fetcher.state !== 'idle'}
-            onClick={async () => {
-              if (
-                await confirm(`Delete the project “${project.name}”?`, {
-                  detail: 'Its milestones go with it; the client no longer sees it.',
-                  confirmLabel: 'Delete',
-                  variant: 'danger',
-                })
-              )
-                await fetcher.submit(
-                  { intent: 'delete-project', id: project._id },
-                  { method: 'post' },
-                )
-            }}
+            question={`Delete the project “${project.name}”?`}
+            detail="Its milestones go with it; the client no longer sees it."
+            data={{ intent: 'delete-project', id: project._id }}
           >
             Delete<span className="sr-only"> {project.name}</span>
-          </Button>
+          </FetcherDeleteButton>
         </div>
       </div>
       {project.milestones.length > 0 ? (
@@ -278,7 +266,6 @@ function ProjectCard({
           ))}
         </ol>
       ) : null}
-      {dialog}
     </article>
   )
 }

@@ -1,6 +1,6 @@
-import { Link, href } from 'react-router'
+import { href } from 'react-router'
 import { Badges, type BadgeItem } from '#app/components/ui/badges.tsx'
-import { DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import { DataTable, RowLink, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
 import { formatMoney } from '#common/money.ts'
 import type { Proposal } from '#common/schemas/proposals.ts'
 
@@ -35,12 +35,9 @@ export function ProposalsTable({
         {(proposal) => (
           <Tr key={proposal._id}>
             <Td label="Title">
-              <Link
-                to={href('/admin/proposal/:id', { id: proposal._id })}
-                className="font-medium text-brand-700 underline underline-offset-2"
-              >
+              <RowLink to={href('/admin/proposal/:id', { id: proposal._id })}>
                 {proposal.title}
-              </Link>
+              </RowLink>
             </Td>
             {clientName ? <Td label="Client">{clientName(proposal.clientId)}</Td> : null}
             <Td label="Total">{formatMoney(proposal.total, proposal.currency)}</Td>

@@ -25,7 +25,7 @@ import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx
 import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -57,13 +57,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'cancel')
-    return runIntent(
-      () => withSignIn(request, () => cancelBookingAsOwner(id)),
+    return runSignedIn(
+      request,
+      () => cancelBookingAsOwner(id),
       'Call cancelled; both of you get a cancellation',
     )
   if (intent === 'rotate')
-    return runIntent(
-      () => withSignIn(request, () => rotateBookingFeed()),
+    return runSignedIn(
+      request,
+      () => rotateBookingFeed(),
       'New feed address made; the old one no longer works',
     )
   return submitForm(

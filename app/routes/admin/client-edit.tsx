@@ -27,7 +27,7 @@ import {
 import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { listWebsiteChoices } from '#app/features/websites/websites.api.ts'
-import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import {
@@ -77,7 +77,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       id ? 'Project saved' : 'Project added',
     )
   if (intent === 'delete-project') {
-    await runIntent(() => withSignIn(request, () => deleteProject(id)), 'Project deleted')
+    await runSignedIn(request, () => deleteProject(id), 'Project deleted')
     return undefined
   }
   if (intent === 'upload-file') {
@@ -94,30 +94,30 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     )
   }
   if (intent === 'delete-file') {
-    await runIntent(
-      () => withSignIn(request, () => deleteClientFile(params.id, id)),
-      'File deleted',
-    )
+    await runSignedIn(request, () => deleteClientFile(params.id, id), 'File deleted')
     return undefined
   }
   if (intent === 'send-room-link') {
     const { client } = await withSignIn(request, () => getClient(params.id))
-    await runIntent(
-      () => withSignIn(request, () => sendRoomLink(client.email)),
+    await runSignedIn(
+      request,
+      () => sendRoomLink(client.email),
       `Sign-in link sent to ${client.email}`,
     )
     return undefined
   }
   if (intent === 'end-room-sessions') {
-    await runIntent(
-      () => withSignIn(request, () => endRoomSessions(params.id)),
+    await runSignedIn(
+      request,
+      () => endRoomSessions(params.id),
       ({ message }) => message,
     )
     return undefined
   }
   if (intent === 'delete') {
-    const deleted = await runIntent(
-      () => withSignIn(request, () => deleteClient(params.id)),
+    const deleted = await runSignedIn(
+      request,
+      () => deleteClient(params.id),
       ({ message }) => message,
     )
     return deleted ? redirect(href('/admin/clients')) : undefined

@@ -5,11 +5,20 @@ import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { ActionsTh, DataTable, RowsBody, Td, Th, THead, Tr } from '#app/components/ui/table.tsx'
+import {
+  ActionsTh,
+  DataTable,
+  RowLink,
+  RowsBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+} from '#app/components/ui/table.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
-import { errorsOf, intentOf, runIntent, submitForm } from '#app/lib/form.ts'
+import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { countryName } from '#common/schemas/billing.ts'
@@ -30,8 +39,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'delete') {
-    await runIntent(
-      () => withSignIn(request, () => deleteClient(id)),
+    await runSignedIn(
+      request,
+      () => deleteClient(id),
       ({ message }) => message,
     )
     return undefined
@@ -73,12 +83,7 @@ export default function ClientsPage({ loaderData, actionData }: Route.ComponentP
           {(client) => (
             <Tr key={client._id}>
               <Td label="Name">
-                <Link
-                  to={href('/admin/client/:id', { id: client._id })}
-                  className="font-medium text-brand-700 underline underline-offset-2"
-                >
-                  {client.name}
-                </Link>
+                <RowLink to={href('/admin/client/:id', { id: client._id })}>{client.name}</RowLink>
               </Td>
               <Td label="Company">{client.company || '–'}</Td>
               <Td label="E-mail">{client.email}</Td>

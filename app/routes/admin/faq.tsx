@@ -1,5 +1,6 @@
 import { useNavigation } from 'react-router'
 import { FaqBodySchema } from '#common/schemas/faq.ts'
+import { EditedList } from '#app/components/ui/edited-list.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -15,7 +16,7 @@ import {
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
-import { runIntent, intentOf } from '#app/lib/form.ts'
+import { runSignedIn, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/faq'
@@ -37,10 +38,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'delete')
-    return runIntent(
-      () => withSignIn(request, () => deleteFaq(id)),
-      'FAQ entry deleted successfully',
-    )
+    return runSignedIn(request, () => deleteFaq(id), 'FAQ entry deleted successfully')
   if (intent === 'move')
     return moveListRow(request, formData, async () => (await listFaqs()).faqs, reorderFaqs)
   if (intent === 'update')
@@ -77,39 +75,37 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
         title="FAQ"
         subtitle={`${faqs.length} ${faqs.length === 1 ? 'question' : 'questions'} on the FAQ page, in this order. The first one shows open.`}
       />
-      {faqs.length === 0 ? (
-        <p className="mb-6 rounded-xl border border-slate-200 bg-white p-5 text-slate-700">
-          No questions yet. Add the first one below.
-        </p>
-      ) : (
-        <ol className="mb-8 space-y-3" aria-label="FAQ entries">
-          {faqs.map((faq, index) => (
-            <FaqItem
-              key={faq._id}
+      <EditedList
+        label="FAQ entries"
+        items={faqs}
+        empty="No questions yet. Add the first one below."
+      >
+        {(faq, index) => (
+          <FaqItem
+            key={faq._id}
+            faq={faq}
+            index={index}
+            count={faqs.length}
+            isEditing={forms.editingId === faq._id}
+            isBusy={isSubmitting}
+            onEdit={() => forms.edit(faq._id)}
+            onMove={(direction) => forms.move(faq._id, direction)}
+            onDelete={() =>
+              void confirmDelete(faq._id, `“${faq.question}” will be removed from the FAQ page.`)
+            }
+          >
+            <FaqForm
               faq={faq}
-              index={index}
-              count={faqs.length}
-              isEditing={forms.editingId === faq._id}
-              isBusy={isSubmitting}
-              onEdit={() => forms.edit(faq._id)}
-              onMove={(direction) => forms.move(faq._id, direction)}
-              onDelete={() =>
-                void confirmDelete(faq._id, `“${faq.question}” will be removed from the FAQ page.`)
-              }
-            >
-              <FaqForm
-                faq={faq}
-                intent="update"
-                submitLabel="Save Question"
-                errors={forms.errorsOf(faq._id)}
-                isSubmitting={isSubmitting}
-                onEdit={() => forms.markDirty(faq._id)}
-                onCancel={() => forms.cancel(faq._id)}
-              />
-            </FaqItem>
-          ))}
-        </ol>
-      )}
+              intent="update"
+              submitLabel="Save Question"
+              errors={forms.errorsOf(faq._id)}
+              isSubmitting={isSubmitting}
+              onEdit={() => forms.markDirty(faq._id)}
+              onCancel={() => forms.cancel(faq._id)}
+            />
+          </FaqItem>
+        )}
+      </EditedList>
       <Panel title="Add a question" isRoomy>
         <FaqForm
           key={forms.listFormKey}

@@ -5,6 +5,7 @@ import { longDate } from '#app/components/ui/document-sheet.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { FilterTabs } from '#app/components/ui/list-toolbar.tsx'
 import { PagedTable, RowActions, type Column } from '#app/components/ui/paged-table.tsx'
+import { RowLink } from '#app/components/ui/table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { INVOICE_STATUS } from '#app/features/invoices/invoice-status.ts'
 import { listInvoices } from '#app/features/invoices/invoices.api.ts'
@@ -67,12 +68,9 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
     {
       header: 'Number',
       cell: (invoice) => (
-        <Link
-          to={href('/admin/invoice/:id', { id: invoice._id })}
-          className="font-medium text-brand-700 underline underline-offset-2"
-        >
+        <RowLink to={href('/admin/invoice/:id', { id: invoice._id })}>
           {invoice.number ?? 'Draft'}
-        </Link>
+        </RowLink>
       ),
     },
     { header: 'Client', cell: (invoice) => clientName(invoice.clientId) },

@@ -13,7 +13,7 @@ import {
 } from '#app/features/newsletter/newsletter.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { intentOf, runIntent } from '#app/lib/form.ts'
+import { intentOf, runSignedIn } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import {
@@ -37,10 +37,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const { intent, id } = intentOf(await request.formData())
   if (intent !== 'delete') return undefined
-  return runIntent(
-    () => withSignIn(request, () => deleteSubscriber(id)),
-    'Subscriber deleted successfully',
-  )
+  return runSignedIn(request, () => deleteSubscriber(id), 'Subscriber deleted successfully')
 }
 
 export function HydrateFallback() {

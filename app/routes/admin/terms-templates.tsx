@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { href, useFetcher } from 'react-router'
 import type { Route } from './+types/terms-templates'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
-import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
+import { FetcherDeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -14,7 +14,7 @@ import {
   listTermsTemplates,
   updateTermsTemplate,
 } from '#app/features/proposals/proposals.api.ts'
-import { errorsOf, runIntent, submitForm, intentOf } from '#app/lib/form.ts'
+import { errorsOf, runSignedIn, submitForm, intentOf } from '#app/lib/form.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
@@ -34,8 +34,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
   if (intent === 'delete') {
-    await runIntent(
-      () => withSignIn(request, () => deleteTermsTemplate(id)),
+    await runSignedIn(
+      request,
+      () => deleteTermsTemplate(id),
       ({ message }) => message,
     )
     return undefined
@@ -60,7 +61,6 @@ function TemplateForm({ template }: { template?: TermsTemplate }) {
   const fetcher = useFetcher<typeof clientAction>()
   const errors = errorsOf(fetcher.data)
   const formRef = useRef<HTMLFormElement>(null)
-  const { confirm, dialog } = useConfirm()
   const isBusy = fetcher.state !== 'idle'
   const isAdded = !template && fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data
   useEffect(() => {
@@ -92,25 +92,16 @@ function TemplateForm({ template }: { template?: TermsTemplate }) {
           {template ? 'Save template' : 'Add template'}
         </Button>
         {template ? (
-          <Button
-            variant="ghost"
-            disabled={isBusy}
-            onClick={async () => {
-              if (
-                await confirm(`Delete “${template.name}”?`, {
-                  detail: 'Proposals that started from it keep their terms.',
-                  confirmLabel: 'Delete',
-                  variant: 'danger',
-                })
-              )
-                await fetcher.submit({ intent: 'delete', id: template._id }, { method: 'post' })
-            }}
+          <FetcherDeleteButton
+            fetcher={fetcher}
+            question={`Delete “${template.name}”?`}
+            detail="Proposals that started from it keep their terms."
+            data={{ intent: 'delete', id: template._id }}
           >
             Delete template
-          </Button>
+          </FetcherDeleteButton>
         ) : null}
       </div>
-      {dialog}
     </FieldsForm>
   )
 }

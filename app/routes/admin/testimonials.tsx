@@ -4,6 +4,7 @@ import {
   TestimonialRequestBodySchema,
   TestimonialUpdateBodySchema,
 } from '#common/schemas/testimonials.ts'
+import { EditedList } from '#app/components/ui/edited-list.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -24,7 +25,7 @@ import {
 } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
-import { runIntent, intentOf } from '#app/lib/form.ts'
+import { runSignedIn, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/testimonials'
@@ -51,17 +52,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   requireAdmin(request)
   const formData = await request.formData()
   const { intent, id } = intentOf(formData)
-  const run = <A,>(send: () => Promise<A>, done: string) =>
-    runIntent(() => withSignIn(request, send), done)
   if (intent === 'delete')
-    return run(() => deleteTestimonial(id), 'Testimonial deleted successfully')
+    return runSignedIn(request, () => deleteTestimonial(id), 'Testimonial deleted successfully')
   if (intent === 'approve' || intent === 'hide')
-    return run(
+    return runSignedIn(
+      request,
       () => updateTestimonial(id, { approved: intent === 'approve' }),
       intent === 'approve' ? 'Testimonial approved' : 'Testimonial hidden',
     )
   if (intent === 'resend')
-    return run(
+    return runSignedIn(
+      request,
       () => resendTestimonialRequest(id),
       `A new link was sent to ${String(formData.get('email') ?? 'the client')}`,
     )
@@ -116,51 +117,49 @@ export default function TestimonialsAdminPage({ loaderData, actionData }: Route.
         title="Testimonials"
         subtitle={`${testimonials.length} ${testimonials.length === 1 ? 'testimonial' : 'testimonials'}, ${pending} pending. Approved ones show on the home page (and on their project's page) in this order.`}
       />
-      {testimonials.length === 0 ? (
-        <p className="mb-6 rounded-xl border border-slate-200 bg-white p-5 text-slate-700">
-          No testimonials yet. Ask a client for one below.
-        </p>
-      ) : (
-        <ol className="mb-8 space-y-3" aria-label="Testimonials">
-          {testimonials.map((testimonial, index) => (
-            <TestimonialItem
-              key={testimonial._id}
+      <EditedList
+        label="Testimonials"
+        items={testimonials}
+        empty="No testimonials yet. Ask a client for one below."
+      >
+        {(testimonial, index) => (
+          <TestimonialItem
+            key={testimonial._id}
+            testimonial={testimonial}
+            websiteName={
+              testimonial.websiteId ? websiteNames.get(testimonial.websiteId) : undefined
+            }
+            index={index}
+            count={testimonials.length}
+            isEditing={forms.editingId === testimonial._id}
+            isBusy={isSubmitting}
+            onApprove={(approved) =>
+              void submit(
+                { intent: approved ? 'approve' : 'hide', id: testimonial._id },
+                { method: 'post' },
+              )
+            }
+            onEdit={() => forms.edit(testimonial._id)}
+            onMove={(direction) => forms.move(testimonial._id, direction)}
+            onDelete={() =>
+              void confirmDelete(
+                testimonial._id,
+                `The testimonial from ${testimonial.name} will be deleted. This cannot be undone.`,
+              )
+            }
+          >
+            <TestimonialEditForm
               testimonial={testimonial}
-              websiteName={
-                testimonial.websiteId ? websiteNames.get(testimonial.websiteId) : undefined
-              }
-              index={index}
-              count={testimonials.length}
-              isEditing={forms.editingId === testimonial._id}
-              isBusy={isSubmitting}
-              onApprove={(approved) =>
-                void submit(
-                  { intent: approved ? 'approve' : 'hide', id: testimonial._id },
-                  { method: 'post' },
-                )
-              }
-              onEdit={() => forms.edit(testimonial._id)}
-              onMove={(direction) => forms.move(testimonial._id, direction)}
-              onDelete={() =>
-                void confirmDelete(
-                  testimonial._id,
-                  `The testimonial from ${testimonial.name} will be deleted. This cannot be undone.`,
-                )
-              }
-            >
-              <TestimonialEditForm
-                testimonial={testimonial}
-                websites={websites}
-                errors={forms.errorsOf(testimonial._id)}
-                isSubmitting={isSubmitting}
-                uploadPhoto={uploadPhoto}
-                onEdit={() => forms.markDirty(testimonial._id)}
-                onCancel={() => forms.cancel(testimonial._id)}
-              />
-            </TestimonialItem>
-          ))}
-        </ol>
-      )}
+              websites={websites}
+              errors={forms.errorsOf(testimonial._id)}
+              isSubmitting={isSubmitting}
+              uploadPhoto={uploadPhoto}
+              onEdit={() => forms.markDirty(testimonial._id)}
+              onCancel={() => forms.cancel(testimonial._id)}
+            />
+          </TestimonialItem>
+        )}
+      </EditedList>
       <Panel
         title="Request a testimonial"
         subtitle={`The client gets an e-mail with a link to a short form; the link works once, for ${TESTIMONIAL_REQUEST_TTL_DAYS} days. What they send waits here for your approval.`}

@@ -3,7 +3,8 @@ import { CURRENT_PASSWORD_WRONG, REVERIFY_REQUIRED } from '#common/constants.ts'
 import { UserUpdateBodySchema, type UserPublic } from '#common/schemas/users.ts'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ErrorState } from '#app/components/ui/error-state.tsx'
-import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
+import { CheckboxField } from '#app/components/ui/field.tsx'
+import { CurrentPasswordField } from '#app/components/ui/current-password-field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
@@ -115,11 +116,9 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
           defaultChecked={loaderData.isAdmin}
           hint="Administrators manage websites, users and messages."
         />
-        <InputField
+        <CurrentPasswordField
           label="Your password"
           name="password"
-          type="password"
-          autoComplete="current-password"
           hint="Needed to change the e-mail; it ends the account's sessions and tells the old address."
           error={errors?.password}
         />
