@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Session } from '#common/schemas/users.ts'
 import { ApiError } from './api-client.ts'
-import { pathOf, requireAdmin, requireSession, signInPath, withSignIn } from './guards.ts'
+import {
+  loadAsAdmin,
+  pathOf,
+  requireAdmin,
+  requireSession,
+  signInPath,
+  withSignIn,
+} from './guards.ts'
 import { clearSession, saveSession } from './session.ts'
 
 const user: Session = {
@@ -100,6 +107,27 @@ describe('withSignIn', () => {
         throw new ApiError('Admins only', 403)
       }),
     ).rejects.toThrow('Admins only')
+  })
+})
+
+describe('loadAsAdmin', () => {
+  const request = new Request('http://localhost/admin/clients?page=2')
+
+  it('sends a non-admin to sign in before anything is loaded', async () => {
+    saveSession(user)
+    const load = vi.fn(async () => 42)
+    const thrown = await loadAsAdmin(request, load).catch((error: unknown) => error)
+    expect(locationOf(thrown)).toBe('/signin?redirect=/admin/clients%3Fpage%3D2')
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it("loads an admin's screen, and sends a refused token to sign in", async () => {
+    saveSession(admin)
+    await expect(loadAsAdmin(request, async () => 42)).resolves.toBe(42)
+    const thrown = await loadAsAdmin(request, async () => {
+      throw new ApiError('Not signed in', 401)
+    }).catch((error: unknown) => error)
+    expect(locationOf(thrown)).toBe('/signin?redirect=/admin/clients%3Fpage%3D2')
   })
 })
 

@@ -41,3 +41,9 @@ export async function withSignIn<T>(request: Request, load: () => Promise<T>): P
     throw error
   }
 }
+
+/** An admin screen's loading: the admin session first, then `load` under `withSignIn`. */
+export async function loadAsAdmin<T>(request: Request, load: () => Promise<T>): Promise<T> {
+  requireAdmin(request)
+  return withSignIn(request, load)
+}

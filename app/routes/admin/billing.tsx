@@ -8,7 +8,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 
@@ -17,8 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => ({ settings: await getSettings() }))
+  return loadAsAdmin(request, async () => ({ settings: await getSettings() }))
 }
 clientLoader.hydrate = true as const
 

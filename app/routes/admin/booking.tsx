@@ -23,7 +23,7 @@ import {
 import { UpcomingBookings } from '#app/features/booking/upcoming-bookings.tsx'
 import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx'
 import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
@@ -36,8 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => {
+  return loadAsAdmin(request, async () => {
     const [settings, upcoming, feed, busy] = await Promise.all([
       getSettings(),
       listUpcomingBookings(),

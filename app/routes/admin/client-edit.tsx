@@ -28,7 +28,7 @@ import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { listWebsiteChoices } from '#app/features/websites/websites.api.ts'
 import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import {
   CLIENT_FILE_FIELD,
@@ -44,8 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => {
+  return loadAsAdmin(request, async () => {
     const [{ client }, { proposals }, { projects }, { files }, websites] = await Promise.all([
       getClient(params.id),
       listProposals(),

@@ -19,7 +19,7 @@ import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
 import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { countryName } from '#common/schemas/billing.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
@@ -29,8 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => listClients())
+  return loadAsAdmin(request, () => listClients())
 }
 clientLoader.hydrate = true as const
 

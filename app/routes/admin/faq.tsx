@@ -15,7 +15,7 @@ import {
   reorderFaqs,
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { runSignedIn, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
@@ -28,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => listFaqs())
+  return loadAsAdmin(request, () => listFaqs())
 }
 clientLoader.hydrate = true as const
 

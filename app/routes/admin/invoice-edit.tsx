@@ -30,7 +30,7 @@ import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
 import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
 import { errorsOf, parseForm, runIntent, submitForm, type FieldErrors } from '#app/lib/form.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useFormPreview } from '#app/lib/use-form-preview.ts'
@@ -50,8 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => {
+  return loadAsAdmin(request, async () => {
     const [{ clients }, { proposals }, settings, { found, clientId }] = await Promise.all([
       listClients(),
       listProposals(),

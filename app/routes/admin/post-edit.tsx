@@ -29,7 +29,7 @@ import { getNewsletter, sendNewsletter } from '#app/features/newsletter/newslett
 import type { Newsletter } from '#common/schemas/subscribers.ts'
 import { settle, type Settled } from '#app/lib/settle.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
@@ -47,8 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  const [post, newsletter] = await withSignIn(request, () =>
+  const [post, newsletter] = await loadAsAdmin(request, () =>
     Promise.all([getPost(params.id), settle(getNewsletter(params.id))]),
   )
   return { post, newsletter }

@@ -11,7 +11,7 @@ import {
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { createPost, deletePost, listPostsForAdmin } from '#app/features/journal/journal.api.ts'
 import { PostStateBadges } from '#app/features/journal/post-state.tsx'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -26,8 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  const list = await withSignIn(request, () =>
+  const list = await loadAsAdmin(request, () =>
     loadListPage(request, BASE_PATH, listPostsForAdmin, 'posts'),
   )
   return { ...list, now: new Date().toISOString() }

@@ -23,7 +23,7 @@ import {
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
 import { errorsOf, parseForm } from '#app/lib/form.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useFormPreview } from '#app/lib/use-form-preview.ts'
 import { renderMarkdown } from '#common/markdown.ts'
@@ -37,8 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => {
+  return loadAsAdmin(request, async () => {
     const [{ clients }, settings, { templates }, { found, clientId }] = await Promise.all([
       listClients(),
       getSettings(),

@@ -6,7 +6,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx'
 import { listClients } from '#app/features/clients/clients.api.ts'
 import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -14,8 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => {
+  return loadAsAdmin(request, async () => {
     const [{ proposals }, { clients }] = await Promise.all([listProposals(), listClients()])
     return { proposals, clients }
   })

@@ -5,7 +5,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { SettingsForm, SettingsFormSchema } from '#app/features/settings/settings-form.tsx'
 import { getSettings, updateSettings } from '#app/features/settings/settings.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { isShareImageDrawn, shareImageOf } from '#common/share-image.ts'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => getSettings())
+  return loadAsAdmin(request, () => getSettings())
 }
 clientLoader.hydrate = true as const
 

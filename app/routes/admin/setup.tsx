@@ -8,7 +8,7 @@ import { timeZoneNames } from '#app/features/booking/booking-time.ts'
 import { SetupChecklist } from '#app/features/setup/setup-checklist.tsx'
 import { SetupForm, SetupFormSchema } from '#app/features/setup/setup-form.tsx'
 import { getSettingsOptions, getSetup } from '#app/features/setup/setup.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -20,8 +20,7 @@ const TITLE = 'Set up your site'
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, matches) }]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  const [settings, setup, options] = await withSignIn(request, () =>
+  const [settings, setup, options] = await loadAsAdmin(request, () =>
     Promise.all([getSettings(), getSetup(), getSettingsOptions()]),
   )
   return { settings, setup, options }

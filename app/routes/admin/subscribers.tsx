@@ -11,7 +11,7 @@ import {
   downloadSubscribers,
   listSubscribers,
 } from '#app/features/newsletter/newsletter.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
 import { intentOf, runSignedIn } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -28,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => listSubscribers())
+  return loadAsAdmin(request, () => listSubscribers())
 }
 clientLoader.hydrate = true as const
 

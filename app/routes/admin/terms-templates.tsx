@@ -15,7 +15,7 @@ import {
   updateTermsTemplate,
 } from '#app/features/proposals/proposals.api.ts'
 import { errorsOf, runSignedIn, submitForm, intentOf } from '#app/lib/form.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
 
@@ -24,8 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => listTermsTemplates())
+  return loadAsAdmin(request, () => listTermsTemplates())
 }
 clientLoader.hydrate = true as const
 

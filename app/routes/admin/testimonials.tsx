@@ -23,7 +23,7 @@ import {
   requestTestimonial,
   updateTestimonial,
 } from '#app/features/testimonials/testimonials.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
 import { runSignedIn, intentOf } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -37,8 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, async () => {
+  return loadAsAdmin(request, async () => {
     const [list, { requests }] = await Promise.all([
       listTestimonialsForAdmin(),
       listTestimonialRequests(),

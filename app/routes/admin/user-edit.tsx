@@ -9,7 +9,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { reverify } from '#app/features/account-security/account-security.api.ts'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { getUser, updateUser } from '#app/features/users/users.api.ts'
 import { EmailField, NameField } from '#app/features/users/account-form.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
@@ -27,8 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => getUser(params.id))
+  return loadAsAdmin(request, () => getUser(params.id))
 }
 clientLoader.hydrate = true as const
 

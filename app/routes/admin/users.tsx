@@ -2,7 +2,7 @@ import { ErrorState } from '#app/components/ui/error-state.tsx'
 import { useConfirmedSubmit } from '#app/components/ui/confirm-dialog.tsx'
 import { EditDeleteActions, PagedTable, type Column } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
 import { deleteUser, listUsers } from '#app/features/users/users.api.ts'
 import { cn } from '#app/lib/cn.ts'
 import { deleteRow, loadListPage } from '#app/lib/paged-list.ts'
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () => loadListPage(request, BASE_PATH, listUsers, 'users'))
+  return loadAsAdmin(request, () => loadListPage(request, BASE_PATH, listUsers, 'users'))
 }
 clientLoader.hydrate = true as const
 

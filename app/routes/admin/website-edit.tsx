@@ -5,7 +5,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getLinkCheck } from '#app/features/link-checks/link-checks.api.ts'
 import { LinkCheckSettings } from '#app/features/link-checks/link-check-settings.tsx'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.tsx'
 import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
@@ -20,8 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ]
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  const [website, linkCheck] = await withSignIn(request, () =>
+  const [website, linkCheck] = await loadAsAdmin(request, () =>
     Promise.all([getWebsite(params.id), settle(getLinkCheck(params.id))]),
   )
   return { website, linkCheck }

@@ -13,7 +13,7 @@ import {
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { checkLinkAction, withLastCheck } from '#app/features/link-checks/link-health.tsx'
-import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
 import { moveWebsite } from '#app/features/websites/move-website.ts'
 import { WEBSITE_COLUMNS } from '#app/features/websites/website-columns.tsx'
 import {
@@ -54,8 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAdmin(request)
-  return withSignIn(request, () =>
+  return loadAsAdmin(request, () =>
     loadListPage(request, BASE_PATH, listWebsitesForAdmin, 'websites'),
   )
 }
