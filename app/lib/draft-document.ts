@@ -4,7 +4,7 @@
  */
 import { redirect } from 'react-router'
 import type { z } from 'zod'
-import { runIntent, submitForm } from './form.ts'
+import { runSignedIn, submitForm } from './form.ts'
 import { withSignIn } from './guards.ts'
 
 /** The id in a new draft's address (`/admin/invoice/new`) until it is first saved. */
@@ -45,10 +45,7 @@ export async function answerDraft<S extends z.ZodType, D extends { _id: string }
 ) {
   const intent = formData.get('intent')
   if (intent === 'delete') {
-    const deleted = await runIntent(
-      () => withSignIn(request, () => steps.remove(id)),
-      steps.deleted,
-    )
+    const deleted = await runSignedIn(request, () => steps.remove(id), steps.deleted)
     return deleted ? redirect(steps.listPath) : undefined
   }
   const isFinish = intent === steps.finish.intent

@@ -29,7 +29,7 @@ import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
 import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
-import { errorsOf, parseForm, runIntent, submitForm, type FieldErrors } from '#app/lib/form.ts'
+import { errorsOf, parseForm, runSignedIn, submitForm, type FieldErrors } from '#app/lib/form.ts'
 import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
@@ -88,11 +88,9 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   requireAdmin(request)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'save')
-  const act = <T,>(run: () => Promise<T>, done: string) =>
-    runIntent(() => withSignIn(request, run), done)
-  if (intent === 'send') return act(() => sendInvoice(params.id), DONE.send)
+  if (intent === 'send') return runSignedIn(request, () => sendInvoice(params.id), DONE.send)
   if (intent === 'credit') {
-    const note = await act(() => creditInvoice(params.id), DONE.credit)
+    const note = await runSignedIn(request, () => creditInvoice(params.id), DONE.credit)
     return note ? redirect(href('/admin/invoice/:id', { id: note.invoice._id })) : undefined
   }
   if (intent === 'payment')
