@@ -4,13 +4,19 @@ import type { Db } from '#server/db/client.ts'
 
 type TableWithId = PgTable & { id: PgColumn }
 
-/** Deletes the rows of `table` that `where` selects; how many there were. */
+/**
+ * Deletes the rows of `table` for which every one of `conditions` holds (at least one, so a
+ * missing condition can never select the whole table); how many there were.
+ */
 export async function deleteRows(
   db: Db,
   table: TableWithId,
-  where: SQL | undefined,
+  ...conditions: [SQL, ...SQL[]]
 ): Promise<number> {
-  const rows = await db.delete(table).where(where).returning({ id: table.id })
+  const rows = await db
+    .delete(table)
+    .where(and(...conditions))
+    .returning({ id: table.id })
   return rows.length
 }
 
@@ -25,5 +31,5 @@ export async function deleteRow(
   also?: SQL,
 ): Promise<boolean> {
   const isRow = eq(table.id, id)
-  return (await deleteRows(db, table, also ? and(isRow, also) : isRow)) > 0
+  return (await (also ? deleteRows(db, table, isRow, also) : deleteRows(db, table, isRow))) > 0
 }

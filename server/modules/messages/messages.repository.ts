@@ -392,7 +392,7 @@ export function createMessagesRepository(db: Db) {
       deleteRows(db, usedFormTokens, lt(usedFormTokens.expiresAt, at)),
 
     purgeSpam: (before: Date): Promise<number> =>
-      deleteRows(db, messages, and(eq(messages.spam, true), lt(messages.createdAt, before))),
+      deleteRows(db, messages, eq(messages.spam, true), lt(messages.createdAt, before)),
 
     /** Appends a reply to the thread (newest last); replying also marks the message read. */
     async recordReply(id: string, text: string, sentAt: Date): Promise<MessageRow | undefined> {

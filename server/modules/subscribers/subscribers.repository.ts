@@ -102,7 +102,8 @@ export function createSubscribersRepository(db: Db) {
       deleteRows(
         db,
         subscribers,
-        and(eq(subscribers.status, 'pending'), lt(subscribers.createdAt, expiredBefore)),
+        eq(subscribers.status, 'pending'),
+        lt(subscribers.createdAt, expiredBefore),
       ),
   }
 }
