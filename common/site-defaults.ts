@@ -4,10 +4,54 @@
  * The first start stores it; the owner changes it on the admin's Settings screen. A field added in a
  * later version reads its value from here until the owner saves one.
  */
-import { BILLING_DEFAULTS } from './schemas/billing.ts'
-import { BOOKING_DEFAULTS } from './schemas/booking-settings.ts'
+import type { BillingSettings } from './schemas/billing.ts'
+import type { BookingSettings } from './schemas/booking-settings.ts'
 import type { SiteSettings } from './schemas/settings.ts'
 import { DEFAULT_MENU } from './site-identity.ts'
+
+const WORKDAY = [{ start: '09:00', end: '17:00' }]
+
+/** A new site's availability: off, weekdays 09:00 to 17:00, in UTC until the owner picks a zone. */
+export const BOOKING_DEFAULTS: BookingSettings = {
+  enabled: false,
+  timeZone: 'UTC',
+  durations: [20, 45],
+  weekly: {
+    mon: WORKDAY,
+    tue: WORKDAY,
+    wed: WORKDAY,
+    thu: WORKDAY,
+    fri: WORKDAY,
+    sat: [],
+    sun: [],
+  },
+  bufferMinutes: 10,
+  minNoticeHours: 12,
+  horizonDays: 30,
+  location: '',
+  busyCalendarUrl: null,
+}
+
+/** A new site's billing details: none yet, in euros, due in 14 days, reminded 3 and 10 days after. */
+export const BILLING_DEFAULTS: BillingSettings = {
+  legalName: '',
+  address: '',
+  country: '',
+  vatId: '',
+  registration: '',
+  email: '',
+  phone: '',
+  peppolId: '',
+  vatExemptionReason: '',
+  iban: '',
+  bic: '',
+  bankName: '',
+  currency: 'EUR',
+  invoicePrefix: '',
+  paymentTermsDays: 14,
+  defaultTaxRate: 0,
+  reminderDays: [3, 10],
+}
 
 export const SITE_DEFAULTS: SiteSettings = {
   businessName: 'Rivera Web Studio',

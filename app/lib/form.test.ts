@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { PASSWORDS_DO_NOT_MATCH } from '#common/constants.ts'
-import { BOOKING_DEFAULTS, WEEKDAYS } from '#common/schemas/booking-settings.ts'
+import { WEEKDAYS } from '#common/schemas/booking-settings.ts'
 import { PAGE_CONTENT_SCHEMAS } from '#common/schemas/pages.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import {
@@ -26,6 +26,7 @@ import {
   submitForm,
 } from './form.ts'
 import { toast } from './toast.tsx'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 /** A submitted form: each pair one field, in order, a name given twice sent twice. */
 const formOf = (...fields: [string, string][]) => {

@@ -173,26 +173,6 @@ export const BillingSettingsSchema = z.object(
 )
 export type BillingSettings = z.infer<typeof BillingSettingsSchema>
 
-export const BILLING_DEFAULTS: BillingSettings = {
-  legalName: '',
-  address: '',
-  country: '',
-  vatId: '',
-  registration: '',
-  email: '',
-  phone: '',
-  peppolId: '',
-  vatExemptionReason: '',
-  iban: '',
-  bic: '',
-  bankName: '',
-  currency: 'EUR',
-  invoicePrefix: '',
-  paymentTermsDays: 14,
-  defaultTaxRate: 0,
-  reminderDays: [3, 10],
-}
-
 /** "YYYY-MM-DD", a real calendar date; `label` names it in the message. */
 export const dateOnlySchema = (label: string) =>
   z

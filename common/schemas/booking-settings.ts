@@ -134,26 +134,3 @@ export const BookingSettingsSchema = z.object(
   { error: 'Booking settings are required' },
 )
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>
-
-const WORKDAY = [{ start: '09:00', end: '17:00' }]
-
-/** A new site's availability: off, weekdays 09:00 to 17:00, in UTC until the owner picks a zone. */
-export const BOOKING_DEFAULTS: BookingSettings = {
-  enabled: false,
-  timeZone: 'UTC',
-  durations: [20, 45],
-  weekly: {
-    mon: WORKDAY,
-    tue: WORKDAY,
-    wed: WORKDAY,
-    thu: WORKDAY,
-    fri: WORKDAY,
-    sat: [],
-    sun: [],
-  },
-  bufferMinutes: 10,
-  minNoticeHours: 12,
-  horizonDays: 30,
-  location: '',
-  busyCalendarUrl: null,
-}

@@ -4,10 +4,10 @@
  * and shown to the admin only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BILLING_DEFAULTS } from '#common/schemas/billing.ts'
 import { SiteSettingsSchema, type SiteSettings } from '#common/schemas/settings.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { BILLING_DEFAULTS } from '#common/site-defaults.ts'
 
 let app: TestApp
 let admin: Record<string, string>

@@ -6,7 +6,6 @@
  * The limits run at their real size (RATE_LIMIT_SCALE 1) on an injected clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingCreatedSchema, BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { bookings } from '#server/db/schema.ts'
@@ -15,6 +14,7 @@ import { newClientIp } from '#tests/helpers/client-ip.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const OWNER = 'owner@abuse.test'
 const MINUTE = 60_000

@@ -11,12 +11,13 @@ import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
+import { type BookingSettings } from '#common/schemas/booking-settings.ts'
 import { BookingSlotsSchema, BusyCalendarStateSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { asAdmin, asUser } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK, found } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const MINUTE_MS = 60_000
 const CALENDAR = `BEGIN:VCALENDAR

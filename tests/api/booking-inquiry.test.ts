@@ -11,7 +11,6 @@
 import { count, eq, sql } from 'drizzle-orm'
 import nodeIcal, { type VEvent } from 'node-ical'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import {
   AdminBookingsSchema,
   BookingCreatedSchema,
@@ -25,6 +24,7 @@ import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const OWNER = 'owner@inquiry.test'
 const MINUTE = 60_000

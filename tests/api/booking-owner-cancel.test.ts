@@ -3,7 +3,6 @@
  * free again and the visitor gets the cancellation, as when they cancel from their manage link.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import {
   AdminBookingsSchema,
   BookingCreatedSchema,
@@ -14,6 +13,7 @@ import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 // A Friday noon in Berlin: the next Monday's 09:00 (UTC, the defaults' zone) is free.
 const NOW = Date.parse('2026-03-20T12:00:00Z')

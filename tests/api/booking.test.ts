@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import nodeIcal, { type VEvent } from 'node-ical'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS, type BookingSettings } from '#common/schemas/booking-settings.ts'
+import { type BookingSettings } from '#common/schemas/booking-settings.ts'
 import {
   AdminBookingsSchema,
   BookingCreatedSchema,
@@ -21,6 +21,7 @@ import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { startSmtpServer, type CaughtMail, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const OWNER = 'owner@booking.test'
 const SITE_EMAIL = 'hello@riverawebstudio.com'

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseSetCookie } from 'cookie'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingCreatedSchema, BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { ClientResponseSchema, type Client } from '#common/schemas/clients.ts'
 import {
@@ -26,6 +25,7 @@ import { changeSettings } from '#tests/helpers/settings.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK, found } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const PUBLIC_URL = 'http://site.test'
 const OWNER = 'owner@room.test'

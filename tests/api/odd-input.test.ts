@@ -5,10 +5,10 @@
  * tests/system/fuzz.test.ts tries random such input on every route; these are the fixed cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { asAdmin, expectError } from '#tests/helpers/auth.ts'
 import { makeMessage, makeUser, makeWebsite, TEST_PASSWORD } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const NUL = 'Hello\u0000World'
 const LONE_SURROGATE = 'Hello\uD800World'

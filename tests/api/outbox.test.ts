@@ -6,7 +6,6 @@
  * shows no body, link or token; the health check says "mail" while delivery fails.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { OutboxPageSchema } from '#common/schemas/outbox.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
@@ -16,6 +15,7 @@ import { makeUser } from '#tests/helpers/factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { ASYNC_WORK } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const OWNER = 'owner@outbox.test'
 const MINUTE = 60_000

@@ -7,7 +7,6 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingCreatedSchema, BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { FaqListSchema } from '#common/schemas/faq.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
@@ -16,6 +15,7 @@ import { faqs } from '#server/db/schema.ts'
 import { asAdmin, bearer, signIn } from '#tests/helpers/auth.ts'
 import { makeWebsite } from '#tests/helpers/factories.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const TTL_MS = 10_000
 let app: TestApp

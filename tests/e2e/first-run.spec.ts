@@ -9,7 +9,6 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { SiteSettings } from '#common/schemas/settings.ts'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { ROOT_DIR } from '#server/lib/paths.ts'
 import {
   expect,
@@ -20,6 +19,7 @@ import {
   test,
 } from './support/fixtures.ts'
 import { E2E_ADMIN } from './support/e2e-env.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingCreatedSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
@@ -14,6 +13,7 @@ import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts'
 import { createScratchPostgres, createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 import { testEnv } from '#tests/helpers/test-env.ts'
 import { ASYNC_WORK } from '#tests/helpers/wait.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const OWNER = 'owner@instances.test'
 let nowMs = Date.parse('2026-03-20T12:00:00Z')

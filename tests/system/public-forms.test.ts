@@ -4,7 +4,6 @@
  * headers (a 429's Retry-After) and puts a refused field's message on that field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { BookingSlotsSchema } from '#common/schemas/booking.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { ACTION_LIMITS } from '#server/lib/rate-limits.ts'
@@ -12,6 +11,7 @@ import { asAdmin } from '#tests/helpers/auth.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
 import { newClientIp } from '#tests/helpers/client-ip.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 const NOW = new Date('2026-03-02T08:00:00Z') // a Monday
 const DURATION = 45

@@ -5,13 +5,13 @@
  * off, and is rendered for each request while it shows free times.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { CACHE_POLICY } from '#server/lib/cache-policy.ts'
 import { asAdmin } from '#tests/helpers/auth.ts'
 import { ensureBuild } from '#tests/helpers/build.ts'
 import { isSpamWithToken } from '#tests/helpers/contact.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 let app: TestApp
 

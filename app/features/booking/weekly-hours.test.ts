@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { copyHoursToAll } from './weekly-hours.ts'
-import { BOOKING_DEFAULTS } from '#common/schemas/booking-settings.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 describe('copyHoursToAll', () => {
   const weekly = {

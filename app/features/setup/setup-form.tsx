@@ -5,11 +5,8 @@ import {
   type SettingsOptions,
   type SiteSettings,
 } from '#common/schemas/settings.ts'
-import {
-  BOOKING_DEFAULTS,
-  BookingSettingsSchema,
-  isTimeZone,
-} from '#common/schemas/booking-settings.ts'
+import { BookingSettingsSchema, isTimeZone } from '#common/schemas/booking-settings.ts'
+import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 import { MENU_ITEMS, resolveMenu, type MenuKey } from '#common/site-identity.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, InputField } from '#app/components/ui/field.tsx'
