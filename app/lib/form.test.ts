@@ -13,10 +13,12 @@ import {
   UserUpdateBodySchema,
 } from '#common/schemas/users.ts'
 import { WebsiteUpdateBodySchema } from '#common/schemas/websites.ts'
-import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { BOOKING_DEFAULTS, SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { MENU_KEYS } from '#common/site-identity.ts'
 import { ApiError } from './api-client.ts'
 import {
+  adminPost,
+  answerMessage,
   FieldRefusal,
   formDataOf,
   parseForm,
@@ -25,8 +27,8 @@ import {
   runSignedIn,
   submitForm,
 } from './form.ts'
+import { clearSession, saveSession } from './session.ts'
 import { toast } from './toast.tsx'
-import { BOOKING_DEFAULTS } from '#common/site-defaults.ts'
 
 /** A submitted form: each pair one field, in order, a name given twice sent twice. */
 const formOf = (...fields: [string, string][]) => {
@@ -494,5 +496,52 @@ describe('runSignedIn', () => {
     ).catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).headers.get('Location')).toBe('/signin?redirect=/admin/faq')
+  })
+})
+
+describe('adminPost', () => {
+  function fakeWindow() {
+    const items = new Map<string, string>()
+    return {
+      localStorage: {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, value),
+        removeItem: (key: string) => void items.delete(key),
+      },
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }
+  }
+  const post = (fields: Record<string, string>) =>
+    new Request('http://localhost/admin/clients', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    })
+
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('reads the fields, the button and its row once an admin is signed in', async () => {
+    vi.stubGlobal('window', fakeWindow())
+    saveSession({ _id: 'a1', name: 'Ada', email: 'ada@example.com', isAdmin: true, token: 't' })
+    const { formData, intent, id } = await adminPost(
+      post({ intent: 'delete', id: 'c7', name: 'Acme' }),
+    )
+    expect([intent, id, formData.get('name')]).toEqual(['delete', 'c7', 'Acme'])
+  })
+
+  it('sends a signed-out visitor to sign in before the form is read', async () => {
+    vi.stubGlobal('window', fakeWindow())
+    clearSession()
+    const request = post({ intent: 'delete', id: 'c7' })
+    const thrown: unknown = await adminPost(request).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('Location')).toBe('/signin?redirect=/admin/clients')
+    expect(request.bodyUsed).toBe(false)
+  })
+})
+
+describe('answerMessage', () => {
+  it("is the server's own words", () => {
+    expect(answerMessage({ message: 'Client deleted' })).toBe('Client deleted')
   })
 })

@@ -9,7 +9,7 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react'
 import type { z } from 'zod'
 import { ApiError, messageOf } from './api-client.ts'
-import { withSignIn } from './guards.ts'
+import { requireAdmin, withSignIn } from './guards.ts'
 import { toast } from './toast.tsx'
 
 /** A form's errors: the first message of each field, keyed by the field's name; `form` for the form as a whole. */
@@ -287,6 +287,19 @@ export const intentOf = (formData: FormData) => ({
   intent: formData.get('intent'),
   id: String(formData.get('id') ?? ''),
 })
+
+/**
+ * An admin screen's post, read once the session is checked: its fields, which button sent it and
+ * the row it is for (`intentOf`).
+ */
+export async function adminPost(request: Request) {
+  requireAdmin(request)
+  const formData = await request.formData()
+  return { formData, ...intentOf(formData) }
+}
+
+/** What the toast says once done, when the server's answer says it itself (its `message`). */
+export const answerMessage = ({ message }: { message: string }) => message
 
 /** The field errors of an action's answer, if it has any. */
 export const errorsOf = (result: object | null | undefined): FieldErrors | undefined =>

@@ -6,10 +6,9 @@ import {
   type SiteSettings,
 } from '#common/schemas/settings.ts'
 import { DEFAULT_MENU } from '#common/site-identity.ts'
-import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { BILLING_DEFAULTS, SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { asAdmin, asUser, expectError } from '#tests/helpers/auth.ts'
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts'
-import { BILLING_DEFAULTS } from '#common/site-defaults.ts'
 
 let app: TestApp
 let admin: Record<string, string>

@@ -6,7 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { useConfirm } from '#app/components/ui/confirm-dialog.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { ApiError, messageOf } from '#app/lib/api-client.ts'
-import { runIntent, useFormSubmit } from '#app/lib/form.ts'
+import { answerMessage, runIntent, useFormSubmit } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
 import { removePasskey } from './account-security.api.ts'
 import { createPasskey, passkeyErrorMessage } from './passkeys.ts'
@@ -44,13 +44,7 @@ export function PasskeysSection({ list }: { list: Settled<Passkey[]> }) {
       confirmLabel: 'Remove',
       variant: 'danger',
     })
-    if (
-      isSure &&
-      (await runIntent(
-        () => removePasskey(passkey._id),
-        ({ message }) => message,
-      ))
-    )
+    if (isSure && (await runIntent(() => removePasskey(passkey._id), answerMessage)))
       await refresh()
   }
 

@@ -2,7 +2,7 @@ import { useRevalidator } from 'react-router'
 import type { SignedInSession } from '#common/schemas/account-security.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { runIntent } from '#app/lib/form.ts'
+import { answerMessage, runIntent } from '#app/lib/form.ts'
 import type { Settled } from '#app/lib/settle.ts'
 import { endSession } from './account-security.api.ts'
 import { formatWhen, ProfileList, ProfileListRow, ProfileSection } from './profile-section.tsx'
@@ -15,13 +15,7 @@ export function SessionsSection({ list }: { list: Settled<SignedInSession[]> }) 
     : null
 
   async function end(session: SignedInSession) {
-    if (
-      await runIntent(
-        () => endSession(session._id),
-        ({ message }) => message,
-      )
-    )
-      await refresh()
+    if (await runIntent(() => endSession(session._id), answerMessage)) await refresh()
   }
 
   return (

@@ -10,7 +10,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { InputField } from '#app/components/ui/field.tsx'
 import { CurrentPasswordField } from '#app/components/ui/current-password-field.tsx'
 import { messageOf } from '#app/lib/api-client.ts'
-import { useFormSubmit } from '#app/lib/form.ts'
+import { answerMessage, useFormSubmit } from '#app/lib/form.ts'
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -90,7 +90,7 @@ export function TwoFactorSection({
       onChange()
       return answer
     },
-    ({ message }) => message,
+    answerMessage,
   )
   const formError = error ?? enable.errors?.form ?? disable.errors?.form
   const isWorking = isBusy || enable.isBusy || disable.isBusy

@@ -1,5 +1,6 @@
 import type { ConfirmOptions } from '#app/components/ui/confirm-dialog.tsx'
-import { InputField, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { InputField, SelectField } from '#app/components/ui/field.tsx'
+import { AddressFields } from '#app/components/ui/address-fields.tsx'
 import { fieldPropsOf } from '#app/lib/field-props.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
 import type { Client, ClientBody } from '#common/schemas/clients.ts'
@@ -27,15 +28,7 @@ export function ClientFields({ client, errors }: { client?: Client; errors?: Fie
         hint="For a business client, e.g. FR12345678901."
         {...field('vatId')}
       />
-      <div className="sm:col-span-2">
-        <TextareaField label="Address" rows={3} {...field('address')} />
-      </div>
-      <InputField
-        label="Country"
-        maxLength={2}
-        hint="Two letters, e.g. DE."
-        {...field('country')}
-      />
+      <AddressFields field={field} countryHint="Two letters, e.g. DE." />
       <InputField
         label="Peppol ID"
         hint="Where e-invoices reach them: scheme and identifier, e.g. 0088:5798000000001. Needed for a UBL invoice to a client without a VAT ID."

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Faq } from '#common/schemas/faq.ts'
-import { Button } from '#app/components/ui/button.tsx'
-import { MoveButtons, type MoveDirection } from '#app/components/ui/move-buttons.tsx'
-import { RowActions } from '#app/components/ui/paged-table.tsx'
+import { EditedRowActions, type EditedRow } from '#app/components/ui/edited-list.tsx'
 
 /**
  * One entry of the admin's FAQ list: its number, question and answer with Edit, Move up, Move down
@@ -10,23 +8,12 @@ import { RowActions } from '#app/components/ui/paged-table.tsx'
  */
 export function FaqItem({
   faq,
-  index,
-  count,
   isEditing,
-  isBusy,
-  onEdit,
-  onMove,
-  onDelete,
   children,
-}: {
+  ...row
+}: EditedRow & {
   faq: Faq
-  index: number
-  count: number
   isEditing: boolean
-  isBusy: boolean
-  onEdit: () => void
-  onMove: (direction: MoveDirection) => void
-  onDelete: () => void
   children: ReactNode
 }) {
   return (
@@ -36,7 +23,7 @@ export function FaqItem({
           aria-hidden="true"
           className="mt-0.5 flex h-7 w-7 flex-none items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-800"
         >
-          {index + 1}
+          {row.index + 1}
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold wrap-anywhere text-slate-900">{faq.question}</h2>
@@ -51,32 +38,7 @@ export function FaqItem({
         <div className="mt-4">{children}</div>
       ) : (
         <div className="mt-4 sm:pl-10">
-          <RowActions>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Edit ${faq.question}`}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
-            <MoveButtons
-              rowId={faq._id}
-              label={(direction) => `Move ${direction}: ${faq.question}`}
-              isFirst={index === 0}
-              isLast={index === count - 1}
-              isBusy={isBusy}
-              onMove={onMove}
-            />
-            <Button
-              variant="danger"
-              size="sm"
-              aria-label={`Delete ${faq.question}`}
-              onClick={onDelete}
-            >
-              Delete
-            </Button>
-          </RowActions>
+          <EditedRowActions rowId={faq._id} name={faq.question} {...row} />
         </div>
       )}
     </li>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { MoveButtons, type MoveDirection } from '#app/components/ui/move-buttons.tsx'
-import { RowActions } from '#app/components/ui/paged-table.tsx'
+import { EditedRowActions, type EditedRow } from '#app/components/ui/edited-list.tsx'
 import type { AdminTestimonial } from '#common/schemas/testimonials.ts'
 import { RatingLine, TestimonialPhoto } from './testimonial-figure.tsx'
 import { TestimonialStatusBadges } from './testimonial-status.tsx'
@@ -14,27 +13,16 @@ import { TestimonialStatusBadges } from './testimonial-status.tsx'
 export function TestimonialItem({
   testimonial,
   websiteName,
-  index,
-  count,
   isEditing,
-  isBusy,
   onApprove,
-  onEdit,
-  onMove,
-  onDelete,
   children,
-}: {
+  ...row
+}: EditedRow & {
   testimonial: AdminTestimonial
   /** The portfolio entry it is about, if any. */
   websiteName: string | undefined
-  index: number
-  count: number
   isEditing: boolean
-  isBusy: boolean
   onApprove: (approved: boolean) => void
-  onEdit: () => void
-  onMove: (direction: MoveDirection) => void
-  onDelete: () => void
   children: ReactNode
 }) {
   const about = [testimonial.role, testimonial.company].filter(Boolean).join(', ')
@@ -70,13 +58,13 @@ export function TestimonialItem({
             {testimonial.text}
           </p>
           <div className="mt-4">
-            <RowActions>
+            <EditedRowActions rowId={testimonial._id} name={who} {...row}>
               {testimonial.approved ? (
                 <Button
                   variant="secondary"
                   size="sm"
                   aria-label={`Hide ${who}`}
-                  disabled={isBusy}
+                  disabled={row.isBusy}
                   onClick={() => onApprove(false)}
                 >
                   Hide
@@ -85,27 +73,13 @@ export function TestimonialItem({
                 <Button
                   size="sm"
                   aria-label={`Approve ${who}`}
-                  disabled={isBusy}
+                  disabled={row.isBusy}
                   onClick={() => onApprove(true)}
                 >
                   Approve
                 </Button>
               )}
-              <Button variant="secondary" size="sm" aria-label={`Edit ${who}`} onClick={onEdit}>
-                Edit
-              </Button>
-              <MoveButtons
-                rowId={testimonial._id}
-                label={(direction) => `Move ${direction}: ${who}`}
-                isFirst={index === 0}
-                isLast={index === count - 1}
-                isBusy={isBusy}
-                onMove={onMove}
-              />
-              <Button variant="danger" size="sm" aria-label={`Delete ${who}`} onClick={onDelete}>
-                Delete
-              </Button>
-            </RowActions>
+            </EditedRowActions>
           </div>
         </>
       )}

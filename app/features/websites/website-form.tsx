@@ -9,6 +9,7 @@ import { InputField, TextareaField } from '#app/components/ui/field.tsx'
 import { SaveBar } from '#app/components/ui/editor-shell.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { useUnsavedFormChanges } from '#app/components/ui/unsaved-changes.tsx'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import type { FieldErrors } from '#app/lib/form.ts'
 import { GalleryFields, ResultsFields } from './case-study-extras.tsx'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
@@ -20,6 +21,9 @@ const FIRST_SLUG = /^new-website(?:-\d+)?$/
 type WebsiteInput = {
   name: 'name' | 'slug' | 'language' | 'languageDescription' | 'link'
 } & Omit<ComponentProps<typeof InputField>, 'name' | 'defaultValue' | 'required' | 'error'>
+
+/** The entry's other fields the form types as text. */
+type WebsiteText = 'description' | 'client' | 'role' | 'year' | 'tags' | 'caseStudy' | 'imageAlt'
 
 const INPUTS: WebsiteInput[] = [
   { label: 'Name', name: 'name' },
@@ -93,6 +97,10 @@ export function WebsiteForm({
       (website.slug === slugify(website.name, DEFAULT_WEBSITE.slug) ||
         FIRST_SLUG.test(website.slug)),
   )
+  const field = fieldPropsOf<WebsiteInput['name'] | WebsiteText>(
+    { ...website, year: String(website.year ?? ''), tags: website.tags.join(', ') },
+    errors,
+  )
   const unsaved = useUnsavedFormChanges(formRef)
   const { check, setSaving } = unsaved
   useEffect(check, [check, image])
@@ -133,69 +141,42 @@ export function WebsiteForm({
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         {INPUTS.map(({ name, ...input }) => (
-          <InputField
-            key={name}
-            name={name}
-            defaultValue={website[name]}
-            required
-            error={errors?.[name]}
-            {...input}
-          />
+          <InputField key={name} required {...field(name)} {...input} />
         ))}
         <TextareaField
           label="Description"
-          name="description"
-          defaultValue={website.description}
           required
           rows={5}
           className="sm:col-span-2"
-          error={errors?.description}
+          {...field('description')}
         />
       </div>
       <fieldset className="space-y-5 border-t border-slate-200 pt-6">
         <legend className="text-base font-semibold text-slate-900">Case study</legend>
         <div className="grid gap-5 sm:grid-cols-3">
-          <InputField
-            label="Client"
-            name="client"
-            defaultValue={website.client}
-            maxLength={TEXT_LIMITS.name}
-            error={errors?.client}
-          />
-          <InputField
-            label="My role"
-            name="role"
-            defaultValue={website.role}
-            maxLength={TEXT_LIMITS.name}
-            error={errors?.role}
-          />
+          <InputField label="Client" maxLength={TEXT_LIMITS.name} {...field('client')} />
+          <InputField label="My role" maxLength={TEXT_LIMITS.name} {...field('role')} />
           <InputField
             label="Year"
-            name="year"
             type="number"
             inputMode="numeric"
             min={1990}
             max={2100}
-            defaultValue={website.year ?? ''}
-            error={errors?.year}
+            {...field('year')}
           />
         </div>
         <InputField
           label="Technologies"
-          name="tags"
-          defaultValue={website.tags.join(', ')}
           hint={`Separated by commas, e.g. React, Node.js, PostgreSQL (at most ${TAGS_MAX}). Visitors filter the portfolio by them.`}
-          error={errors?.tags}
+          {...field('tags')}
         />
         <MarkdownField
           label="Case study (Markdown)"
-          name="caseStudy"
-          defaultValue={website.caseStudy}
+          {...field('caseStudy')}
           onUploadImage={uploadTextImage}
           rows={14}
           maxLength={CASE_STUDY_MAX_LENGTH}
           hint="The problem, what you built and the result. ## for headings; ![description](/uploads/…) shows an uploaded image."
-          error={errors?.caseStudy}
         />
         <ResultsFields results={website.results} errors={errors} onEdit={check} />
         <GalleryFields
@@ -212,11 +193,9 @@ export function WebsiteForm({
       />
       <InputField
         label="Image description"
-        name="imageAlt"
-        defaultValue={website.imageAlt}
         maxLength={TEXT_LIMITS.short}
         hint="What the screenshot shows, for screen readers and search engines. Left empty, it reads “Screenshot of the <name> website”."
-        error={errors?.imageAlt}
+        {...field('imageAlt')}
       />
       <div className="flex items-start gap-3">
         {/* Unticked, the box sends nothing: this says false, and a ticked box's true comes after. */}

@@ -5,7 +5,7 @@ import { AccountCard, AccountFallback } from '#app/features/users/account-card.t
 import { AccountFooterLink, AccountForm } from '#app/features/users/account-form.tsx'
 import { PasswordFields } from '#app/features/users/password-fields.tsx'
 import { resetPassword } from '#app/features/users/users.api.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { answerMessage, errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/reset-password'
 import { HYDRATED_PAGE } from '#app/lib/static-page.ts'
@@ -30,7 +30,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     await request.formData(),
     ResetPasswordFormSchema,
     ({ password }) => resetPassword({ password, token: params.token }),
-    ({ message }) => message,
+    answerMessage,
   )
 }
 

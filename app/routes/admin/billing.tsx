@@ -6,7 +6,9 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
+import { AddressFields } from '#app/components/ui/address-fields.tsx'
 import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { errorsOf, submitForm } from '#app/lib/form.ts'
 import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -42,12 +44,12 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
   const { billing } = loaderData.settings
   const errors = errorsOf(actionData)
   const isSaving = useNavigation().state === 'submitting'
-  // A field's name, saved value and refusal; the reminder days read back as the list they were typed as.
-  const field = (name: keyof typeof billing) => ({
-    name: `billing.${name}`,
-    defaultValue: name === 'reminderDays' ? billing.reminderDays.join(', ') : billing[name],
-    error: errors?.[`billing.${name}`],
-  })
+  // The reminder days read back as the list they were typed as.
+  const field = fieldPropsOf(
+    { ...billing, reminderDays: billing.reminderDays.join(', ') },
+    errors,
+    'billing',
+  )
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader
@@ -68,15 +70,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
               hint="Where clients write about payments."
               {...field('email')}
             />
-            <div className="sm:col-span-2">
-              <TextareaField label="Address" rows={3} {...field('address')} />
-            </div>
-            <InputField
-              label="Country"
-              maxLength={2}
-              hint="Two letters, e.g. DE, FR, GB."
-              {...field('country')}
-            />
+            <AddressFields field={field} countryHint="Two letters, e.g. DE, FR, GB." />
             <InputField
               label="VAT ID"
               hint="With its country code, e.g. DE123456789."

@@ -25,6 +25,7 @@ import { WeeklyHoursEditor } from '#app/features/booking/weekly-hours-editor.tsx
 import { getSettings, updateSettingsFields } from '#app/features/settings/settings.api.ts'
 import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
+import { fieldPropsOf } from '#app/lib/field-props.ts'
 import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
 import { SiteSettingsSchema } from '#common/schemas/settings.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -99,21 +100,27 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
     if (actionData && 'saved' in actionData) setIsDirty(false)
   }
   const errors = errorsOf(actionData)
+  const field = fieldPropsOf<
+    | 'durations'
+    | 'bufferMinutes'
+    | 'minNoticeHours'
+    | 'horizonDays'
+    | 'location'
+    | 'busyCalendarUrl'
+  >(
+    {
+      ...booking,
+      durations: booking.durations.join(', '),
+      busyCalendarUrl: booking.busyCalendarUrl ?? '',
+    },
+    errors,
+    'booking',
+  )
   const numberField = (
     name: 'bufferMinutes' | 'minNoticeHours' | 'horizonDays',
     label: string,
     min: number,
-  ) => (
-    <InputField
-      label={label}
-      name={`booking.${name}`}
-      type="number"
-      min={min}
-      required
-      defaultValue={booking[name]}
-      error={errors?.[`booking.${name}`]}
-    />
-  )
+  ) => <InputField label={label} type="number" min={min} required {...field(name)} />
   const zones = timeZoneNames()
 
   return (
@@ -172,11 +179,9 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
           />
           <InputField
             label="Meeting lengths (minutes)"
-            name="booking.durations"
             required
-            defaultValue={booking.durations.join(', ')}
             hint="One or more, separated by commas, e.g. 20, 45. The first is offered first."
-            error={errors?.['booking.durations']}
+            {...field('durations')}
           />
         </div>
         <WeeklyHoursEditor initial={booking.weekly} errors={errors} onEdit={markEdited} />
@@ -187,20 +192,16 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
         </div>
         <InputField
           label="Location"
-          name="booking.location"
-          defaultValue={booking.location}
           hint="A video-call link or an address; visitors see it and it goes in the invitations."
-          error={errors?.['booking.location']}
+          {...field('location')}
         />
         <InputField
           label="Busy calendar address (optional)"
-          name="booking.busyCalendarUrl"
           type="url"
           inputMode="url"
           placeholder="https://"
-          defaultValue={booking.busyCalendarUrl ?? ''}
           hint="Your calendar’s secret iCal address: its events block times. Fetched on save and every 15 minutes."
-          error={errors?.['booking.busyCalendarUrl']}
+          {...field('busyCalendarUrl')}
         />
         {booking.busyCalendarUrl && busy ? (
           <BusyCalendarStatus busy={busy} zone={booking.timeZone} />

@@ -27,8 +27,8 @@ import {
 import { ProposalsTable } from '#app/features/proposals/proposals-table.tsx'
 import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { listWebsiteChoices } from '#app/features/websites/websites.api.ts'
-import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { adminPost, answerMessage, errorsOf, runSignedIn, submitForm } from '#app/lib/form.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import {
   CLIENT_FILE_FIELD,
@@ -65,9 +65,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const { intent, id } = intentOf(formData)
+  const { formData, intent, id } = await adminPost(request)
   if (intent === 'save-project')
     return submitForm(
       formData,
@@ -106,19 +104,11 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     return undefined
   }
   if (intent === 'end-room-sessions') {
-    await runSignedIn(
-      request,
-      () => endRoomSessions(params.id),
-      ({ message }) => message,
-    )
+    await runSignedIn(request, () => endRoomSessions(params.id), answerMessage)
     return undefined
   }
   if (intent === 'delete') {
-    const deleted = await runSignedIn(
-      request,
-      () => deleteClient(params.id),
-      ({ message }) => message,
-    )
+    const deleted = await runSignedIn(request, () => deleteClient(params.id), answerMessage)
     return deleted ? redirect(href('/admin/clients')) : undefined
   }
   return submitForm(

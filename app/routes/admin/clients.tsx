@@ -18,8 +18,8 @@ import {
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { ClientFields, confirmClientDelete } from '#app/features/clients/client-fields.tsx'
 import { createClient, deleteClient, listClients } from '#app/features/clients/clients.api.ts'
-import { errorsOf, intentOf, runSignedIn, submitForm } from '#app/lib/form.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { adminPost, answerMessage, errorsOf, runSignedIn, submitForm } from '#app/lib/form.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { countryName } from '#common/schemas/billing.ts'
 import { ClientBodySchema } from '#common/schemas/clients.ts'
@@ -34,15 +34,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const { intent, id } = intentOf(formData)
+  const { formData, intent, id } = await adminPost(request)
   if (intent === 'delete') {
-    await runSignedIn(
-      request,
-      () => deleteClient(id),
-      ({ message }) => message,
-    )
+    await runSignedIn(request, () => deleteClient(id), answerMessage)
     return undefined
   }
   return submitForm(

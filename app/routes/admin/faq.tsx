@@ -15,8 +15,8 @@ import {
   reorderFaqs,
   updateFaq,
 } from '#app/features/faq/faq.api.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
-import { runSignedIn, intentOf } from '#app/lib/form.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
+import { adminPost, runSignedIn } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/faq'
@@ -33,9 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const { intent, id } = intentOf(formData)
+  const { formData, intent, id } = await adminPost(request)
   if (intent === 'delete')
     return runSignedIn(request, () => deleteFaq(id), 'FAQ entry deleted successfully')
   if (intent === 'move')

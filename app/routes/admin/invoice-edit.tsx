@@ -29,8 +29,15 @@ import { listProposals } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { downloadApiFile, messageOf } from '#app/lib/api-client.ts'
 import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
-import { errorsOf, parseForm, runSignedIn, submitForm, type FieldErrors } from '#app/lib/form.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import {
+  adminPost,
+  errorsOf,
+  type FieldErrors,
+  parseForm,
+  runSignedIn,
+  submitForm,
+} from '#app/lib/form.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useFormPreview } from '#app/lib/use-form-preview.ts'
@@ -85,9 +92,7 @@ const DONE = {
 } as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'save')
+  const { formData, intent } = await adminPost(request)
   if (intent === 'send') return runSignedIn(request, () => sendInvoice(params.id), DONE.send)
   if (intent === 'credit') {
     const note = await runSignedIn(request, () => creditInvoice(params.id), DONE.credit)

@@ -40,7 +40,7 @@ import { createClient, listClients } from '#app/features/clients/clients.api.ts'
 import { requestTestimonial } from '#app/features/testimonials/testimonials.api.ts'
 import { requireAdmin, withSignIn } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { submitForm } from '#app/lib/form.ts'
+import { adminPost, submitForm } from '#app/lib/form.ts'
 import { cn } from '#app/lib/cn.ts'
 import { deleteRow, loadListPage, requestedPage } from '#app/lib/paged-list.ts'
 import { pageTitle } from '#app/lib/seo.ts'
@@ -113,9 +113,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
+  const { formData: form, intent } = await adminPost(request)
   if (intent === 'delete') {
     const result = await deleteRow(form, deleteMessage, 'Message deleted successfully')
     // The open message went: the pane closes.

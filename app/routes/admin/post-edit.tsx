@@ -29,11 +29,11 @@ import { getNewsletter, sendNewsletter } from '#app/features/newsletter/newslett
 import type { Newsletter } from '#common/schemas/subscribers.ts'
 import { settle, type Settled } from '#app/lib/settle.ts'
 import { Markdown } from '#app/components/ui/markdown.tsx'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { ImageUpload } from '#app/components/ui/image-upload.tsx'
 import { uploadTextImage } from '#app/lib/upload-image.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { editorAlertOf, errorsOf, submitForm, type FormResult } from '#app/lib/form.ts'
+import { adminPost, editorAlertOf, errorsOf, type FormResult, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import { useArticleRenderer } from '#app/lib/use-article-renderer.ts'
@@ -59,8 +59,7 @@ clientLoader.hydrate = true as const
  * schema first; back to the list once stored.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
+  const { formData } = await adminPost(request)
   const isSending = formData.get('andSend') === 'true'
   const result = await submitForm(
     formData,

@@ -22,8 +22,8 @@ import {
 } from '#app/features/proposals/proposals.api.ts'
 import { getSettings } from '#app/features/settings/settings.api.ts'
 import { answerDraft, readDraft } from '#app/lib/draft-document.ts'
-import { errorsOf, parseForm } from '#app/lib/form.ts'
-import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
+import { adminPost, errorsOf, parseForm } from '#app/lib/form.ts'
+import { loadAsAdmin } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { useFormPreview } from '#app/lib/use-form-preview.ts'
 import { renderMarkdown } from '#common/markdown.ts'
@@ -50,8 +50,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
+  const { formData } = await adminPost(request)
   return answerDraft(request, params.id, formData, {
     schema: ProposalBodySchema,
     create: async (body) => (await createProposal(body)).proposal,

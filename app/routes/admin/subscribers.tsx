@@ -11,9 +11,9 @@ import {
   downloadSubscribers,
   listSubscribers,
 } from '#app/features/newsletter/newsletter.api.ts'
-import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
+import { loadAsAdmin } from '#app/lib/guards.ts'
 import { messageOf } from '#app/lib/api-client.ts'
-import { intentOf, runSignedIn } from '#app/lib/form.ts'
+import { adminPost, runSignedIn } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toast } from '#app/lib/toast.tsx'
 import {
@@ -33,8 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const { intent, id } = intentOf(await request.formData())
+  const { intent, id } = await adminPost(request)
   if (intent !== 'delete') return undefined
   return runSignedIn(request, () => deleteSubscriber(id), 'Subscriber deleted successfully')
 }

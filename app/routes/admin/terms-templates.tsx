@@ -14,8 +14,8 @@ import {
   listTermsTemplates,
   updateTermsTemplate,
 } from '#app/features/proposals/proposals.api.ts'
-import { errorsOf, runSignedIn, submitForm, intentOf } from '#app/lib/form.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { adminPost, answerMessage, errorsOf, runSignedIn, submitForm } from '#app/lib/form.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { TermsTemplateBodySchema, type TermsTemplate } from '#common/schemas/proposals.ts'
 
@@ -29,15 +29,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const { intent, id } = intentOf(formData)
+  const { formData, intent, id } = await adminPost(request)
   if (intent === 'delete') {
-    await runSignedIn(
-      request,
-      () => deleteTermsTemplate(id),
-      ({ message }) => message,
-    )
+    await runSignedIn(request, () => deleteTermsTemplate(id), answerMessage)
     return undefined
   }
   return submitForm(

@@ -23,9 +23,9 @@ import {
   requestTestimonial,
   updateTestimonial,
 } from '#app/features/testimonials/testimonials.api.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { imageFileProblem, uploadImage } from '#app/lib/upload-image.ts'
-import { runSignedIn, intentOf } from '#app/lib/form.ts'
+import { adminPost, runSignedIn } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { moveListRow, submitListForm, useListForms } from '#app/lib/use-list-forms.ts'
 import type { Route } from './+types/testimonials'
@@ -48,9 +48,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const { intent, id } = intentOf(formData)
+  const { formData, intent, id } = await adminPost(request)
   if (intent === 'delete')
     return runSignedIn(request, () => deleteTestimonial(id), 'Testimonial deleted successfully')
   if (intent === 'approve' || intent === 'hide')

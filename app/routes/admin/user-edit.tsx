@@ -9,11 +9,11 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { FieldsForm } from '#app/components/ui/fields-form.tsx'
 import { reverify } from '#app/features/account-security/account-security.api.ts'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { getUser, updateUser } from '#app/features/users/users.api.ts'
 import { EmailField, NameField } from '#app/features/users/account-form.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
-import { errorsOf, FieldRefusal, submitForm } from '#app/lib/form.ts'
+import { adminPost, errorsOf, FieldRefusal, submitForm } from '#app/lib/form.ts'
 import { clearSession, getSession, saveSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import type { Route } from './+types/user-edit'
@@ -42,8 +42,7 @@ const confirmPassword = (password: string) =>
   )
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
+  const { formData } = await adminPost(request)
   const session = getSession()
   const isOwnEmailChanged = (user: UserPublic) =>
     session?._id === user._id && session.email !== user.email

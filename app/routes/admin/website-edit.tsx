@@ -5,10 +5,10 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getLinkCheck } from '#app/features/link-checks/link-checks.api.ts'
 import { LinkCheckSettings } from '#app/features/link-checks/link-check-settings.tsx'
-import { loadAsAdmin, requireAdmin, withSignIn } from '#app/lib/guards.ts'
+import { loadAsAdmin, withSignIn } from '#app/lib/guards.ts'
 import { SAVE_INTENT, WebsiteForm } from '#app/features/websites/website-form.tsx'
 import { getWebsite, updateWebsite } from '#app/features/websites/websites.api.ts'
-import { errorsOf, submitForm } from '#app/lib/form.ts'
+import { adminPost, errorsOf, submitForm } from '#app/lib/form.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { settle } from '#app/lib/settle.ts'
 import type { Route } from './+types/website-edit'
@@ -28,9 +28,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const formData = await request.formData()
-  const intent = formData.get('intent')
+  const { formData, intent } = await adminPost(request)
   const isPublishing = intent !== SAVE_INTENT.draft && intent !== SAVE_INTENT.unpublish
   const result = await submitForm(
     formData,

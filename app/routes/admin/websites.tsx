@@ -13,7 +13,8 @@ import {
 } from '#app/components/ui/paged-table.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { checkLinkAction, withLastCheck } from '#app/features/link-checks/link-health.tsx'
-import { loadAsAdmin, requireAdmin } from '#app/lib/guards.ts'
+import { adminPost } from '#app/lib/form.ts'
+import { loadAsAdmin } from '#app/lib/guards.ts'
 import { moveWebsite } from '#app/features/websites/move-website.ts'
 import { WEBSITE_COLUMNS } from '#app/features/websites/website-columns.tsx'
 import {
@@ -61,10 +62,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  requireAdmin(request)
-  const form = await request.formData()
-  if (form.get('intent') === 'check') return checkLinkAction(form)
-  if (form.get('intent') === 'move') {
+  const { formData: form, intent } = await adminPost(request)
+  if (intent === 'check') return checkLinkAction(form)
+  if (intent === 'move') {
     try {
       const neighbourId = form.get('neighbourId')?.toString()
       const page = requestedPage(request)
@@ -73,8 +73,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       return { error: messageOf(error), moved: null }
     }
   }
-  if (form.get('intent') !== 'create')
-    return deleteRow(form, deleteWebsite, 'Website deleted successfully')
+  if (intent !== 'create') return deleteRow(form, deleteWebsite, 'Website deleted successfully')
   try {
     const { website } = await createWebsite()
     toast.success('Website created successfully')

@@ -7,8 +7,7 @@ import {
   type SiteSettingsBody,
 } from '#common/schemas/settings.ts'
 import { withoutFirstRunDetails } from '#common/first-run-persona.ts'
-import { BILLING_DEFAULTS } from '#common/site-defaults.ts'
-import { SITE_DEFAULTS } from '#common/site-defaults.ts'
+import { BILLING_DEFAULTS, SITE_DEFAULTS } from '#common/site-defaults.ts'
 import { fillSiteNames } from '#common/site-names.ts'
 import { forbidden } from '#server/lib/http-errors.ts'
 import type { SettingsRepository } from './settings.repository.ts'
